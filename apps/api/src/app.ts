@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { apiMessages } from '@spedycja/domain';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { authPlugin } from './http/auth.ts';
+import { AppError, problem } from './http/errors.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { createTokenSigner } from './modules/auth/tokens.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
+import { softDeleteRoutes } from './modules/softDelete/routes.ts';
+import { tasksRoutes } from './modules/tasks/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { defaultWebDist } from './paths.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  /** Tests register their own soft-deletable tables here. */
+  softDelete?: SoftDeleteRegistry;
+  logger?: boolean;
+};
+
+export async function buildApp({ config, db, softDelete, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Mantine writes its styles inline.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Spedycja API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), public: true };
+  });
+
+  const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
+  await app.register(authPlugin, { signer });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .code(error.status)
+        .type('application/problem+json')
+        .send(problem(error.status, error.detail, error.violations));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const violations = error.validation.map((v) => ({
+        propertyPath: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? apiMessages.validationFailed,
+      }));
+      // A bad body is a validation failure (422, like API Platform); a bad URL is a bad request.
+      const status = error.validationContext === 'body' ? 422 : 400;
+      const detail =
+        status === 422 ? violations.map((v) => `${v.propertyPath}: ${v.message}`).join('\n') : apiMessages.badRequest;
+      return reply
+        .code(status)
+        .type('application/problem+json')
+        .send(problem(status, detail, violations));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const detail =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? apiMessages.invalidJson
+          : status === 429
+            ? apiMessages.tooManyRequests
+            : status === 404
+              ? apiMessages.notFound
+              : apiMessages.badRequest;
+      return reply.code(status).type('application/problem+json').send(problem(status, detail));
+    }
+    request.log.error(error);
+    return reply.code(500).type('application/problem+json').send(problem(500, apiMessages.internal));
+  });
+
+  const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
+  const auth = createAuthService(db, config, signer);
+  await app.register(authRoutes, { auth });
+  await app.register(usersRoutes, { db });
+  await app.register(settingsRoutes, { db });
+  await app.register(tasksRoutes);
+  await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
+
+  const webDist = config.webDist ?? defaultWebDist;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes (/queries, /users, …) all load the single-page app.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply.code(404).type('application/problem+json').send(problem(404, apiMessages.routeNotFound));
+  });
+
+  return app;
+}

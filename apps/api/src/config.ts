@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, with its default (the README's table mirrors this). */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Spedycja <no-reply@spedycja.local>'),
+  PUBLIC_URL: z.string().default('http://localhost:8080'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.string().default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = {
+  env: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  login: { maxFailures: number; maxFailuresPerIp: number; windowMinutes: number };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  webDist: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    jwtSecret: e.JWT_SECRET ?? secretFor(e.NODE_ENV, dataDir),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD || undefined,
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowMinutes: e.LOGIN_WINDOW_MINUTES,
+    },
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** Production needs an explicit secret; the embedded mode generates one once into the data folder. */
+function secretFor(nodeEnv: string, dataDir: string): string {
+  if (nodeEnv === 'production') {
+    throw new Error('JWT_SECRET is required when NODE_ENV=production (at least 32 characters).');
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,14 @@
+/** PostgreSQL error codes, looked up through drizzle's wrapping on either driver. */
+function pgCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+export const isSerializationFailure = (error: unknown) => ['40001', '40P01'].includes(pgCode(error) ?? '');

@@ -1,0 +1,8 @@
+import { pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+
+export const settings = pgTable('settings', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  key: text('key').notNull().unique(),
+  value: text('value'),
+});

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    login: text('login').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull().default(sql`ARRAY['ROLE_USER']::text[]`),
+    phonePrefix: text('phone_prefix').notNull().default('48'),
+    phone: text('phone'),
+    email: text('email'),
+    telegramUserId: text('telegram_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Logins are unique regardless of case: 'Jan' and 'jan' are the same person.
+    uniqueIndex('users_login_lower_uq').using('btree', sql`lower(${t.login})`),
+    index('users_name_idx').on(t.name),
+  ],
+);

@@ -1,0 +1,301 @@
+import { APP_TIMEZONE, apiMessages, MAX_ITEMS_PER_PAGE } from '@spedycja/domain';
+import { and, asc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { AppError } from './errors.ts';
+
+/**
+ * API Platform's filter syntax, turned into SQL for one resource from its allow-list.
+ * Unknown parameters are ignored (the original client sends some); a malformed value
+ * for a known parameter is a 400 with a Polish message, never a 500 and never unfiltered rows.
+ */
+
+export type ValueType = 'string' | 'int' | 'uuid' | 'date' | 'timestamp' | 'bool';
+
+export type FilterField = {
+  column: SQLWrapper;
+  type: ValueType;
+  /** `field=value`: exact (= / IN), partial (contains), start (prefix), iexact (case-insensitive =). */
+  search?: 'exact' | 'partial' | 'start' | 'iexact';
+  /** `field[gte|lte|gt|lt|between]=` on numbers and dates. */
+  range?: boolean;
+  /** `field[after|before|strictly_after|strictly_before]=` on dates. */
+  date?: boolean;
+  /** `order[field]=asc|desc`. */
+  order?: boolean;
+  /** Allowed values of an exact filter (statuses and the like). */
+  values?: readonly string[];
+};
+
+export type CustomFilter = (value: string) => SQL | undefined;
+
+export type FilterSpec = {
+  fields: Record<string, FilterField>;
+  /** Parameters with their own meaning (e.g. `search`, `status=wszystkie`). */
+  custom?: Record<string, CustomFilter>;
+  /** Applied when the parameter is absent, e.g. `{ status: 'aktywne' }`. */
+  defaults?: Record<string, string>;
+  /** Always applied (e.g. hide soft-deleted rows unless deletionReason is filtered). */
+  base?: (present: ReadonlySet<string>) => SQL | undefined;
+  defaultOrder: SQL[];
+  /** Last sort key, so that pages are stable. */
+  tiebreaker: SQLWrapper;
+  itemsPerPage: number;
+  maxItemsPerPage?: number;
+};
+
+export type ListParams = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  paginated: boolean;
+  page: number;
+  itemsPerPage: number;
+  limit: number | undefined;
+  offset: number;
+};
+
+export type RawQuery = Record<string, unknown>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INT_RE = /^-?\d{1,15}$/;
+const DATE_ONLY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const KEY_RE = /^([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)(?:\[([a-z_]*)\])?(\[\])?$/;
+const MAX_VALUE_LENGTH = 200;
+const MAX_VALUES = 100;
+
+const RANGE_OPS = new Set(['gte', 'lte', 'gt', 'lt', 'between']);
+const DATE_OPS = new Set(['after', 'before', 'strictly_after', 'strictly_before']);
+
+function invalid(name: string): AppError {
+  return new AppError(400, 'invalid_filter', apiMessages.invalidFilter(name));
+}
+
+function valuesOf(raw: unknown, name: string): string[] {
+  const list = Array.isArray(raw) ? raw : [raw];
+  if (list.length > MAX_VALUES) throw invalid(name);
+  return list.map((v) => {
+    if (typeof v !== 'string' || v.length > MAX_VALUE_LENGTH) throw invalid(name);
+    return v;
+  });
+}
+
+function single(raw: unknown, name: string): string {
+  const values = valuesOf(raw, name);
+  // A repeated scalar parameter: API Platform takes the last one.
+  return values[values.length - 1] ?? '';
+}
+
+export function parseBool(value: string, name: string): boolean {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw invalid(name);
+}
+
+export function parseInteger(value: string, name: string): number {
+  if (!INT_RE.test(value.trim())) throw invalid(name);
+  const n = Number(value.trim());
+  if (!Number.isSafeInteger(n)) throw invalid(name);
+  return n;
+}
+
+function checkDate(value: string, name: string): string {
+  const v = value.trim();
+  if (!DATE_ONLY_RE.test(v) && !DATE_TIME_RE.test(v)) throw invalid(name);
+  const day = v.slice(0, 10);
+  const d = new Date(`${day}T00:00:00Z`);
+  // Rejects 2026-02-30 and the like, which Date would roll over.
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) throw invalid(name);
+  if (v.length > 10 && Number.isNaN(new Date(v.replace(' ', 'T')).getTime())) throw invalid(name);
+  return v;
+}
+
+/** A date-only value on a timestamp column means that whole day in Warsaw. */
+function dateBound(field: FilterField, value: string, edge: 'start' | 'end'): SQL {
+  if (field.type === 'timestamp' && DATE_ONLY_RE.test(value)) {
+    const day = edge === 'start' ? sql`${value}::date` : sql`(${value}::date + 1)`;
+    return sql`(${day}::timestamp AT TIME ZONE ${sql.raw(`'${APP_TIMEZONE}'`)})`;
+  }
+  return field.type === 'timestamp' ? sql`${value}::timestamptz` : sql`${value}::date`;
+}
+
+function typed(field: FilterField, value: string, name: string): unknown {
+  switch (field.type) {
+    case 'int':
+      return parseInteger(value, name);
+    case 'uuid':
+      if (!UUID_RE.test(value)) throw invalid(name);
+      return value.toLowerCase();
+    case 'bool':
+      return parseBool(value, name);
+    case 'date':
+    case 'timestamp':
+      return checkDate(value, name);
+    default:
+      return value;
+  }
+}
+
+/** Escapes LIKE wildcards so that '50%' searches for '50%'. */
+export function likePattern(text: string, mode: 'partial' | 'start'): string {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return mode === 'partial' ? `%${escaped}%` : `${escaped}%`;
+}
+
+function searchCondition(field: FilterField, raw: unknown, name: string): SQL | undefined {
+  const values = valuesOf(raw, name).filter((v) => v !== '');
+  if (values.length === 0) return undefined;
+  const mode = field.search ?? 'exact';
+  if (field.values) {
+    for (const v of values) if (!field.values.includes(v)) throw invalid(name);
+  }
+  if (mode === 'partial' || mode === 'start') {
+    const ors = values.map((v) => sql`${field.column}::text ILIKE ${likePattern(v, mode)}`);
+    return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+  }
+  if (mode === 'iexact') {
+    const ors = values.map((v) => sql`lower(${field.column}) = lower(${v})`);
+    return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+  }
+  const parsed = values.map((v) => typed(field, v, name));
+  if (parsed.length === 1) return sql`${field.column} = ${parsed[0]}`;
+  return sql`${field.column} IN (${sql.join(
+    parsed.map((p) => sql`${p}`),
+    sql`, `,
+  )})`;
+}
+
+type CompareOp = 'gte' | 'gt' | 'lte' | 'lt';
+
+/**
+ * One comparison. A date-only value on a timestamp column covers the whole day in Warsaw,
+ * so `before=2026-11-30` includes the 30th and `strictly_after=2026-11-30` starts on the 1st.
+ */
+function compare(field: FilterField, op: CompareOp, value: string, name: string): SQL {
+  const col = field.column;
+  if (field.type === 'int') {
+    const n = parseInteger(value, name);
+    const ops = { gte: sql`>=`, gt: sql`>`, lte: sql`<=`, lt: sql`<` };
+    return sql`${col} ${ops[op]} ${n}`;
+  }
+  if (field.type !== 'date' && field.type !== 'timestamp') throw invalid(name);
+  const v = checkDate(value, name);
+  const wholeDay = field.type === 'timestamp' && DATE_ONLY_RE.test(v);
+  switch (op) {
+    case 'gte':
+      return sql`${col} >= ${dateBound(field, v, 'start')}`;
+    case 'gt':
+      return wholeDay ? sql`${col} >= ${dateBound(field, v, 'end')}` : sql`${col} > ${dateBound(field, v, 'start')}`;
+    case 'lte':
+      return wholeDay ? sql`${col} < ${dateBound(field, v, 'end')}` : sql`${col} <= ${dateBound(field, v, 'start')}`;
+    default:
+      return sql`${col} < ${dateBound(field, v, 'start')}`;
+  }
+}
+
+function rangeCondition(field: FilterField, op: string, raw: unknown, name: string): SQL | undefined {
+  const value = single(raw, name).trim();
+  if (value === '') return undefined;
+  if (op !== 'between') return compare(field, op as CompareOp, value, name);
+  const parts = value.split('..');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) throw invalid(name);
+  return sql`(${compare(field, 'gte', parts[0], name)} AND ${compare(field, 'lte', parts[1], name)})`;
+}
+
+const DATE_TO_COMPARE: Record<string, CompareOp> = {
+  after: 'gte',
+  strictly_after: 'gt',
+  before: 'lte',
+  strictly_before: 'lt',
+};
+
+function dateCondition(field: FilterField, op: string, raw: unknown, name: string): SQL | undefined {
+  const value = single(raw, name).trim();
+  if (value === '') return undefined;
+  if (field.type !== 'date' && field.type !== 'timestamp') throw invalid(name);
+  return compare(field, DATE_TO_COMPARE[op] ?? 'gte', value, name);
+}
+
+export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
+  const conditions: SQL[] = [];
+  const orderBy: SQL[] = [];
+  const present = new Set<string>();
+  let paginated = true;
+  let page = 1;
+  let itemsPerPage = spec.itemsPerPage;
+  const maxPerPage = spec.maxItemsPerPage ?? MAX_ITEMS_PER_PAGE;
+
+  for (const [key, raw] of Object.entries(query)) {
+    if (raw === undefined) continue;
+    if (key === 'pagination') {
+      paginated = parseBool(single(raw, key), key);
+      continue;
+    }
+    if (key === 'page') {
+      page = parseInteger(single(raw, key), key);
+      if (page < 1 || page > 1_000_000) throw invalid(key);
+      continue;
+    }
+    if (key === 'itemsPerPage') {
+      itemsPerPage = parseInteger(single(raw, key), key);
+      if (itemsPerPage < 1 || itemsPerPage > maxPerPage) throw invalid(key);
+      continue;
+    }
+    const orderMatch = /^order\[([A-Za-z0-9_.]+)\]$/.exec(key);
+    if (orderMatch?.[1]) {
+      const field = spec.fields[orderMatch[1]];
+      if (!field?.order) continue;
+      const direction = single(raw, key).toLowerCase();
+      if (direction !== 'asc' && direction !== 'desc') throw invalid(key);
+      orderBy.push(direction === 'asc' ? sql`${field.column} ASC NULLS FIRST` : sql`${field.column} DESC NULLS LAST`);
+      continue;
+    }
+    const custom = spec.custom?.[key];
+    if (custom) {
+      present.add(key);
+      const condition = custom(single(raw, key).trim());
+      if (condition) conditions.push(condition);
+      continue;
+    }
+    const match = KEY_RE.exec(key);
+    if (!match?.[1]) continue;
+    const [, name, op] = match;
+    const field = spec.fields[name];
+    if (!field) continue;
+    present.add(name);
+    let condition: SQL | undefined;
+    if (op === undefined || op === '') {
+      if (!field.search) continue;
+      condition = searchCondition(field, raw, key);
+    } else if (RANGE_OPS.has(op)) {
+      if (!field.range) continue;
+      condition = rangeCondition(field, op, raw, key);
+    } else if (DATE_OPS.has(op)) {
+      if (!field.date) continue;
+      condition = dateCondition(field, op, raw, key);
+    } else {
+      throw invalid(key);
+    }
+    if (condition) conditions.push(condition);
+  }
+
+  for (const [name, value] of Object.entries(spec.defaults ?? {})) {
+    if (present.has(name)) continue;
+    const custom = spec.custom?.[name];
+    const field = spec.fields[name];
+    const condition = custom ? custom(value) : field ? searchCondition(field, value, name) : undefined;
+    if (condition) conditions.push(condition);
+  }
+  const base = spec.base?.(present);
+  if (base) conditions.push(base);
+
+  const order = orderBy.length > 0 ? orderBy : [...spec.defaultOrder];
+  order.push(asc(spec.tiebreaker as never));
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    orderBy: order,
+    paginated,
+    page,
+    itemsPerPage,
+    limit: paginated ? itemsPerPage : undefined,
+    offset: paginated ? (page - 1) * itemsPerPage : 0,
+  };
+}

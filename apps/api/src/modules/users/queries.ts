@@ -1,0 +1,66 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { FilterSpec, ListParams } from '../../http/filters.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserInsert = typeof users.$inferInsert;
+
+export const userFilters: FilterSpec = {
+  fields: {
+    uuid: { column: users.uuid, type: 'uuid', search: 'exact' },
+    login: { column: users.login, type: 'string', search: 'partial', order: true },
+    name: { column: users.name, type: 'string', search: 'partial', order: true },
+    email: { column: users.email, type: 'string', search: 'partial', order: true },
+    phone: { column: users.phone, type: 'string', search: 'partial' },
+    roles: { column: sql`array_to_string(${users.roles}, ',')`, type: 'string', search: 'partial' },
+    createdDate: { column: users.createdAt, type: 'timestamp', date: true, order: true },
+  },
+  defaultOrder: [sql`${users.name} ASC`],
+  tiebreaker: users.id,
+  itemsPerPage: 30,
+};
+
+export async function listUsers(db: DbOrTx, params: ListParams) {
+  const base = db
+    .select()
+    .from(users)
+    .where(params.where)
+    .orderBy(...params.orderBy);
+  const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
+  const [total] = params.paginated
+    ? await db.select({ n: count() }).from(users).where(params.where)
+    : [{ n: rows.length }];
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findUserByUuid(db: DbOrTx, uuid: string) {
+  const [row] = await db.select().from(users).where(eq(users.uuid, uuid));
+  return row;
+}
+
+export async function findUserByLogin(db: DbOrTx, login: string) {
+  const [row] = await db.select().from(users).where(sql`lower(${users.login}) = lower(${login})`);
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: UserInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateUser(db: DbOrTx, uuid: string, values: Partial<UserInsert>) {
+  const [row] = await db.update(users).set(values).where(eq(users.uuid, uuid)).returning();
+  return row;
+}
+
+export async function deleteUser(db: DbOrTx, uuid: string) {
+  const rows = await db.delete(users).where(eq(users.uuid, uuid)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function countAdmins(db: DbOrTx) {
+  const [row] = await db.select({ n: count() }).from(users).where(sql`'ROLE_ADMIN' = ANY(${users.roles})`);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,24 @@
+/** JSON-LD/Hydra shapes of API Platform 3 that the original client reads. */
+export type HydraCollection<T> = {
+  '@context'?: string;
+  '@id'?: string;
+  '@type'?: 'hydra:Collection';
+  'hydra:member': T[];
+  'hydra:totalItems': number;
+  'hydra:view'?: {
+    '@id': string;
+    '@type': 'hydra:PartialCollectionView';
+    'hydra:first'?: string;
+    'hydra:last'?: string;
+    'hydra:next'?: string;
+    'hydra:previous'?: string;
+  };
+};
+
+export type ProblemDetails = {
+  type?: string;
+  title: string;
+  status: number;
+  detail: string;
+  violations?: { propertyPath: string; message: string }[];
+};

@@ -1,0 +1,47 @@
+/** Polish texts shared by the server and the web app (SPEC §5, §8). */
+
+export const validationMessages = {
+  required: 'To pole nie może być puste!',
+  email: 'Podany adres e-mail jest niepoprawny!',
+  minLength: (length: number) => `To pole musi zawierać minimum ${length} znaków!`,
+  maxLength: (length: number) => `To pole może zawierać maksymalnie ${length} znaków!`,
+  numeric: 'To pole może zawierać jedynie liczbę!',
+  alphanumeric: 'To pole może zawierać jedynie litery oraz cyfry!',
+  minValue: (min: number | string) => `Minimalna wartość dla tego pola to: ${min}!`,
+  oneOf: 'Wybierz jedną z dostępnych wartości!',
+  loadingAfterUnloading: 'Data załadunku nie może być późniejsza niż data rozładunku!',
+  loginMissingFields: 'Some fields are missing!',
+} as const;
+
+/** 'Wystąpił błąd podczas {action}!' with ' Szczegóły: {message}' when the request itself failed. */
+export function actionErrorMessage(action: string, details?: string | null): string {
+  const base = `Wystąpił błąd podczas ${action}!`;
+  return details ? `${base} Szczegóły: ${details}` : base;
+}
+
+/** Errors the server answers with (problem+json `detail`). */
+export const apiMessages = {
+  unauthorized: 'Brak autoryzacji. Zaloguj się ponownie.',
+  forbidden: 'Nie masz uprawnień do wykonania tej operacji.',
+  notFound: 'Nie znaleziono zasobu.',
+  routeNotFound: 'Nie znaleziono takiego adresu.',
+  badRequest: 'Nieprawidłowe żądanie.',
+  invalidJson: 'Treść żądania nie jest poprawnym dokumentem JSON.',
+  validationFailed: 'Przesłane dane są nieprawidłowe.',
+  invalidFilter: (name: string) => `Nieprawidłowa wartość parametru „${name}”.`,
+  invalidUuid: 'Nieprawidłowy identyfikator.',
+  internal: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie później.',
+  badCredentials: 'Nieprawidłowy login lub hasło.',
+  refreshInvalid: 'Sesja wygasła. Zaloguj się ponownie.',
+  tooManyLoginAttempts: (minutes: number) =>
+    `Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za ${minutes} min.`,
+  tooManyRequests: 'Zbyt wiele żądań. Spróbuj ponownie za chwilę.',
+  loginTaken: 'Użytkownik o podanym loginie już istnieje!',
+  cannotDeleteSelf: 'Nie możesz usunąć własnego konta!',
+  cannotDropOwnAdmin: 'Nie możesz odebrać sobie roli administratora!',
+  lastAdmin: 'Nie można usunąć ostatniego administratora!',
+  unknownSetting: 'Nie ma takiego ustawienia.',
+  unknownDeletableType: 'Nieznany typ rekordu.',
+  alreadyDeleted: 'Ten rekord został już usunięty.',
+  notDeleted: 'Ten rekord nie jest usunięty.',
+} as const;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages.ts';
+
+/** The seeded settings, their Polish labels and how their value is checked. */
+export const SETTING_DEFINITIONS = {
+  euroExchangeRate: { label: 'Kurs euro (PLN)', kind: 'hundredths', default: '430' },
+  companyName: { label: 'Nazwa firmy', kind: 'text', default: 'Spedycja Przykład Sp. z o.o.' },
+  companyStreetAddress: { label: 'Ulica i numer', kind: 'text', default: 'ul. Transportowa 1' },
+  companyPostalCode: { label: 'Kod pocztowy', kind: 'text', default: '00-001' },
+  companyCity: { label: 'Miasto', kind: 'text', default: 'Warszawa' },
+  companyNip: { label: 'NIP firmy', kind: 'text', default: '5260250274' },
+  companyBankAccount: {
+    label: 'Numer konta bankowego',
+    kind: 'text',
+    default: 'PL61109010140000071219812874',
+  },
+  companyEmail: { label: 'E-mail firmy', kind: 'text', default: 'biuro@spedycja.example' },
+  companyPhone: { label: 'Telefon firmy', kind: 'text', default: '+48 22 000 00 00' },
+} as const satisfies Record<string, { label: string; kind: 'text' | 'hundredths'; default: string }>;
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS;
+export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
+
+export const settingSchema = z.object({
+  '@id': z.string(),
+  '@type': z.literal('Setting'),
+  uuid: z.uuid(),
+  key: z.string(),
+  value: z.string().nullable(),
+});
+export type Setting = z.infer<typeof settingSchema>;
+
+export const settingUpdateSchema = z.object({
+  value: z
+    .string({ error: m.required })
+    .trim()
+    .max(2000, { error: m.maxLength(2000) }),
+});
+
+/** A value a setting of that kind accepts; null when valid, else the Polish message. */
+export function settingValueError(key: string, value: string): string | null {
+  const def = (SETTING_DEFINITIONS as Record<string, { kind: string }>)[key];
+  if (!def) return null;
+  if (def.kind === 'hundredths') {
+    if (!/^\d+$/.test(value)) return m.numeric;
+    if (Number(value) < 1) return m.minValue(0.01);
+  }
+  return null;
+}
