@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each API test file opens its own databases; two at a time suits a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
@@ -14,8 +16,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file opens its own databases; two at a time keeps a 2-core machine responsive.
-          maxWorkers: 2,
         },
       },
       {

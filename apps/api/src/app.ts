@@ -65,10 +65,11 @@ export async function buildApp({ config, db, softDelete, logger = true }: AppDep
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
+  // The API documentation is public.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), public: true };
   });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
 
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   await app.register(authPlugin, { signer });
@@ -81,10 +82,14 @@ export async function buildApp({ config, db, softDelete, logger = true }: AppDep
         .send(problem(error.status, error.detail, error.violations));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const violations = error.validation.map((v) => ({
-        propertyPath: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? apiMessages.validationFailed,
-      }));
+      // One message per field, the first rule that failed, as the form shows it.
+      const seen = new Set<string>();
+      const violations = error.validation
+        .map((v) => ({
+          propertyPath: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: v.message ?? apiMessages.validationFailed,
+        }))
+        .filter((v) => !seen.has(v.propertyPath) && seen.add(v.propertyPath));
       // A bad body is a validation failure (422, like API Platform); a bad URL is a bad request.
       const status = error.validationContext === 'body' ? 422 : 400;
       const detail =

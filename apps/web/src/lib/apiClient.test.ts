@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, buildUrl, configureApiClient, TOKEN_REFRESH_LOCK } from './apiClient.ts';
+import { session } from './session.ts';
+
+type Call = { url: string; init: RequestInit };
+
+function json(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function authOf(call: Call | undefined): string | undefined {
+  return (call?.init.headers as Record<string, string> | undefined)?.Authorization;
+}
+
+let calls: Call[];
+let handler: (url: string, init: RequestInit) => Response | Promise<Response>;
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      calls.push({ url: input, init });
+      return handler(input, init);
+    }),
+  );
+  session.setTokens({ token: 'old-token', refreshToken: 'refresh-1' });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  configureApiClient({ onSessionExpired: () => {} });
+});
+
+const refreshCalls = () => calls.filter((c) => c.url === '/api/token/refresh');
+
+describe('apiClient', () => {
+  it('adds the bearer token from localStorage', async () => {
+    handler = () => json(200, { 'hydra:member': [], 'hydra:totalItems': 0 });
+    const result = await api.list('/users', { page: 2, name: '', 'order[name]': 'asc' });
+    expect(result['hydra:totalItems']).toBe(0);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/users?page=2&order%5Bname%5D=asc');
+    expect(authOf(calls[0])).toBe('Bearer old-token');
+  });
+
+  it('refreshes the token on a 401 and retries with the new one', async () => {
+    handler = (url, init) => {
+      if (url === '/api/token/refresh') {
+        expect(JSON.parse(String(init.body))).toEqual({ refreshToken: 'refresh-1' });
+        return json(200, { token: 'new-token', refreshToken: 'refresh-2' });
+      }
+      return authOf({ url, init }) === 'Bearer new-token' ? json(200, { ok: true }) : json(401, { detail: 'x' });
+    };
+    await expect(api.get('/settings')).resolves.toEqual({ ok: true });
+    expect(refreshCalls()).toHaveLength(1);
+    expect(session.getToken()).toBe('new-token');
+    expect(session.getRefreshToken()).toBe('refresh-2');
+    expect(authOf(calls.at(-1))).toBe('Bearer new-token');
+  });
+
+  it('makes ONE refresh call for two concurrent 401s', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    handler = async (url, init) => {
+      if (url === '/api/token/refresh') {
+        await gate;
+        return json(200, { token: 'new-token', refreshToken: 'refresh-2' });
+      }
+      return authOf({ url, init }) === 'Bearer new-token' ? json(200, { url }) : json(401);
+    };
+    const first = api.get('/users');
+    const second = api.get('/settings');
+    await vi.waitFor(() => expect(calls.filter((c) => c.url !== '/api/token/refresh')).toHaveLength(2));
+    release();
+    await expect(Promise.all([first, second])).resolves.toEqual([{ url: '/api/users' }, { url: '/api/settings' }]);
+    expect(refreshCalls()).toHaveLength(1);
+  });
+
+  it('logs out when the refresh itself is refused with 401', async () => {
+    const expired = vi.fn();
+    configureApiClient({ onSessionExpired: expired });
+    handler = (url) => (url === '/api/token/refresh' ? json(401, { detail: 'Sesja wygasła.' }) : json(401));
+    const error = await api.get('/users').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(session.getToken()).toBeNull();
+    expect(session.getRefreshToken()).toBeNull();
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refresh for the login call', async () => {
+    handler = () => json(401, { detail: 'Nieprawidłowy login lub hasło.' });
+    const error = await api.post('/login', { username: 'a', password: 'b' }, { anonymous: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(refreshCalls()).toHaveLength(0);
+    expect(authOf(calls[0])).toBeUndefined();
+    expect(session.getToken()).toBe('old-token');
+  });
+
+  it('retries with the token another tab stored while this one waited for the lock', async () => {
+    const request = vi.fn(async (name: string, work: () => Promise<unknown>) => {
+      expect(name).toBe(TOKEN_REFRESH_LOCK);
+      // The other tab held the lock and refreshed meanwhile.
+      session.setTokens({ token: 'other-tab-token', refreshToken: 'refresh-9' });
+      return work();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    handler = (url, init) => (authOf({ url, init }) === 'Bearer other-tab-token' ? json(200, { ok: 1 }) : json(401));
+    await expect(api.get('/users')).resolves.toEqual({ ok: 1 });
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(refreshCalls()).toHaveLength(0);
+  });
+
+  it('turns problem+json into an ApiError with detail and violations', async () => {
+    handler = () =>
+      json(422, {
+        status: 422,
+        title: 'Unprocessable Entity',
+        detail: 'Użytkownik o podanym loginie już istnieje!',
+        violations: [{ propertyPath: 'login', message: 'Użytkownik o podanym loginie już istnieje!' }],
+      });
+    const error = (await api.post('/users', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(422);
+    expect(error.detail).toBe('Użytkownik o podanym loginie już istnieje!');
+    expect(error.violations).toEqual([{ propertyPath: 'login', message: 'Użytkownik o podanym loginie już istnieje!' }]);
+  });
+
+  it('reports a missing response as status 0', async () => {
+    handler = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const error = (await api.get('/users').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.detail).toBeNull();
+  });
+
+  it('builds API Platform query strings', () => {
+    expect(buildUrl('/queries', { 'loadingDate[after]': '2026-01-01', status: ['a', 'b'], x: null })).toBe(
+      '/api/queries?loadingDate%5Bafter%5D=2026-01-01&status%5B%5D=a&status%5B%5D=b',
+    );
+  });
+});

@@ -1,0 +1,190 @@
+import { apiMessages, type HydraCollection, type ProblemDetails, tokenPairSchema } from '@spedycja/domain';
+import { session } from './session.ts';
+
+/**
+ * The one HTTP client of the app. It adds the bearer token, and on a 401 it refreshes the token
+ * once and retries. Refreshes are single-flight: concurrent 401s in this tab share one promise,
+ * and tabs take turns through a Web Lock, because a refresh token works only once (rotation) and
+ * a second tab replaying it would revoke the whole session.
+ */
+
+export const API_BASE = '/api';
+export const TOKEN_REFRESH_LOCK = 'spedycja-token-refresh';
+
+export type Violation = { propertyPath: string; message: string };
+
+export class ApiError extends Error {
+  /** The HTTP status; 0 when the server gave no response. */
+  readonly status: number;
+  /** The server's Polish explanation (problem+json `detail`), when it sent one. */
+  readonly detail: string | null;
+  readonly violations: Violation[];
+
+  constructor(status: number, detail: string | null, violations: Violation[] = []) {
+    super(detail ?? (status ? `HTTP ${status}` : 'Brak odpowiedzi serwera'));
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.violations = violations;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type QueryParams = Record<string, QueryValue>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Login, refresh and logout: no bearer, and a 401 is an answer rather than an expired token. */
+  anonymous?: boolean;
+};
+
+let handleSessionExpired: () => void = () => {};
+
+/** The app decides where a user whose session ended goes (the router is not known here). */
+export function configureApiClient(options: { onSessionExpired: () => void }) {
+  handleSessionExpired = options.onSessionExpired;
+}
+
+/** `/users`, {page: 2, 'order[name]': 'asc'} -> `/api/users?page=2&order%5Bname%5D=asc`; empty values are left out. */
+export function buildUrl(path: string, params?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) search.append(key.endsWith('[]') ? key : `${key}[]`, String(item));
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  const query = search.toString();
+  return `${API_BASE}${path}${query ? `?${query}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/ld+json, application/json;q=0.9' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(buildUrl(path, options.params), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isProblem(body: unknown): body is Partial<ProblemDetails> {
+  return typeof body === 'object' && body !== null;
+}
+
+export async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readBody(response).catch(() => undefined);
+  if (!isProblem(body)) return new ApiError(response.status, null);
+  const detail = typeof body.detail === 'string' && body.detail ? body.detail : null;
+  const violations = Array.isArray(body.violations)
+    ? body.violations.filter(
+        (v): v is Violation => typeof v?.propertyPath === 'string' && typeof v?.message === 'string',
+      )
+    : [];
+  return new ApiError(response.status, detail, violations);
+}
+
+function expireSession() {
+  session.clear();
+  handleSessionExpired();
+}
+
+/** Runs `work` while holding the cross-tab refresh lock, where the browser has Web Locks. */
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
+  if (locks && typeof locks.request === 'function') return locks.request(TOKEN_REFRESH_LOCK, work) as Promise<T>;
+  return work();
+}
+
+async function refreshUnderLock(failedToken: string | null): Promise<string | null> {
+  const current = session.getToken();
+  // Another tab (or an earlier refresh here) already replaced the token that failed: use the new one.
+  if (current && current !== failedToken) return current;
+  const refreshToken = session.getRefreshToken();
+  if (!refreshToken) {
+    expireSession();
+    return null;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/token/refresh`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+  } catch {
+    throw new ApiError(0, null);
+  }
+  if (response.status === 401 || response.status === 400) {
+    expireSession();
+    return null;
+  }
+  if (!response.ok) throw await toApiError(response);
+  const pair = tokenPairSchema.parse(await response.json());
+  session.setTokens(pair);
+  return pair.token;
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** A new access token, or null when the session is over (the user is then logged out). */
+export function refreshAccessToken(failedToken: string | null): Promise<string | null> {
+  if (!refreshInFlight) {
+    refreshInFlight = withRefreshLock(() => refreshUnderLock(failedToken)).finally(() => {
+      refreshInFlight = null;
+    });
+  }
+  return refreshInFlight;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const usedToken = options.anonymous ? null : session.getToken();
+  let response = await send(path, options, usedToken);
+  if (response.status === 401 && !options.anonymous) {
+    const freshToken = await refreshAccessToken(usedToken);
+    if (!freshToken) throw new ApiError(401, apiMessages.refreshInvalid);
+    response = await send(path, options, freshToken);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await readBody(response)) as T;
+}
+
+type Extra = Omit<RequestOptions, 'method' | 'body' | 'params'>;
+
+export const api = {
+  get: <T>(path: string, params?: QueryParams, extra?: Extra) => request<T>(path, { ...extra, params }),
+  /** A Hydra collection: `hydra:member` and `hydra:totalItems`. */
+  list: <T>(path: string, params?: QueryParams, extra?: Extra) =>
+    request<HydraCollection<T>>(path, { ...extra, params }),
+  post: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'PATCH', body }),
+  del: <T = void>(path: string, extra?: Extra) => request<T>(path, { ...extra, method: 'DELETE' }),
+};
+
+export type { HydraCollection };

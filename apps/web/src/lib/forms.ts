@@ -1,0 +1,48 @@
+import { fieldErrors } from '@spedycja/domain';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import { isApiError, type Violation } from './apiClient.ts';
+
+/** Mantine forms validated by the domain's zod schemas, and 422 `violations` shown on their fields. */
+
+export type FormErrorSetter = { setErrors: (errors: Record<string, ReactNode>) => void };
+
+/**
+ * Errors keyed by field path; a nested path ('roles.0') also marks its top-level field ('roles'),
+ * which is where an input such as a multi-select shows its error.
+ */
+export function withTopLevelPaths(errors: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = { ...errors };
+  for (const [path, message] of Object.entries(errors)) {
+    const top = path.split('.')[0] ?? path;
+    if (top && !(top in result)) result[top] = message;
+  }
+  return result;
+}
+
+/** `useForm({ validate: zodValidate(userCreateSchema) })` */
+export function zodValidate(schema: z.ZodType) {
+  return (values: unknown): Record<string, string> => withTopLevelPaths(fieldErrors(schema, values));
+}
+
+/** The values as the schema outputs them (trimmed, blanks as null), or null when they are invalid. */
+export function parseWith<S extends z.ZodType>(schema: S, values: unknown): z.output<S> | null {
+  const result = schema.safeParse(values);
+  return result.success ? result.data : null;
+}
+
+export function violationsToErrors(violations: readonly Violation[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const v of violations) {
+    const path = v.propertyPath || '_form';
+    if (!(path in errors)) errors[path] = v.message;
+  }
+  return withTopLevelPaths(errors);
+}
+
+/** Puts a 422's violations on the form's fields; true when there were some. The typed values stay. */
+export function applyServerErrors(form: FormErrorSetter, error: unknown): boolean {
+  if (!isApiError(error) || error.violations.length === 0) return false;
+  form.setErrors(violationsToErrors(error.violations));
+  return true;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decimalToHundredths,
+  formatBadgeCount,
+  formatDate,
+  formatDateTime,
+  formatMeasure,
+  formatMoney,
+  formatPhone,
+  hundredthsToDecimal,
+  truncate,
+} from './format.ts';
+
+describe('formatting for the screens', () => {
+  it('shows dates as DD/MM/YYYY and datetimes as HH:mm, DD/MM/YYYY (24 h)', () => {
+    expect(formatDate('2026-03-05')).toBe('05/03/2026');
+    expect(formatDateTime(new Date(2026, 2, 5, 17, 4))).toBe('17:04, 05/03/2026');
+  });
+
+  it("shows 'Brak' for an empty date, price or phone", () => {
+    expect(formatDate(null)).toBe('Brak');
+    expect(formatDate('')).toBe('Brak');
+    expect(formatDate('not a date')).toBe('Brak');
+    expect(formatMoney(null, 'pln')).toBe('Brak');
+    expect(formatPhone('48', null)).toBe('Brak');
+  });
+
+  it('shows amounts from hundredths with 2 decimals and the upper-case currency', () => {
+    expect(formatMoney(150000, 'pln')).toBe('1 500.00 PLN');
+    expect(formatMoney(5, 'eur')).toBe('0.05 EUR');
+    expect(formatMoney(-12345, 'pln')).toBe('-123.45 PLN');
+    expect(formatMoney(123456789)).toBe('1 234 567.89');
+  });
+
+  it('converts typed decimals to hundredths, commas and dots alike', () => {
+    expect(decimalToHundredths('13,6')).toBe(1360);
+    expect(decimalToHundredths('13.60')).toBe(1360);
+    expect(decimalToHundredths('1 500,5')).toBe(150050);
+    expect(decimalToHundredths('0.999')).toBe(99);
+    expect(decimalToHundredths('-4,3')).toBe(-430);
+    expect(decimalToHundredths(2.45)).toBe(245);
+    expect(decimalToHundredths('')).toBeNull();
+    expect(decimalToHundredths('abc')).toBeNull();
+    expect(decimalToHundredths('1,2,3')).toBeNull();
+    expect(hundredthsToDecimal(1360)).toBe('13.60');
+    expect(hundredthsToDecimal(-5)).toBe('-0.05');
+  });
+
+  it('shows dimensions in m and t, phones as (00{prefix})', () => {
+    expect(formatMeasure(1360, 'm')).toBe('13.60 m');
+    expect(formatMeasure(2400, 't')).toBe('24.00 t');
+    expect(formatPhone('48', '600100200')).toBe('(0048) 600100200');
+  });
+
+  it('truncates long text and caps the badge at 99+', () => {
+    expect(truncate('Palety z elementami stalowymi', 20)).toBe('Palety z elementami ...');
+    expect(truncate('krótki', 20)).toBe('krótki');
+    expect(formatBadgeCount(99)).toBe('99');
+    expect(formatBadgeCount(100)).toBe('99+');
+    expect(formatBadgeCount(0)).toBe('0');
+  });
+});
