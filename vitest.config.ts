@@ -27,6 +27,21 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          root: './apps/web/e2e',
+          include: ['**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['./globalSetup.ts'],
+          // One browser at a time against one server: walks share the admin and the database.
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

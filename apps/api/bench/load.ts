@@ -1,0 +1,56 @@
+/** A small closed-loop load generator on loopback: N connections, each sending the next request when the last returns. */
+
+export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number };
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+export async function load(
+  url: string | (() => string),
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + options.seconds * 1000;
+  const started = performance.now();
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const target = typeof url === 'function' ? url() : url;
+      const t0 = performance.now();
+      try {
+        const res = await fetch(target, { headers: options.headers });
+        await res.arrayBuffer();
+        if (res.status >= 400) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: options.connections }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** Times a piece of work run one at a time (the SQL alone, without HTTP). */
+export async function timeIt(work: () => Promise<unknown>, runs: number) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await work();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}

@@ -1,0 +1,149 @@
+/**
+ * `npm run bench [-- --rows 1000000 --seconds 10 --connections 10 --db postgres|pglite|both]`
+ * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
+ * endpoints on loopback and prints requests/s and p50/p95/p99 next to the same SQL run directly.
+ * It prints figures and never fails a test run.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { bootstrap } from '../src/bootstrap.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDb } from '../src/db/client.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+import { apiRoot } from '../src/paths.ts';
+import { benchCases } from './cases.ts';
+import { load, timeIt } from './load.ts';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const rows = Number(arg('rows', '100000'));
+const seconds = Number(arg('seconds', '5'));
+const connections = Number(arg('connections', '10'));
+const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(apiRoot, '../..');
+const ADMIN_PASSWORD = 'bench-admin-password';
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
+
+async function postgresReachable() {
+  const c = new pg.Client({ connectionString: pgBase });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; readyMs: number }> {
+  const t0 = performance.now();
+  const child = spawn('node', [path.join(apiRoot, 'dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', JWT_SECRET, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (b: Buffer) => {
+      if (b.toString().includes('Spedycja is ready')) resolve({ child, readyMs: performance.now() - t0 });
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(8) : '       -');
+
+async function benchOne(kind: 'postgres' | 'pglite') {
+  console.log(`\n## ${kind}: seeding ${rows.toLocaleString('en')} rows…`);
+  let database: Database;
+  let serverEnv: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), JWT_SECRET, ADMIN_PASSWORD });
+  if (kind === 'postgres') {
+    const name = `bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: pgBase });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(pgBase);
+    url.pathname = `/${name}`;
+    database = await openDb({ url: url.toString() });
+    serverEnv = { DATABASE_URL: url.toString() };
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: pgBase });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pglite-'));
+    database = await openDb({ dataDir });
+    serverEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  }
+  const t0 = performance.now();
+  await database.migrate();
+  await bootstrap(database.db, config);
+  const report = await seedDemo(database.db, { scale: rows });
+  await database.db.execute('ANALYZE' as never);
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, report);
+
+  // The SQL alone, one statement at a time.
+  const direct = new Map<string, { p50: number; p95: number }>();
+  for (const c of benchCases) direct.set(c.name, await timeIt(() => c.sql(database.db), 200));
+  // PGlite is one process's database: the server must open it alone.
+  if (kind === 'pglite') await database.close();
+
+  const port = await freePort();
+  const { child, readyMs } = await startServer({ ...serverEnv, PORT: String(port), ADMIN_PASSWORD });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    console.log(`server ready in ${readyMs.toFixed(0)} ms (existing database)`);
+    console.log(`\n${'endpoint'.padEnd(44)}     req/s      p50      p95      p99 | SQL p50  SQL p95  (ms)`);
+    for (const c of benchCases) {
+      const r = await load(() => base + c.path(), { connections, seconds, headers });
+      const d = direct.get(c.name);
+      const errors = r.errors ? `  (${r.errors} errors)` : '';
+      console.log(
+        `${c.name.padEnd(44)}${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} |${fmt(d?.p50 ?? Number.NaN)} ${fmt(d?.p95 ?? Number.NaN)}${errors}`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    if (kind === 'postgres') await database.close();
+    await cleanup();
+  }
+}
+
+const { ensureBuild } = await import(path.join(root, 'scripts/ensure-build.mjs'));
+ensureBuild();
+const which = arg('db', 'both');
+console.log(`# Benchmark: ${rows.toLocaleString('en')} rows, ${connections} connections, ${seconds} s per endpoint`);
+if (which !== 'pglite') {
+  if (await postgresReachable()) await benchOne('postgres');
+  else console.log(`PostgreSQL at ${pgBase} is not reachable: skipped (set BENCH_DATABASE_URL).`);
+}
+if (which !== 'postgres') await benchOne('pglite');

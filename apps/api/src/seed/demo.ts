@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { hashPassword } from '../modules/users/routes.ts';
+
+/**
+ * Demo data, so that a newcomer sees a working app; the benchmark uses it at scale.
+ * Each resource adds its part here. Re-running adds nothing twice (logins are unique).
+ */
+
+export const DEMO_PASSWORD = 'demo-haslo-1';
+
+const DISPATCHERS = [
+  ['anowak', 'Anna Nowak', '601234567', 'anna.nowak@spedycja.example'],
+  ['pwisniewski', 'Piotr Wiśniewski', '602345678', 'piotr.wisniewski@spedycja.example'],
+  ['kwojcik', 'Katarzyna Wójcik', '603456789', 'katarzyna.wojcik@spedycja.example'],
+  ['tkaminski', 'Tomasz Kamiński', '604567890', 'tomasz.kaminski@spedycja.example'],
+  ['mlewandowska', 'Magdalena Lewandowska', '605678901', 'magdalena.lewandowska@spedycja.example'],
+  ['jzielinski', 'Jakub Zieliński', '606789012', 'jakub.zielinski@spedycja.example'],
+] as const;
+
+const FIRST = ['Adam', 'Beata', 'Cezary', 'Dorota', 'Emil', 'Filip', 'Grażyna', 'Henryk', 'Iwona', 'Łukasz', 'Małgorzata', 'Zbigniew'];
+const LAST = ['Kowalski', 'Szymański', 'Woźniak', 'Dąbrowski', 'Kozłowski', 'Jankowski', 'Mazur', 'Krawczyk', 'Piotrowski', 'Grabowski'];
+
+export type SeedOptions = { scale?: number };
+export type SeedReport = Record<string, number>;
+
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
+  const report: SeedReport = {};
+  report.users = await seedUsers(db, options.scale ?? 0);
+  return report;
+}
+
+async function seedUsers(db: Db, scale: number): Promise<number> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const named = DISPATCHERS.map(([login, name, phone, email]) => ({
+    login,
+    name,
+    phone,
+    email,
+    passwordHash,
+    roles: ['ROLE_USER'],
+  }));
+  const inserted = await db.insert(users).values(named).onConflictDoNothing().returning({ id: users.id });
+  // At benchmark scale, one user for every hundred rows, generated in SQL.
+  const extra = Math.floor(scale / 100);
+  if (extra > 0) {
+    const first = sql.raw(`ARRAY[${FIRST.map((f) => `'${f}'`).join(',')}]`);
+    const last = sql.raw(`ARRAY[${LAST.map((l) => `'${l}'`).join(',')}]`);
+    await db.execute(sql`
+      INSERT INTO users (login, name, password_hash, roles, phone, email)
+      SELECT 'user' || g, (${first})[1 + g % ${FIRST.length}] || ' ' || (${last})[1 + (g / ${FIRST.length}) % ${LAST.length}],
+             ${passwordHash}, ARRAY['ROLE_USER'], (600000000 + g)::text, 'user' || g || '@spedycja.example'
+      FROM generate_series(1, ${extra}) AS g
+      ON CONFLICT DO NOTHING`);
+  }
+  return inserted.length + extra;
+}

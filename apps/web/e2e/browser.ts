@@ -1,0 +1,42 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_ADMIN } from './globalSetup.ts';
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const baseURL = () => inject('baseURL');
+
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: 'pl-PL', timezoneId: 'Europe/Warsaw' });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/** Logs in through the form, as a person does, and waits for the queries page. */
+export async function loginAs(page: Page, username = E2E_ADMIN.username, password = E2E_ADMIN.password) {
+  await page.goto('/login');
+  await page.getByLabel('Login').fill(username);
+  await page.getByLabel('Hasło').fill(password);
+  await page.getByRole('button', { name: 'Zaloguj' }).click();
+  await page.getByText('Logowanie przebiegło pomyślnie!').waitFor();
+  await page.waitForURL('**/queries');
+}
+
+export { E2E_ADMIN };

@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/** Starts the built app (apps/api/dist + apps/web/dist) on a free port with a fresh embedded database. */
+
+export const E2E_ADMIN = { username: 'admin', password: 'admin-e2e-password' };
+export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+let server: ChildProcess | undefined;
+
+export default async function setup(project: TestProject) {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spedycja-e2e-'));
+  server = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: E2E_JWT_SECRET,
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the app did not start in 60 s')), 60_000);
+    server?.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Spedycja is ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server?.on('exit', (code) => reject(new Error(`the app exited with ${code}`)));
+  });
+  project.provide('baseURL', `http://127.0.0.1:${port}`);
+  return async () => {
+    server?.kill('SIGTERM');
+  };
+}

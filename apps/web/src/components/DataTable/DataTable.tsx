@@ -1,0 +1,244 @@
+import { Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { DEBOUNCE_MS } from '@spedycja/domain';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { IconSortAsc, IconSortDesc, IconSortNone } from '../icons.tsx';
+import { componentMessages as t } from '../messages.ts';
+import { nextSort, shouldLoadMore } from './paging.ts';
+import { TablePager } from './TablePager.tsx';
+import type { ColumnDef, DataTableBaseProps, DataTableProps, InfiniteTableProps, SortState } from './types.ts';
+
+/**
+ * The one table of the app, on Mantine's Table. A feature gives column definitions and rows;
+ * the table shows loading and empty states, sortable headers and either numeric pages or
+ * infinite scroll with virtualised rows.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  return props.mode === 'infinite' ? <InfiniteDataTable {...props} /> : <PagedDataTable {...props} />;
+}
+
+function HeaderCell<T>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: ColumnDef<T>;
+  sort: SortState | undefined;
+  onSortChange: ((sort: SortState) => void) | undefined;
+}) {
+  const sortKey = column.sortKey;
+  const direction = sortKey && sort?.key === sortKey ? sort.direction : null;
+  const ariaSort = sortKey ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined;
+  return (
+    <Table.Th
+      style={{ width: column.width, textAlign: column.align, whiteSpace: 'nowrap' }}
+      aria-sort={ariaSort}
+      scope="col"
+    >
+      {sortKey && onSortChange ? (
+        <UnstyledButton
+          onClick={() => onSortChange(nextSort(sort ?? null, sortKey))}
+          style={{ fontWeight: 'inherit', fontSize: 'inherit' }}
+        >
+          <Group gap={4} wrap="nowrap">
+            <span>{column.header}</span>
+            {direction === 'asc' ? (
+              <IconSortAsc size={14} />
+            ) : direction === 'desc' ? (
+              <IconSortDesc size={14} />
+            ) : (
+              <IconSortNone size={14} opacity={0.4} />
+            )}
+          </Group>
+        </UnstyledButton>
+      ) : (
+        column.header
+      )}
+    </Table.Th>
+  );
+}
+
+function TableHead<T>({ columns, sort, onSortChange }: Pick<DataTableBaseProps<T>, 'columns' | 'sort' | 'onSortChange'>) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => (
+          <HeaderCell key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
+        ))}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={colSpan}>
+        <Text c="dimmed" ta="center" py="md" role="status">
+          {children}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function DataRow<T>({
+  row,
+  index,
+  props,
+  measureRef,
+}: {
+  row: T;
+  index: number;
+  props: DataTableBaseProps<T>;
+  measureRef?: (node: Element | null) => void;
+}) {
+  const extra = props.rowProps?.(row) ?? {};
+  return (
+    <Table.Tr ref={measureRef} data-index={index} {...extra}>
+      {props.columns.map((column) => (
+        <Table.Td key={column.id} style={{ textAlign: column.align }}>
+          {column.cell(row, index)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+/** The state row shown instead of data: loading first, then empty. */
+function stateMessage<T>(props: DataTableBaseProps<T>): string | null {
+  if (props.rows.length > 0) return null;
+  return props.loading ? (props.loadingText ?? t.loading) : (props.emptyText ?? t.empty);
+}
+
+function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>) {
+  const message = stateMessage(props);
+  const refreshing = props.loading && props.rows.length > 0;
+  return (
+    <Box>
+      <Table.ScrollContainer minWidth={600}>
+        <Table
+          aria-label={props.label}
+          aria-busy={props.loading || undefined}
+          striped
+          highlightOnHover
+          withTableBorder
+          verticalSpacing="xs"
+          style={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
+        >
+          <TableHead columns={props.columns} sort={props.sort} onSortChange={props.onSortChange} />
+          <Table.Tbody>
+            {message !== null ? (
+              <MessageRow colSpan={props.columns.length}>{message}</MessageRow>
+            ) : (
+              props.rows.map((row, index) => (
+                <DataRow key={props.rowKey(row)} row={row} index={index} props={props} />
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <TablePager
+        page={props.page}
+        pageSize={props.pageSize}
+        totalItems={props.totalItems}
+        onPageChange={props.onPageChange}
+        visiblePages={props.visiblePages}
+        disabled={props.loading}
+      />
+    </Box>
+  );
+}
+
+function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
+  const {
+    rows,
+    hasMore,
+    loadingMore,
+    onLoadMore,
+    height = 'calc(100vh - 260px)',
+    estimateRowHeight = 41,
+    loadMoreThreshold = 5,
+    scrollDebounceMs = DEBOUNCE_MS.scroll,
+  } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimateRowHeight,
+    overscan: 8,
+    // A first guess before the browser measures (and what jsdom keeps).
+    initialRect: { width: 1000, height: typeof height === 'number' ? height : 600 },
+  });
+
+  const checkNearEnd = useCallback(() => {
+    const last = virtualizer.getVirtualItems().at(-1);
+    const lastRenderedIndex = last?.index ?? -1;
+    if (shouldLoadMore({ lastRenderedIndex, rowCount: rows.length, threshold: loadMoreThreshold, hasMore, loadingMore })) {
+      onLoadMore();
+    }
+  }, [virtualizer, rows.length, loadMoreThreshold, hasMore, loadingMore, onLoadMore]);
+
+  const handleScroll = useDebouncedCallback(checkNearEnd, scrollDebounceMs);
+
+  // A page shorter than the viewport cannot be scrolled, so check again whenever rows arrive.
+  useEffect(() => {
+    if (!props.loading) checkNearEnd();
+  }, [checkNearEnd, props.loading]);
+
+  const items = virtualizer.getVirtualItems();
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
+  const message = stateMessage(props);
+  const colSpan = props.columns.length;
+
+  return (
+    <Box ref={scrollRef} onScroll={handleScroll} style={{ height, overflow: 'auto' }} data-testid="infinite-scroll">
+      <Table
+        aria-label={props.label}
+        aria-busy={props.loading || loadingMore || undefined}
+        aria-rowcount={rows.length + 1}
+        striped
+        highlightOnHover
+        withTableBorder
+        stickyHeader
+        verticalSpacing="xs"
+      >
+        <TableHead columns={props.columns} sort={props.sort} onSortChange={props.onSortChange} />
+        <Table.Tbody>
+          {message !== null ? (
+            <MessageRow colSpan={colSpan}>{message}</MessageRow>
+          ) : (
+            <>
+              {paddingTop > 0 && (
+                <tr aria-hidden="true">
+                  <td colSpan={colSpan} style={{ height: paddingTop, padding: 0, border: 0 }} />
+                </tr>
+              )}
+              {items.map((item) => {
+                const row = rows[item.index];
+                if (row === undefined) return null;
+                return (
+                  <DataRow
+                    key={props.rowKey(row)}
+                    row={row}
+                    index={item.index}
+                    props={props}
+                    measureRef={virtualizer.measureElement}
+                  />
+                );
+              })}
+              {paddingBottom > 0 && (
+                <tr aria-hidden="true">
+                  <td colSpan={colSpan} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+                </tr>
+              )}
+              {loadingMore && <MessageRow colSpan={colSpan}>{props.loadingText ?? t.loading}</MessageRow>}
+            </>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Box>
+  );
+}

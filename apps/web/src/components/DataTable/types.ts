@@ -1,0 +1,60 @@
+import type { CSSProperties, ReactNode } from 'react';
+
+/** A column of a DataTable: the feature says what a cell shows; the table knows nothing of the rows. */
+export type ColumnDef<T> = {
+  id: string;
+  header: ReactNode;
+  cell: (row: T, index: number) => ReactNode;
+  width?: number | string;
+  /** The API's order key (`order[{sortKey}]=asc|desc`); when set, the header is a sort button. */
+  sortKey?: string;
+  align?: 'left' | 'center' | 'right';
+};
+
+export type SortDirection = 'asc' | 'desc';
+export type SortState = { key: string; direction: SortDirection } | null;
+
+export type RowProps = { style?: CSSProperties; className?: string; 'aria-label'?: string };
+
+export type DataTableBaseProps<T> = {
+  columns: readonly ColumnDef<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  /** The table's accessible name, e.g. 'Lista użytkowników'. */
+  label: string;
+  /** True while rows are being fetched (first load, a page change, new filters). */
+  loading?: boolean;
+  sort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  rowProps?: (row: T) => RowProps;
+  loadingText?: string;
+  emptyText?: string;
+};
+
+/** Numeric pagination: `pageSize` rows per page, a few page buttons, total from `hydra:totalItems`. */
+export type PagedTableProps<T> = DataTableBaseProps<T> & {
+  mode: 'pages';
+  page: number;
+  pageSize: number;
+  totalItems: number;
+  onPageChange: (page: number) => void;
+  /** How many page buttons show at once (SPEC §9: 5). */
+  visiblePages?: number;
+};
+
+/** Infinite scroll: virtualised rows; `onLoadMore` is asked for the next page near the end. */
+export type InfiniteTableProps<T> = DataTableBaseProps<T> & {
+  mode: 'infinite';
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  /** Height of the scrolling area. */
+  height?: number | string;
+  estimateRowHeight?: number;
+  /** Load more when the last rendered row is this close to the end. */
+  loadMoreThreshold?: number;
+  /** Scroll handling is debounced (SPEC §9: 300 ms). */
+  scrollDebounceMs?: number;
+};
+
+export type DataTableProps<T> = PagedTableProps<T> | InfiniteTableProps<T>;
