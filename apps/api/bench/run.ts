@@ -13,8 +13,8 @@ import pg from 'pg';
 import { bootstrap } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDb } from '../src/db/client.ts';
-import { seedDemo } from '../src/seed/demo.ts';
 import { apiRoot } from '../src/paths.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import { benchCases } from './cases.ts';
 import { load, timeIt } from './load.ts';
 

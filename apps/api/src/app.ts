@@ -19,6 +19,8 @@ import { AppError, problem } from './http/errors.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
+import { carriersRoutes } from './modules/carriers/routes.ts';
+import { customersRoutes } from './modules/customers/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
@@ -120,6 +122,8 @@ export async function buildApp({ config, db, softDelete, logger = true }: AppDep
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { db });
   await app.register(settingsRoutes, { db });
+  await app.register(customersRoutes, { db });
+  await app.register(carriersRoutes, { db });
   await app.register(tasksRoutes);
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
 

@@ -45,3 +45,8 @@ export const apiMessages = {
   alreadyDeleted: 'Ten rekord został już usunięty.',
   notDeleted: 'Ten rekord nie jest usunięty.',
 } as const;
+
+export const partyMessages = {
+  nipInvalid: 'Podany numer NIP jest niepoprawny!',
+  accountInvalid: 'Podany numer konta jest niepoprawny!',
+} as const;

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -43,7 +45,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     location = path.join(dataDir, 'pgdata');
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location);
+  // The extensions the migrations create (search); PostgreSQL servers ship them in contrib.
+  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -251,7 +251,9 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     const custom = spec.custom?.[key];
     if (custom) {
       present.add(key);
-      const condition = custom(single(raw, key).trim());
+      // A repeated parameter reaches a custom filter as one comma-separated value.
+      const values = valuesOf(raw, key);
+      const condition = custom((values.length > 1 ? values.join(',') : (values[0] ?? '')).trim());
       if (condition) conditions.push(condition);
       continue;
     }

@@ -19,8 +19,32 @@ const DISPATCHERS = [
   ['jzielinski', 'Jakub Zieliński', '606789012', 'jakub.zielinski@spedycja.example'],
 ] as const;
 
-const FIRST = ['Adam', 'Beata', 'Cezary', 'Dorota', 'Emil', 'Filip', 'Grażyna', 'Henryk', 'Iwona', 'Łukasz', 'Małgorzata', 'Zbigniew'];
-const LAST = ['Kowalski', 'Szymański', 'Woźniak', 'Dąbrowski', 'Kozłowski', 'Jankowski', 'Mazur', 'Krawczyk', 'Piotrowski', 'Grabowski'];
+const FIRST = [
+  'Adam',
+  'Beata',
+  'Cezary',
+  'Dorota',
+  'Emil',
+  'Filip',
+  'Grażyna',
+  'Henryk',
+  'Iwona',
+  'Łukasz',
+  'Małgorzata',
+  'Zbigniew',
+];
+const LAST = [
+  'Kowalski',
+  'Szymański',
+  'Woźniak',
+  'Dąbrowski',
+  'Kozłowski',
+  'Jankowski',
+  'Mazur',
+  'Krawczyk',
+  'Piotrowski',
+  'Grabowski',
+];
 
 export type SeedOptions = { scale?: number };
 export type SeedReport = Record<string, number>;

@@ -1,0 +1,63 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Lower-case, unaccented text of the searchable fields, kept by PostgreSQL itself. */
+const searchText = (columns: string[]): SQL =>
+  sql.raw(`f_unaccent(lower(${columns.map((c) => `coalesce(${c}, '')`).join(` || ' ' || `)}))`);
+
+const SEARCHED = ['company_name', 'name', 'nip', 'phone', 'email', 'city'];
+
+const partyColumns = () => ({
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique().defaultRandom(),
+  companyName: text('company_name'),
+  name: text('name'),
+  phonePrefix: text('phone_prefix').notNull().default('48'),
+  phone: text('phone'),
+  email: text('email'),
+  streetAddress: text('street_address'),
+  postalCode: text('postal_code'),
+  city: text('city'),
+  country: text('country'),
+  nip: text('nip'),
+  language: text('language').notNull().default('Polski'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  searchText: text('search_text').generatedAlwaysAs(searchText(SEARCHED)),
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    ...partyColumns(),
+    acquiredBy: text('acquired_by'),
+  },
+  (t) => [
+    // The duplicate guard: one record per NIP and per phone number, also under concurrent creation.
+    uniqueIndex('customers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),
+    uniqueIndex('customers_phone_uq').on(t.phonePrefix, t.phone).where(sql`${t.phone} IS NOT NULL`),
+    index('customers_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('customers_company_name_idx').on(t.companyName),
+  ],
+);
+
+export const carriers = pgTable(
+  'carriers',
+  {
+    ...partyColumns(),
+    accountNumber: text('account_number'),
+    countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+    maxCargoLength: integer('max_cargo_length'),
+    maxCargoWidth: integer('max_cargo_width'),
+    maxCargoHeight: integer('max_cargo_height'),
+    maxCargoWeight: integer('max_cargo_weight'),
+    methodOfContact: text('method_of_contact'),
+  },
+  (t) => [
+    uniqueIndex('carriers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),
+    uniqueIndex('carriers_phone_uq').on(t.phonePrefix, t.phone).where(sql`${t.phone} IS NOT NULL`),
+    index('carriers_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('carriers_company_name_idx').on(t.companyName),
+    index('carriers_countries_gin').using('gin', t.countries),
+    index('carriers_capacity_idx').on(t.maxCargoWeight, t.maxCargoLength),
+  ],
+);

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { carriers, customers } from '../../db/schema/index.ts';
+import type { FilterField } from '../../http/filters.ts';
+import { iri } from '../../http/hydra.ts';
+import { searchCondition } from './search.ts';
+
+type PartyTable = typeof customers | typeof carriers;
+
+/** Filters both parties have: partial text, exact codes, sorting. */
+export function partyFilterFields(t: PartyTable): Record<string, FilterField> {
+  return {
+    id: { column: t.id, type: 'int', search: 'exact', order: true },
+    uuid: { column: t.uuid, type: 'uuid', search: 'exact' },
+    companyName: { column: t.companyName, type: 'string', search: 'partial', order: true },
+    name: { column: t.name, type: 'string', search: 'partial', order: true },
+    nip: { column: t.nip, type: 'string', search: 'partial', order: true },
+    phone: { column: t.phone, type: 'string', search: 'partial' },
+    email: { column: t.email, type: 'string', search: 'partial', order: true },
+    city: { column: t.city, type: 'string', search: 'partial', order: true },
+    postalCode: { column: t.postalCode, type: 'string', search: 'start' },
+    streetAddress: { column: t.streetAddress, type: 'string', search: 'partial' },
+    country: { column: t.country, type: 'string', search: 'iexact', order: true },
+    language: { column: t.language, type: 'string', search: 'exact', order: true },
+    createdDate: { column: t.createdAt, type: 'timestamp', date: true, order: true },
+  };
+}
+
+export const partySearch = (t: PartyTable) => ({ search: (value: string) => searchCondition(t.searchText, value) });
+
+export const partyDefaultOrder = (t: PartyTable) => [sql`${t.companyName} ASC NULLS LAST`];
+
+export function partyJson(resource: string, type: string, row: PartyTable['$inferSelect']) {
+  return {
+    '@id': iri(resource, row.uuid),
+    '@type': type,
+    id: row.id,
+    uuid: row.uuid,
+    companyName: row.companyName,
+    name: row.name,
+    phonePrefix: row.phonePrefix,
+    phone: row.phone,
+    email: row.email,
+    streetAddress: row.streetAddress,
+    postalCode: row.postalCode,
+    city: row.city,
+    country: row.country,
+    nip: row.nip,
+    language: row.language,
+    createdDate: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,181 @@
+import { and, count, eq, ne, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { AppError, notFound, unprocessable } from '../../http/errors.ts';
+import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { collection } from '../../http/hydra.ts';
+import { idParams, uuidParam } from '../../http/params.ts';
+
+/**
+ * Customers and carriers are the same kind of record (a party with a NIP and a phone):
+ * one set of routes, configured per resource.
+ */
+
+type PartyTable = PgTable & {
+  id: PgColumn;
+  uuid: PgColumn;
+  nip: PgColumn;
+  phone: PgColumn;
+  phonePrefix: PgColumn;
+};
+
+type Row = Record<string, unknown> & { uuid: string };
+
+export type PartyResource<TCreate extends z.ZodType, TUpdate extends z.ZodType> = {
+  path: string;
+  tag: string;
+  table: PartyTable;
+  createSchema: TCreate;
+  updateSchema: TUpdate;
+  /** Rules across fields, checked on the merged record of an update. */
+  mergedIssues: (merged: Record<string, unknown>) => { path: string; message: string }[];
+  filters: FilterSpec;
+  toJson: (row: never) => unknown;
+  duplicateMessage: string;
+  inUseMessage: string;
+};
+
+export const duplicatesQuery = z.object({
+  nip: z.string().max(40).optional(),
+  phonePrefix: z.string().max(6).optional(),
+  phone: z.string().max(40).optional(),
+  exclude: z.string().max(40).optional(),
+});
+
+export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType>(
+  resource: PartyResource<TCreate, TUpdate>,
+) {
+  return async (app: FastifyInstance, { db }: { db: Db }) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const { table, path } = resource;
+    const tags = [resource.tag];
+    const toJson = resource.toJson as (row: Row) => unknown;
+    const base = `/api/${path}`;
+
+    const select = (where: SQL) =>
+      db
+        .select()
+        .from(table as PgTable)
+        .where(where) as unknown as Promise<Row[]>;
+    const findOne = async (uuid: string) => (await select(eq(table.uuid, uuid)))[0];
+
+    /** The unique indexes on NIP and phone are the guard; a clash is the user's 422, never a 500. */
+    const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw unprocessable(resource.duplicateMessage);
+        throw error;
+      }
+    };
+
+    r.get(base, { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
+      const params = parseListQuery(request.query, resource.filters);
+      const query = db
+        .select()
+        .from(table as PgTable)
+        .where(params.where)
+        .orderBy(...params.orderBy);
+      const rows = (
+        params.limit === undefined ? await query : await query.limit(params.limit).offset(params.offset)
+      ) as Row[];
+      const total = params.paginated
+        ? ((
+            await db
+              .select({ n: count() })
+              .from(table as PgTable)
+              .where(params.where)
+          )[0]?.n ?? 0)
+        : rows.length;
+      return collection(request.url, rows.map(toJson), total, params);
+    });
+
+    /** Counts for the modal's hints: how many other records have this NIP, and this phone. */
+    r.get(`${base}/duplicates`, { schema: { tags, querystring: duplicatesQuery } }, async (request) => {
+      const { nip, phone, phonePrefix, exclude } = request.query;
+      const others = exclude && /^[0-9a-f-]{36}$/i.test(exclude) ? ne(table.uuid, exclude.toLowerCase()) : undefined;
+      const countWhere = async (where: SQL) =>
+        (
+          await db
+            .select({ n: count() })
+            .from(table as PgTable)
+            .where(and(where, others))
+        )[0]?.n ?? 0;
+      const nipValue = nip?.replace(/[\s.-]/g, '').toUpperCase();
+      const phoneValue = phone?.replace(/\D/g, '');
+      return {
+        nip: nipValue ? await countWhere(eq(table.nip, nipValue)) : 0,
+        phone: phoneValue
+          ? await countWhere(
+              and(eq(table.phone, phoneValue), eq(table.phonePrefix, phonePrefix?.replace(/\D/g, '') || '48')) as SQL,
+            )
+          : 0,
+      };
+    });
+
+    r.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
+      const row = await findOne(uuidParam(request.params.id));
+      if (!row) throw notFound();
+      return toJson(row);
+    });
+
+    r.post(base, { schema: { tags, body: resource.createSchema } }, async (request, reply) => {
+      const [row] = await guarded(
+        () =>
+          db
+            .insert(table)
+            .values(request.body as never)
+            .returning() as unknown as Promise<Row[]>,
+      );
+      return reply.code(201).send(toJson(row as Row));
+    });
+
+    const update = async (id: string, body: Record<string, unknown>) => {
+      const uuid = uuidParam(id);
+      const existing = await findOne(uuid);
+      if (!existing) throw notFound();
+      const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      const issues = resource.mergedIssues({ ...existing, ...changes });
+      if (issues.length) {
+        throw unprocessable(
+          issues.map((i) => i.message).join('\n'),
+          issues.map((i) => ({ propertyPath: i.path, message: i.message })),
+        );
+      }
+      if (Object.keys(changes).length === 0) return toJson(existing);
+      const [row] = await guarded(
+        () =>
+          db
+            .update(table)
+            .set(changes as never)
+            .where(eq(table.uuid, uuid))
+            .returning() as unknown as Promise<Row[]>,
+      );
+      if (!row) throw notFound();
+      return toJson(row);
+    };
+    const updateOptions = { schema: { tags, params: idParams, body: resource.updateSchema } };
+    r.put(`${base}/:id`, updateOptions, (request) =>
+      update(request.params.id, request.body as Record<string, unknown>),
+    );
+    r.patch(`${base}/:id`, updateOptions, (request) =>
+      update(request.params.id, request.body as Record<string, unknown>),
+    );
+
+    r.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (request, reply) => {
+      const uuid = uuidParam(request.params.id);
+      try {
+        const deleted = (await db.delete(table).where(eq(table.uuid, uuid)).returning({ id: table.id })) as unknown[];
+        if (deleted.length === 0) throw notFound();
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw new AppError(409, 'in_use', resource.inUseMessage);
+        throw error;
+      }
+      return reply.code(204).send();
+    });
+  };
+}

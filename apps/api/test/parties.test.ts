@@ -1,0 +1,304 @@
+import { carrierMessages, customerMessages, partyMessages, validationMessages } from '@spedycja/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+
+describe.each(dbKinds)('customers on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    token = await t.login();
+  });
+  afterAll(() => t.close());
+
+  const api = (method: string, url: string, payload?: unknown) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  /** The web form sends every known field, null when missing. */
+  const fullCustomer = (overrides: Record<string, unknown>) => ({
+    companyName: null,
+    name: null,
+    phonePrefix: null,
+    phone: null,
+    email: null,
+    streetAddress: null,
+    postalCode: null,
+    city: null,
+    country: null,
+    nip: null,
+    language: null,
+    acquiredBy: null,
+    ...overrides,
+  });
+
+  it('creates a customer (201) with defaults: prefix 48 and language Polski', async () => {
+    const res = await api(
+      'POST',
+      '/api/customers',
+      fullCustomer({
+        companyName: 'Trans-Łódź Sp. z o.o.',
+        nip: '526-025-02-74',
+        phone: '600 100 200',
+        city: 'Łódź',
+        country: 'PL',
+        acquiredBy: 'polecenie',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const c = res.json();
+    expect(c['@id']).toBe(`/api/customers/${c.uuid}`);
+    expect(c).toMatchObject({
+      '@type': 'Customer',
+      companyName: 'Trans-Łódź Sp. z o.o.',
+      nip: '5260250274',
+      phone: '600100200',
+      phonePrefix: '48',
+      language: 'Polski',
+      acquiredBy: 'polecenie',
+      email: null,
+    });
+    expect((await api('GET', `/api/customers/${c.uuid}`)).json().companyName).toBe('Trans-Łódź Sp. z o.o.');
+  });
+
+  it('refuses a duplicate NIP or phone with the SPEC message and stores nothing', async () => {
+    const before = (await api('GET', '/api/customers')).json()['hydra:totalItems'];
+    const byNip = await api('POST', '/api/customers', fullCustomer({ companyName: 'Kopia', nip: '5260250274' }));
+    expect(byNip.statusCode).toBe(422);
+    expect(byNip.json().detail).toBe(customerMessages.duplicate);
+    const byPhone = await api('POST', '/api/customers', fullCustomer({ companyName: 'Kopia', phone: '600100200' }));
+    expect(byPhone.statusCode).toBe(422);
+    expect(byPhone.json().detail).toBe(customerMessages.duplicate);
+    expect((await api('GET', '/api/customers')).json()['hydra:totalItems']).toBe(before);
+  });
+
+  it('lets the same phone exist under another country prefix', async () => {
+    const res = await api(
+      'POST',
+      '/api/customers',
+      fullCustomer({ companyName: 'Spedition Müller', phonePrefix: '49', phone: '600100200', country: 'DE' }),
+    );
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('holds the duplicate guard under concurrent creation', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        api('POST', '/api/customers', fullCustomer({ companyName: `Równoległy ${i}`, nip: '7740001454' })),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    expect((await api('GET', '/api/customers?nip=7740001454')).json()['hydra:totalItems']).toBe(1);
+  });
+
+  it('counts other records with the same NIP and phone for the modal hints', async () => {
+    const dup = await api('GET', '/api/customers/duplicates?nip=526-025-02-74&phone=600100200&phonePrefix=48');
+    expect(dup.json()).toEqual({ nip: 1, phone: 1 });
+    const own = (await api('GET', '/api/customers?nip=5260250274')).json()['hydra:member'][0];
+    const excluded = await api('GET', `/api/customers/duplicates?nip=5260250274&phone=600100200&exclude=${own.uuid}`);
+    expect(excluded.json()).toEqual({ nip: 0, phone: 0 });
+    expect((await api('GET', '/api/customers/duplicates?nip=1111111111')).json()).toEqual({ nip: 0, phone: 0 });
+  });
+
+  it('checks a Polish NIP checksum, accepts foreign tax ids', async () => {
+    const bad = await api(
+      'POST',
+      '/api/customers',
+      fullCustomer({ companyName: 'Zły NIP', nip: '5260250275', country: 'PL' }),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().violations).toContainEqual({ propertyPath: 'nip', message: partyMessages.nipInvalid });
+    const foreign = await api(
+      'POST',
+      '/api/customers',
+      fullCustomer({ companyName: 'Transporte García', nip: 'ESB12345678', country: 'ES' }),
+    );
+    expect(foreign.statusCode).toBe(201);
+  });
+
+  it('validates e-mail, phone and names with the SPEC §5 messages', async () => {
+    const res = await api('POST', '/api/customers', fullCustomer({ email: 'zly@', phone: '12a' }));
+    expect(res.statusCode).toBe(422);
+    const byField = Object.fromEntries(
+      res.json().violations.map((v: { propertyPath: string; message: string }) => [v.propertyPath, v.message]),
+    );
+    expect(byField.email).toBe(validationMessages.email);
+    expect(byField.phone).toBe(validationMessages.numeric);
+    expect(byField.companyName).toBe(validationMessages.required);
+  });
+
+  it('searches company, name, NIP, phone and e-mail ignoring case and Polish letters', async () => {
+    await api(
+      'POST',
+      '/api/customers',
+      fullCustomer({
+        companyName: 'Żegluga Gdańska',
+        name: 'Paweł Świątek',
+        email: 'biuro@zegluga.pl',
+        phone: '501501501',
+      }),
+    );
+    const names = async (q: string) =>
+      (await api('GET', `/api/customers?search=${encodeURIComponent(q)}`))
+        .json()
+        ['hydra:member'].map((c: { companyName: string }) => c.companyName);
+    expect(await names('łódź')).toEqual(['Trans-Łódź Sp. z o.o.']);
+    expect(await names('LODZ')).toEqual(['Trans-Łódź Sp. z o.o.']);
+    expect(await names('zegluga gdanska')).toEqual(['Żegluga Gdańska']);
+    expect(await names('świątek')).toEqual(['Żegluga Gdańska']);
+    expect(await names('501 501')).toEqual(['Żegluga Gdańska']);
+    expect(await names('526-025')).toEqual(['Trans-Łódź Sp. z o.o.']);
+    expect(await names('biuro@zeg')).toEqual(['Żegluga Gdańska']);
+    expect(await names('100%')).toEqual([]);
+  });
+
+  it('updates partially; the merged record is validated; an unknown uuid is a 404', async () => {
+    const c = (await api('GET', '/api/customers?search=zegluga')).json()['hydra:member'][0];
+    const res = await api('PUT', `/api/customers/${c.uuid}`, { city: 'Gdańsk' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ city: 'Gdańsk', companyName: 'Żegluga Gdańska', phone: '501501501' });
+    const badNip = await api('PUT', `/api/customers/${c.uuid}`, { nip: '1234567890' });
+    expect(badNip.statusCode).toBe(422);
+    const clash = await api('PUT', `/api/customers/${c.uuid}`, { phone: '600100200' });
+    expect(clash.statusCode).toBe(422);
+    expect(clash.json().detail).toBe(customerMessages.duplicate);
+    expect((await api('GET', `/api/customers/${c.uuid}`)).json().phone).toBe('501501501');
+    expect((await api('PUT', '/api/customers/00000000-0000-4000-8000-000000000000', { city: 'X' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('deletes with 204', async () => {
+    const c = (await api('POST', '/api/customers', fullCustomer({ companyName: 'Do usunięcia' }))).json();
+    expect((await api('DELETE', `/api/customers/${c.uuid}`)).statusCode).toBe(204);
+    expect((await api('GET', `/api/customers/${c.uuid}`)).statusCode).toBe(404);
+  });
+
+  it('lists with pagination=false, filters and sorts', async () => {
+    const all = (await api('GET', '/api/customers?pagination=false&order[companyName]=desc')).json();
+    const names = all['hydra:member'].map((c: { companyName: string }) => c.companyName);
+    expect(names.length).toBe(all['hydra:totalItems']);
+    expect(names).toEqual([...names].sort((a: string, b: string) => b.localeCompare(a, 'pl')));
+    const de = (await api('GET', '/api/customers?country=de')).json()['hydra:member'];
+    expect(de.map((c: { companyName: string }) => c.companyName)).toEqual(['Spedition Müller']);
+  });
+
+  it('needs a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/customers' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/customers', payload: { companyName: 'x' } })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe.each(dbKinds)('carriers on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    token = await t.login();
+  });
+  afterAll(() => t.close());
+
+  const api = (method: string, url: string, payload?: unknown) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  const carrier = (companyName: string, extra: Record<string, unknown>) => ({ companyName, ...extra });
+
+  it('creates carriers with served countries and capacity in hundredths', async () => {
+    const res = await api(
+      'POST',
+      '/api/carriers',
+      carrier('Tir-Trans', {
+        countries: ['DE', 'PL', 'FR'],
+        maxCargoLength: 1360,
+        maxCargoWidth: 245,
+        maxCargoHeight: 270,
+        maxCargoWeight: 2400,
+        accountNumber: 'PL61 1090 1014 0000 0712 1981 2874',
+        methodOfContact: 'telefon/email',
+        phone: '700700700',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      '@type': 'Carrier',
+      countries: ['DE', 'FR', 'PL'],
+      maxCargoLength: 1360,
+      maxCargoWeight: 2400,
+      language: 'Polski',
+      phonePrefix: '48',
+      methodOfContact: 'telefon/email',
+    });
+    await api(
+      'POST',
+      '/api/carriers',
+      carrier('Bus-Ekspres', {
+        countries: ['PL', 'CZ'],
+        maxCargoLength: 450,
+        maxCargoWidth: 220,
+        maxCargoHeight: 250,
+        maxCargoWeight: 350,
+      }),
+    );
+    await api(
+      'POST',
+      '/api/carriers',
+      carrier('Mega-Cargo', {
+        countries: ['DE', 'NL'],
+        maxCargoLength: 1360,
+        maxCargoWidth: 248,
+        maxCargoHeight: 300,
+        maxCargoWeight: 2500,
+      }),
+    );
+  });
+
+  it('finds carriers able to take a 13.6 × 2.45 × 2.7 m, 24 t load to Germany', async () => {
+    const q =
+      'countries=DE&maxCargoLength[gte]=1360&maxCargoWidth[gte]=245&maxCargoHeight[gte]=270&maxCargoWeight[gte]=2400&order[companyName]=asc';
+    const names = (await api('GET', `/api/carriers?${q}`))
+      .json()
+      ['hydra:member'].map((c: { companyName: string }) => c.companyName);
+    expect(names).toEqual(['Mega-Cargo', 'Tir-Trans']);
+    const both = (await api('GET', '/api/carriers?countries=DE&countries=PL')).json()['hydra:member'];
+    expect(both.map((c: { companyName: string }) => c.companyName)).toEqual(['Tir-Trans']);
+    expect((await api('GET', '/api/carriers?maxCargoWeight[gte]=dużo')).statusCode).toBe(400);
+  });
+
+  it('refuses duplicates with the carrier message, a bad IBAN and unknown countries', async () => {
+    const dup = await api('POST', '/api/carriers', carrier('Kopia', { phone: '700 700 700' }));
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().detail).toBe(carrierMessages.duplicate);
+    const iban = await api(
+      'POST',
+      '/api/carriers',
+      carrier('Zły IBAN', { accountNumber: 'PL61 1090 1014 0000 0712 1981 2875' }),
+    );
+    expect(iban.json().violations).toContainEqual({
+      propertyPath: 'accountNumber',
+      message: partyMessages.accountInvalid,
+    });
+    const country = await api('POST', '/api/carriers', carrier('Zły kraj', { countries: ['XX'] }));
+    expect(country.statusCode).toBe(422);
+    const fraction = await api('POST', '/api/carriers', carrier('Ułamek', { maxCargoLength: 13.6 }));
+    expect(fraction.statusCode).toBe(422);
+  });
+
+  it('updates served countries and deletes', async () => {
+    const c = (await api('GET', '/api/carriers?search=bus')).json()['hydra:member'][0];
+    const res = await api('PUT', `/api/carriers/${c.uuid}`, { countries: ['SK', 'CZ'] });
+    expect(res.json().countries).toEqual(['CZ', 'SK']);
+    expect(res.json().maxCargoLength).toBe(450);
+    expect((await api('DELETE', `/api/carriers/${c.uuid}`)).statusCode).toBe(204);
+  });
+});

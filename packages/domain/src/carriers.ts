@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { isCountryCode } from './countries.ts';
+import { METHODS_OF_CONTACT } from './dictionaries.ts';
+import { validationMessages as m, partyMessages } from './messages.ts';
+import { optionalEnum, partyDefaults, partyFields, partyUpdateFields, refineParty } from './parties.ts';
+import { bankAccountError } from './taxIds.ts';
+import { optionalHundredths, optionalText } from './validation.ts';
+
+const servedCountries = z
+  .array(z.string().trim().toUpperCase().refine(isCountryCode, { error: m.oneOf }), { error: m.oneOf })
+  .max(100)
+  .transform((list) => [...new Set(list)].sort());
+
+const accountNumber = optionalText(64).refine((v) => !v || !bankAccountError(v), {
+  error: partyMessages.accountInvalid,
+});
+
+const carrierOwnFields = {
+  accountNumber,
+  maxCargoLength: optionalHundredths(),
+  maxCargoWidth: optionalHundredths(),
+  maxCargoHeight: optionalHundredths(),
+  maxCargoWeight: optionalHundredths(),
+};
+
+export const carrierFieldsSchema = z.object({
+  ...partyFields,
+  ...partyDefaults,
+  ...carrierOwnFields,
+  countries: z.preprocess((v) => v ?? [], servedCountries),
+  methodOfContact: optionalEnum(METHODS_OF_CONTACT),
+});
+export const carrierCreateSchema = carrierFieldsSchema.superRefine(refineParty);
+export const carrierUpdateSchema = z.object({
+  ...partyUpdateFields,
+  ...carrierOwnFields,
+  countries: servedCountries.optional(),
+  methodOfContact: z.enum(METHODS_OF_CONTACT, { error: m.oneOf }).nullable().optional(),
+});
+
+export type CarrierCreate = z.infer<typeof carrierCreateSchema>;
+export type CarrierUpdate = z.infer<typeof carrierUpdateSchema>;
+
+export type Carrier = {
+  '@id': string;
+  '@type': 'Carrier';
+  id: number;
+  uuid: string;
+  companyName: string | null;
+  name: string | null;
+  phonePrefix: string;
+  phone: string | null;
+  email: string | null;
+  streetAddress: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  nip: string | null;
+  language: string;
+  accountNumber: string | null;
+  countries: string[];
+  maxCargoLength: number | null;
+  maxCargoWidth: number | null;
+  maxCargoHeight: number | null;
+  maxCargoWeight: number | null;
+  methodOfContact: string | null;
+  createdDate: string;
+};
+
+export const carrierMessages = {
+  created: 'Przewoźnik został pomyślnie dodany!',
+  updated: 'Przewoźnik został pomyślnie zaktualizowany!',
+  deleted: 'Przewoźnik został pomyślnie usunięty!',
+  duplicate: 'Przewoźnik o podanym numerze NIP lub numerze tel. już istnieje!',
+  inUse: 'Nie można usunąć przewoźnika, który ma oferty lub zlecenia.',
+  loadList: 'ładowania przewoźników',
+  loadOne: 'ładowania przewoźnika',
+  create: 'tworzenia przewoźnika',
+  update: 'aktualizacji przewoźnika',
+  remove: 'usuwania przewoźnika',
+  hintSingular: 'przewoźnika',
+  hintPlural: 'przewoźników',
+} as const;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { CUSTOMER_ACQUISITION_SOURCES } from './dictionaries.ts';
+import { optionalEnum, partyDefaults, partyFields, partyUpdateFields, refineParty } from './parties.ts';
+
+export const customerFieldsSchema = z.object({
+  ...partyFields,
+  ...partyDefaults,
+  acquiredBy: optionalEnum(CUSTOMER_ACQUISITION_SOURCES),
+});
+export const customerCreateSchema = customerFieldsSchema.superRefine(refineParty);
+export const customerUpdateSchema = z.object({
+  ...partyUpdateFields,
+  acquiredBy: z.enum(CUSTOMER_ACQUISITION_SOURCES).nullable().optional(),
+});
+
+export type CustomerCreate = z.infer<typeof customerCreateSchema>;
+export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
+export type Customer = {
+  '@id': string;
+  '@type': 'Customer';
+  id: number;
+  uuid: string;
+  companyName: string | null;
+  name: string | null;
+  phonePrefix: string;
+  phone: string | null;
+  email: string | null;
+  streetAddress: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  nip: string | null;
+  language: string;
+  acquiredBy: string | null;
+  createdDate: string;
+};
+
+export const customerMessages = {
+  created: 'Klient został pomyślnie dodany!',
+  updated: 'Klient został pomyślnie zaktualizowany!',
+  deleted: 'Klient został pomyślnie usunięty!',
+  duplicate: 'Klient o podanym numerze NIP lub numerze tel. już istnieje!',
+  inUse: 'Nie można usunąć klienta, który ma zapytania, zlecenia lub faktury.',
+  loadList: 'ładowania klientów',
+  loadOne: 'ładowania klienta',
+  create: 'tworzenia klienta',
+  update: 'aktualizacji klienta',
+  remove: 'usuwania klienta',
+  hintSingular: 'klienta',
+  hintPlural: 'klientów',
+} as const;
