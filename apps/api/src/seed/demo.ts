@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/users/routes.ts';
+import { seedParties } from './parties.ts';
 
 /**
  * Demo data, so that a newcomer sees a working app; the benchmark uses it at scale.
@@ -52,6 +53,7 @@ export type SeedReport = Record<string, number>;
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
   const report: SeedReport = {};
   report.users = await seedUsers(db, options.scale ?? 0);
+  Object.assign(report, await seedParties(db, options.scale ?? 0));
   return report;
 }
 
