@@ -154,6 +154,10 @@ describe.each(dbKinds)('customers on %s', (kind) => {
     expect(await names('526-025')).toEqual(['Trans-Łódź Sp. z o.o.']);
     expect(await names('biuro@zeg')).toEqual(['Żegluga Gdańska']);
     expect(await names('100%')).toEqual([]);
+    // The picker asks for a partial page: no total is counted.
+    const partial = (await api('GET', '/api/customers?search=gda&partial=true&itemsPerPage=10')).json();
+    expect(partial['hydra:member'].map((c: { companyName: string }) => c.companyName)).toEqual(['Żegluga Gdańska']);
+    expect(partial).not.toHaveProperty('hydra:totalItems');
   });
 
   it('updates partially; the merged record is validated; an unknown uuid is a 404', async () => {

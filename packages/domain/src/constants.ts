@@ -30,3 +30,7 @@ export type Currency = (typeof CURRENCIES)[number];
 
 /** Business dates are Polish dates: a filter 'till 30/11' means the end of 30/11 in Warsaw. */
 export const APP_TIMEZONE = 'Europe/Warsaw';
+
+/** The customer and carrier pickers search the server from this many typed characters. */
+export const PICKER_MIN_SEARCH_LENGTH = 3;
+export const PICKER_PAGE_SIZE = 10;

@@ -57,7 +57,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // random_page_cost 1.1 (SSD storage) lets the planner prefer index lookups, e.g. the trigram search,
+  // over a sequential scan whose per-row LIKE it underestimates.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
   // Fail fast on a wrong URL rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -36,6 +36,11 @@ export type FilterSpec = {
   /** Always applied (e.g. hide soft-deleted rows unless deletionReason is filtered). */
   base?: (present: ReadonlySet<string>) => SQL | undefined;
   defaultOrder: SQL[];
+  /**
+   * An order for when some filters are present and the client asked for none; e.g. a text search
+   * sorts its (few) matches rather than walking the name index past every row that does not match.
+   */
+  orderWhen?: (present: ReadonlySet<string>) => SQL[] | undefined;
   /** Last sort key, so that pages are stable. */
   tiebreaker: SQLWrapper;
   itemsPerPage: number;
@@ -46,6 +51,8 @@ export type ListParams = {
   where: SQL | undefined;
   orderBy: SQL[];
   paginated: boolean;
+  /** API Platform's partial pagination (`partial=true`): a page without the total count. */
+  partial: boolean;
   page: number;
   itemsPerPage: number;
   limit: number | undefined;
@@ -219,6 +226,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const orderBy: SQL[] = [];
   const present = new Set<string>();
   let paginated = true;
+  let partial = false;
   let page = 1;
   let itemsPerPage = spec.itemsPerPage;
   const maxPerPage = spec.maxItemsPerPage ?? MAX_ITEMS_PER_PAGE;
@@ -227,6 +235,10 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     if (raw === undefined) continue;
     if (key === 'pagination') {
       paginated = parseBool(single(raw, key), key);
+      continue;
+    }
+    if (key === 'partial') {
+      partial = parseBool(single(raw, key), key);
       continue;
     }
     if (key === 'page') {
@@ -289,12 +301,13 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const base = spec.base?.(present);
   if (base) conditions.push(base);
 
-  const order = orderBy.length > 0 ? orderBy : [...spec.defaultOrder];
+  const order = orderBy.length > 0 ? orderBy : [...(spec.orderWhen?.(present) ?? spec.defaultOrder)];
   order.push(asc(spec.tiebreaker as never));
   return {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy: order,
     paginated,
+    partial: paginated && partial,
     page,
     itemsPerPage,
     limit: paginated ? itemsPerPage : undefined,

@@ -17,7 +17,7 @@ export function collection<T>(
   requestUrl: string,
   members: T[],
   totalItems: number,
-  params: Pick<ListParams, 'paginated' | 'page' | 'itemsPerPage'>,
+  params: Pick<ListParams, 'paginated' | 'page' | 'itemsPerPage'> & { partial?: boolean },
 ): HydraCollection<T> {
   const url = new URL(requestUrl, 'http://local');
   const body: HydraCollection<T> = {
@@ -27,6 +27,11 @@ export function collection<T>(
     'hydra:member': members,
     'hydra:totalItems': totalItems,
   };
+  if (params.partial) {
+    // Partial pagination: no total was counted, so none is claimed.
+    delete (body as Partial<HydraCollection<T>>)['hydra:totalItems'];
+    return body;
+  }
   if (params.paginated) {
     const last = Math.max(1, Math.ceil(totalItems / params.itemsPerPage));
     if (last > 1 || params.page > 1) {

@@ -2,7 +2,7 @@ import { carrierCreateSchema, carrierMessages, carrierUpdateSchema, PAGE_SIZES, 
 import { sql } from 'drizzle-orm';
 import { carriers } from '../../db/schema/index.ts';
 import type { FilterSpec } from '../../http/filters.ts';
-import { partyDefaultOrder, partyFilterFields, partyJson, partySearch } from '../parties/fields.ts';
+import { partyDefaultOrder, partyFilterFields, partyJson, partySearch, partySearchOrder } from '../parties/fields.ts';
 import { partyRoutes } from '../parties/routes.ts';
 
 type CarrierRow = typeof carriers.$inferSelect;
@@ -29,6 +29,7 @@ export const carrierFilters: FilterSpec = {
   },
   custom: { ...partySearch(carriers), countries: servedCountries, 'countries[]': servedCountries },
   defaultOrder: partyDefaultOrder(carriers),
+  orderWhen: partySearchOrder(carriers),
   tiebreaker: carriers.id,
   itemsPerPage: PAGE_SIZES.default,
 };

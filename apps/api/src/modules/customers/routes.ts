@@ -7,7 +7,7 @@ import {
 } from '@spedycja/domain';
 import { customers } from '../../db/schema/index.ts';
 import type { FilterSpec } from '../../http/filters.ts';
-import { partyDefaultOrder, partyFilterFields, partyJson, partySearch } from '../parties/fields.ts';
+import { partyDefaultOrder, partyFilterFields, partyJson, partySearch, partySearchOrder } from '../parties/fields.ts';
 import { partyRoutes } from '../parties/routes.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -19,6 +19,7 @@ export const customerFilters: FilterSpec = {
   },
   custom: partySearch(customers),
   defaultOrder: partyDefaultOrder(customers),
+  orderWhen: partySearchOrder(customers),
   tiebreaker: customers.id,
   itemsPerPage: PAGE_SIZES.default,
 };

@@ -29,6 +29,12 @@ export const partySearch = (t: PartyTable) => ({ search: (value: string) => sear
 
 export const partyDefaultOrder = (t: PartyTable) => [sql`${t.companyName} ASC NULLS LAST`];
 
+/** A search sorts its matches found through the trigram index (see FilterSpec.orderWhen). */
+export const partySearchOrder = (t: PartyTable) => (present: ReadonlySet<string>) =>
+  present.has('search')
+    ? [sql`lower(${t.companyName}) ASC NULLS LAST`, sql`lower(${t.name}) ASC NULLS LAST`]
+    : undefined;
+
 export function partyJson(resource: string, type: string, row: PartyTable['$inferSelect']) {
   return {
     '@id': iri(resource, row.uuid),

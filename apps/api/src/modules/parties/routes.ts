@@ -83,14 +83,15 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
       const rows = (
         params.limit === undefined ? await query : await query.limit(params.limit).offset(params.offset)
       ) as Row[];
-      const total = params.paginated
-        ? ((
-            await db
-              .select({ n: count() })
-              .from(table as PgTable)
-              .where(params.where)
-          )[0]?.n ?? 0)
-        : rows.length;
+      const total =
+        params.paginated && !params.partial
+          ? ((
+              await db
+                .select({ n: count() })
+                .from(table as PgTable)
+                .where(params.where)
+            )[0]?.n ?? 0)
+          : rows.length;
       return collection(request.url, rows.map(toJson), total, params);
     });
 
