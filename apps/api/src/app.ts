@@ -15,6 +15,8 @@ import {
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { authPlugin } from './http/auth.ts';
+import { createOutbox, type Outbox } from './mail/outbox.ts';
+import { createMailTransport } from './mail/transport.ts';
 import { AppError, problem } from './http/errors.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -28,15 +30,23 @@ import { tasksRoutes } from './modules/tasks/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { defaultWebDist } from './paths.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
+
 export type AppDeps = {
   config: Config;
   db: Db;
   /** Tests register their own soft-deletable tables here. */
   softDelete?: SoftDeleteRegistry;
+  /** Tests pass an outbox bound to their SMTP server; by default one is made from the config. */
+  outbox?: Outbox;
   logger?: boolean;
 };
 
-export async function buildApp({ config, db, softDelete, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, softDelete, outbox: givenOutbox, logger = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -116,6 +126,13 @@ export async function buildApp({ config, db, softDelete, logger = true }: AppDep
     request.log.error(error);
     return reply.code(500).type('application/problem+json').send(problem(500, apiMessages.internal));
   });
+
+  const outbox =
+    givenOutbox ??
+    createOutbox(db, createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }), config.mailFrom, app.log);
+  outbox.start();
+  app.addHook('onClose', () => outbox.stop());
+  app.decorate('outbox', outbox);
 
   const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
   const auth = createAuthService(db, config, signer);

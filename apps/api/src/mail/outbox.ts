@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { type MailAttachment, mailOutbox } from '../db/schema/index.ts';
+import type { MailTransport } from './transport.ts';
+
+export type NewMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
+};
+
+/** Queues a message; call it inside the transaction that makes the mail necessary. */
+export async function enqueueMail(db: DbOrTx, mail: NewMail): Promise<number> {
+  const attachments: MailAttachment[] = (mail.attachments ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    contentBase64: a.content.toString('base64'),
+  }));
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      messageId: `${randomUUID()}@spedycja`,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments,
+    })
+    .returning({ id: mailOutbox.id });
+  return row?.id ?? 0;
+}
+
+/** Backoff between attempts: 10 s, 30 s, 1.5 min … capped at 30 minutes. */
+export const retryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 3 ** Math.max(0, attempts - 1));
+
+export type Outbox = {
+  /** Sends what is due now; resolves with the number sent. */
+  flush(): Promise<number>;
+  /** Asks for a flush soon (after an enqueue). */
+  nudge(): void;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+};
+
+export function createOutbox(db: Db, transport: MailTransport, from: string, log?: FastifyBaseLogger): Outbox {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  /**
+   * Claims one due message by leasing it (locked_until), so that several app instances never send
+   * the same message; the lease also frees it again if this process dies mid-send.
+   */
+  async function claim() {
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() + interval '2 minutes'`, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(
+        sql`${mailOutbox.id} = (
+          SELECT id FROM mail_outbox
+          WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+      )
+      .returning();
+    return row;
+  }
+
+  async function flushOnce(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      if (stopped) return sent;
+      const row = await claim();
+      if (!row) return sent;
+      try {
+        await transport.send({
+          messageId: row.messageId,
+          from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html,
+          attachments: row.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, 'base64'),
+          })),
+        });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+          .where(eq(mailOutbox.id, row.id));
+        sent++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        log?.warn({ mailId: row.id, attempts: row.attempts, error: message }, 'mail not sent, will retry');
+        await db
+          .update(mailOutbox)
+          .set({
+            lockedUntil: null,
+            lastError: message.slice(0, 1000),
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+          })
+          .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'pending')));
+        // The server is probably down: leave the rest for the next round.
+        return sent;
+      }
+    }
+  }
+
+  const flush = () => {
+    running ??= flushOnce().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  return {
+    flush,
+    nudge() {
+      if (!stopped) setImmediate(() => void flush().catch((e) => log?.error(e)));
+    },
+    start(intervalMs = 5000) {
+      timer = setInterval(() => void flush().catch((e) => log?.error(e)), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+      transport.close();
+    },
+  };
+}
+
+export async function pendingMail(db: DbOrTx) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.createdAt, sql`now()`)));
+}
