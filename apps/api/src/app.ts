@@ -15,14 +15,19 @@ import {
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { authPlugin } from './http/auth.ts';
+import { AppError, problem } from './http/errors.ts';
+import { createGeoService } from './integrations/geo/http.ts';
+import type { GeoService } from './integrations/geo/types.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
-import { AppError, problem } from './http/errors.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { carriersRoutes } from './modules/carriers/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
+import { offersRoutes } from './modules/offers/routes.ts';
+import { publicRoutes } from './modules/public/routes.ts';
+import { queriesRoutes } from './modules/queries/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
@@ -43,10 +48,19 @@ export type AppDeps = {
   softDelete?: SoftDeleteRegistry;
   /** Tests pass an outbox bound to their SMTP server; by default one is made from the config. */
   outbox?: Outbox;
+  /** Geocoding and road distance; by default from the config (offline gazetteer unless URLs are set). */
+  geo?: GeoService;
   logger?: boolean;
 };
 
-export async function buildApp({ config, db, softDelete, outbox: givenOutbox, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  softDelete,
+  outbox: givenOutbox,
+  geo: givenGeo,
+  logger = true,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -129,7 +143,12 @@ export async function buildApp({ config, db, softDelete, outbox: givenOutbox, lo
 
   const outbox =
     givenOutbox ??
-    createOutbox(db, createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }), config.mailFrom, app.log);
+    createOutbox(
+      db,
+      createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+      config.mailFrom,
+      app.log,
+    );
   outbox.start();
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', outbox);
@@ -141,13 +160,22 @@ export async function buildApp({ config, db, softDelete, outbox: givenOutbox, lo
   await app.register(settingsRoutes, { db });
   await app.register(customersRoutes, { db });
   await app.register(carriersRoutes, { db });
+  const geo = givenGeo ?? createGeoService({ geocoderUrl: config.geocoderUrl, routerUrl: config.routerUrl }, app.log);
+  await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
+  await app.register(offersRoutes, { db });
+  await app.register(publicRoutes, { db, config });
   await app.register(tasksRoutes);
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    // The public offers page lives at '/', which the file server would treat as a folder.
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html', webDist),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -58,7 +58,7 @@ describe.each(dbKinds)('mail outbox on %s', (kind) => {
       expect(row?.status).toBe('pending');
       expect(row?.attempts).toBe(1);
       expect(row?.lastError).toBeTruthy();
-      expect(row && row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
       const smtp = await startSmtp(port);
       try {

@@ -27,7 +27,8 @@ export const authPlugin = fp<{ signer: TokenSigner }>(async (app: FastifyInstanc
       request.user = await signer.verify(header.slice(7).trim());
     }
     // Unknown /api paths fall through to the 404 handler, which needs no token.
-    if (config.public || !request.routeOptions.url) return;
+    // The static files' catch-all route is public; an unknown /api path under it falls through to a 404.
+    if (config.public || !request.routeOptions.url || request.routeOptions.url === '/*') return;
     if (!request.user) throw unauthorized();
     const roles = config.roles;
     if (roles && !roles.some((r) => request.user?.roles.includes(r))) throw forbidden();

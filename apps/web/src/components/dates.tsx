@@ -1,7 +1,7 @@
 import {
-  DateInput as MantineDateInput,
   DatePickerInput,
   type DatePickerInputProps,
+  DateInput as MantineDateInput,
   type DateInputProps as MantineDateInputProps,
   DateTimePicker as MantineDateTimePicker,
   type DateTimePickerProps as MantineDateTimePickerProps,

@@ -128,7 +128,9 @@ describe('apiClient', () => {
     const error = (await api.post('/users', {}).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(422);
     expect(error.detail).toBe('Użytkownik o podanym loginie już istnieje!');
-    expect(error.violations).toEqual([{ propertyPath: 'login', message: 'Użytkownik o podanym loginie już istnieje!' }]);
+    expect(error.violations).toEqual([
+      { propertyPath: 'login', message: 'Użytkownik o podanym loginie już istnieje!' },
+    ]);
   });
 
   it('reports a missing response as status 0', async () => {

@@ -29,7 +29,13 @@ function HeaderCell<T>({
 }) {
   const sortKey = column.sortKey;
   const direction = sortKey && sort?.key === sortKey ? sort.direction : null;
-  const ariaSort = sortKey ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined;
+  const ariaSort = sortKey
+    ? direction === 'asc'
+      ? 'ascending'
+      : direction === 'desc'
+        ? 'descending'
+        : 'none'
+    : undefined;
   return (
     <Table.Th
       style={{ width: column.width, textAlign: column.align, whiteSpace: 'nowrap' }}
@@ -59,7 +65,11 @@ function HeaderCell<T>({
   );
 }
 
-function TableHead<T>({ columns, sort, onSortChange }: Pick<DataTableBaseProps<T>, 'columns' | 'sort' | 'onSortChange'>) {
+function TableHead<T>({
+  columns,
+  sort,
+  onSortChange,
+}: Pick<DataTableBaseProps<T>, 'columns' | 'sort' | 'onSortChange'>) {
   return (
     <Table.Thead>
       <Table.Tr>
@@ -132,9 +142,7 @@ function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>)
             {message !== null ? (
               <MessageRow colSpan={props.columns.length}>{message}</MessageRow>
             ) : (
-              props.rows.map((row, index) => (
-                <DataRow key={props.rowKey(row)} row={row} index={index} props={props} />
-              ))
+              props.rows.map((row, index) => <DataRow key={props.rowKey(row)} row={row} index={index} props={props} />)
             )}
           </Table.Tbody>
         </Table>
@@ -175,7 +183,9 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
   const checkNearEnd = useCallback(() => {
     const last = virtualizer.getVirtualItems().at(-1);
     const lastRenderedIndex = last?.index ?? -1;
-    if (shouldLoadMore({ lastRenderedIndex, rowCount: rows.length, threshold: loadMoreThreshold, hasMore, loadingMore })) {
+    if (
+      shouldLoadMore({ lastRenderedIndex, rowCount: rows.length, threshold: loadMoreThreshold, hasMore, loadingMore })
+    ) {
       onLoadMore();
     }
   }, [virtualizer, rows.length, loadMoreThreshold, hasMore, loadingMore, onLoadMore]);
@@ -212,7 +222,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
           ) : (
             <>
               {paddingTop > 0 && (
-                <tr aria-hidden="true">
+                <tr>
                   <td colSpan={colSpan} style={{ height: paddingTop, padding: 0, border: 0 }} />
                 </tr>
               )}
@@ -230,7 +240,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
                 );
               })}
               {paddingBottom > 0 && (
-                <tr aria-hidden="true">
+                <tr>
                   <td colSpan={colSpan} style={{ height: paddingBottom, padding: 0, border: 0 }} />
                 </tr>
               )}

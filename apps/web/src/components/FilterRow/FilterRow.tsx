@@ -4,7 +4,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DateRangeInput } from '../dates.tsx';
 import { IconFilter, IconX } from '../icons.tsx';
 import { componentMessages as t } from '../messages.ts';
-import { defaultFilterValues, EMPTY_DATE_RANGE, EMPTY_RANGE, filtersToParams, isNumberRange, sameParams } from './filterParams.ts';
+import {
+  defaultFilterValues,
+  EMPTY_DATE_RANGE,
+  EMPTY_RANGE,
+  filtersToParams,
+  isNumberRange,
+  sameParams,
+} from './filterParams.ts';
 import type { ApiParams, DateRangeValue, FilterDef, FilterValues } from './types.ts';
 
 export type FilterRowProps = {
@@ -21,7 +28,12 @@ export type FilterRowProps = {
  * A row of filters held as local state. Changes apply by themselves after `debounceMs`;
  * 'Filtruj' applies at once and 'Wyczyść filtry' resets them.
  */
-export function FilterRow({ filters, onApply, debounceMs = DEBOUNCE_MS.defaultFilters, initialValues }: FilterRowProps) {
+export function FilterRow({
+  filters,
+  onApply,
+  debounceMs = DEBOUNCE_MS.defaultFilters,
+  initialValues,
+}: FilterRowProps) {
   const [values, setValues] = useState<FilterValues>(() => ({ ...defaultFilterValues(filters), ...initialValues }));
   const lastApplied = useRef<ApiParams>(filtersToParams(filters, values));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

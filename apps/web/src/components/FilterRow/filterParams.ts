@@ -1,14 +1,7 @@
 import { decimalToHundredths } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import type {
-  ApiParams,
-  CustomFilterDef,
-  DateRangeValue,
-  FilterDef,
-  FilterValues,
-  NumberRangeValue,
-} from './types.ts';
+import type { ApiParams, CustomFilterDef, DateRangeValue, FilterDef, FilterValues, NumberRangeValue } from './types.ts';
 
 /** Filter values -> API Platform parameters, as small pure functions (each unit-tested). */
 

@@ -1,0 +1,112 @@
+import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { UserModal } from '../features/users/components/UserModal.tsx';
+import { paths } from './paths.ts';
+
+/**
+ * The drawer's "+" actions. Each resource registers here, in one place, the modal that creates
+ * one; until a feature has its modal, the action opens the resource's page instead.
+ */
+
+export type InvoiceKind = 'vat' | 'proforma' | 'corrective';
+
+/** What an add action may preset in its modal, per resource. */
+export type AddPresets = {
+  tasks: undefined;
+  queries: undefined;
+  orders: undefined;
+  carriers: undefined;
+  customers: undefined;
+  users: undefined;
+  invoices: { type: InvoiceKind };
+};
+export type AddResource = keyof AddPresets;
+
+export type AddModalProps<R extends AddResource> = {
+  opened: boolean;
+  onClose: () => void;
+  preset: AddPresets[R];
+};
+
+export type AddActionEntry<R extends AddResource> = {
+  /** The page to open while the resource has no modal (and the list the modal belongs to). */
+  page: (preset: AddPresets[R]) => string;
+  /** The create modal; register it here when the feature ships one. */
+  modal?: ComponentType<AddModalProps<R>>;
+};
+
+const invoicePages: Record<InvoiceKind, string> = {
+  vat: paths.invoicesVat,
+  proforma: paths.invoicesProforma,
+  corrective: paths.invoicesCorrective,
+};
+
+export const addActionRegistry: { [R in AddResource]: AddActionEntry<R> } = {
+  tasks: { page: () => paths.tasks },
+  queries: { page: () => paths.queries },
+  orders: { page: () => paths.orders },
+  carriers: { page: () => paths.carriers },
+  customers: { page: () => paths.customers },
+  users: {
+    page: () => paths.users,
+    modal: ({ opened, onClose }) => <UserModal opened={opened} onClose={onClose} />,
+  },
+  invoices: { page: (preset) => invoicePages[preset.type] },
+};
+
+type OpenAdd = <R extends AddResource>(
+  resource: R,
+  ...preset: AddPresets[R] extends undefined ? [] : [AddPresets[R]]
+) => void;
+
+type ActiveAdd = { resource: AddResource; preset: unknown };
+
+const AddActionsContext = createContext<OpenAdd | null>(null);
+
+/** Renders one resource's registered modal with its preset (the generic parameter ties the two). */
+function ActiveModal<R extends AddResource>({
+  resource,
+  preset,
+  onClose,
+}: {
+  resource: R;
+  preset: AddPresets[R];
+  onClose: () => void;
+}) {
+  const Modal = addActionRegistry[resource].modal as ComponentType<AddModalProps<R>> | undefined;
+  return Modal ? <Modal opened onClose={onClose} preset={preset} /> : null;
+}
+
+export function AddActionsProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const [active, setActive] = useState<ActiveAdd | null>(null);
+
+  const openAdd = useCallback<OpenAdd>(
+    (resource, ...rest) => {
+      const preset = rest[0];
+      const entry = addActionRegistry[resource] as AddActionEntry<AddResource>;
+      if (entry.modal) setActive({ resource, preset });
+      else navigate((entry.page as (p: unknown) => string)(preset));
+    },
+    [navigate],
+  );
+
+  const close = useCallback(() => setActive(null), []);
+  const value = useMemo(() => openAdd, [openAdd]);
+
+  return (
+    <AddActionsContext.Provider value={value}>
+      {children}
+      {active && (
+        <ActiveModal resource={active.resource} preset={active.preset as AddPresets[AddResource]} onClose={close} />
+      )}
+    </AddActionsContext.Provider>
+  );
+}
+
+/** `openAdd('users')`, `openAdd('invoices', { type: 'proforma' })`. */
+export function useAddAction(): OpenAdd {
+  const openAdd = useContext(AddActionsContext);
+  if (!openAdd) throw new Error('useAddAction needs AddActionsProvider');
+  return openAdd;
+}

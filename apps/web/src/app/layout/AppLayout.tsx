@@ -1,0 +1,49 @@
+import { AppShell } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { useCallback } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { logout } from '../../features/auth/api/logout.ts';
+import { useAuth } from '../../features/auth/useAuth.ts';
+import { AddActionsProvider } from '../addActions.tsx';
+import { paths } from '../paths.ts';
+import { queryClient } from '../queryClient.ts';
+import { SideDrawer } from './SideDrawer.tsx';
+
+const DRAWER_WIDTH = 272;
+const DRAWER_COLLAPSED_WIDTH = 76;
+
+/** The logged-in layout: the side drawer and the page. */
+export function AppLayout() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'drawerCollapsed', defaultValue: false });
+
+  const handleLogout = useCallback(async () => {
+    await logout();
+    queryClient.clear();
+    navigate(paths.login, { replace: true });
+  }, [navigate]);
+
+  if (!user) return null;
+  return (
+    <AddActionsProvider>
+      <AppShell
+        navbar={{ width: collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH, breakpoint: 0 }}
+        padding="md"
+        transitionDuration={150}
+      >
+        <AppShell.Navbar aria-label="Menu boczne">
+          <SideDrawer
+            user={user}
+            collapsed={collapsed}
+            onToggle={() => setCollapsed((c) => !c)}
+            onLogout={() => void handleLogout()}
+          />
+        </AppShell.Navbar>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </AddActionsProvider>
+  );
+}

@@ -1,0 +1,157 @@
+import { Button, Group, Modal, TextInput, UnstyledButton } from '@mantine/core';
+import { EMPTY_VALUE } from '@spedycja/domain';
+import { type ReactNode, useState } from 'react';
+import { isApiError } from '../lib/apiClient.ts';
+import { notifyError } from '../lib/notify.ts';
+import { componentMessages as t } from './messages.ts';
+
+export type InlineEditorArgs<V> = {
+  value: V;
+  onChange: (value: V) => void;
+  /** The field's error (validation or the server's violation); the editor must show it. */
+  error: ReactNode;
+  label: string;
+};
+
+export type InlineEditDialogProps<V> = {
+  /** The field's label: the dialog's title and the cell button's name ('Edytuj: {label}'). */
+  label: string;
+  /** The key sent in the partial update: onSave({ [field]: value }). */
+  field: string;
+  value: V;
+  /** What the cell shows; by default the value as text, 'Brak' when empty. */
+  display?: ReactNode;
+  /** The editor of the one field; a text input by default. */
+  renderEditor?: (args: InlineEditorArgs<V>) => ReactNode;
+  /** Turns the edited value into what is sent (e.g. a decimal into hundredths). */
+  toPayload?: (value: V) => unknown;
+  /** A Polish message when the value cannot be saved, or null. */
+  validate?: (value: V) => string | null;
+  /** Saves the partial update (a PUT with only this field); a rejection keeps the dialog open. */
+  onSave: (patch: Record<string, unknown>) => Promise<unknown>;
+  /** When set, a failure is also notified: 'Wystąpił błąd podczas {errorAction}!'. */
+  errorAction?: string;
+  disabled?: boolean;
+  width?: number | string;
+};
+
+function defaultDisplay(value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  return String(value);
+}
+
+/** The message to show in the dialog for a failed save. */
+export function saveErrorMessage(error: unknown, field: string): string {
+  if (isApiError(error)) {
+    const violation = error.violations.find((v) => v.propertyPath === field) ?? error.violations[0];
+    return violation?.message ?? error.detail ?? t.saveFailed;
+  }
+  return t.saveFailed;
+}
+
+/**
+ * A table cell that edits one field: clicking the value opens a small persistent dialog with its
+ * editor, 'Zapisz' and 'Anuluj'. Enter saves, Esc cancels; on a failure the typed value stays.
+ */
+export function InlineEditDialog<V>({
+  label,
+  field,
+  value,
+  display,
+  renderEditor,
+  toPayload,
+  validate,
+  onSave,
+  errorAction,
+  disabled,
+  width = 380,
+}: InlineEditDialogProps<V>) {
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<V>(value);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const shown = display ?? defaultDisplay(value);
+
+  const open = () => {
+    setDraft(value);
+    setError(null);
+    setOpened(true);
+  };
+
+  const cancel = () => {
+    if (!saving) setOpened(false);
+  };
+
+  const save = async () => {
+    if (saving) return;
+    const invalid = validate?.(draft) ?? null;
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await onSave({ [field]: toPayload ? toPayload(draft) : draft });
+      setOpened(false);
+    } catch (failure) {
+      setError(saveErrorMessage(failure, field));
+      if (errorAction) notifyError(errorAction, failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (disabled) return <>{shown}</>;
+
+  const editor = renderEditor ? (
+    renderEditor({ value: draft, onChange: setDraft, error, label })
+  ) : (
+    <TextInput
+      label={label}
+      data-autofocus
+      value={typeof draft === 'string' ? draft : draft === null || draft === undefined ? '' : String(draft)}
+      onChange={(event) => setDraft(event.currentTarget.value as V)}
+      error={error}
+    />
+  );
+
+  return (
+    <>
+      <UnstyledButton
+        onClick={open}
+        aria-label={t.editField(label)}
+        title={t.editField(label)}
+        style={{ fontSize: 'inherit', textAlign: 'inherit', cursor: 'pointer', minHeight: 20, minWidth: 24 }}
+      >
+        {shown}
+      </UnstyledButton>
+      <Modal
+        opened={opened}
+        onClose={cancel}
+        title={label}
+        size={width}
+        closeOnClickOutside={false}
+        closeOnEscape={!saving}
+        closeButtonProps={{ 'aria-label': t.close }}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          {editor}
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={cancel} disabled={saving}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t.save}
+            </Button>
+          </Group>
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render.tsx';
+import { DateInput, DateRangeInput, DateTimePicker, parsePolishDate } from './dates.tsx';
+
+describe('date inputs', () => {
+  it('parses what a Polish user types', () => {
+    expect(parsePolishDate('05/11/2026')).toBe('2026-11-05');
+    expect(parsePolishDate('5/11/2026')).toBe('2026-11-05');
+    expect(parsePolishDate('2026-11-05')).toBe('2026-11-05');
+    expect(parsePolishDate('31/02/2026')).toBeNull();
+    expect(parsePolishDate('')).toBeNull();
+  });
+
+  it('show DD/MM/YYYY and HH:mm, DD/MM/YYYY', () => {
+    renderWithProviders(
+      <>
+        <DateInput label="Data załadunku" value="2026-11-05" onChange={() => {}} />
+        <DateTimePicker label="Data kontaktu" value="2026-11-05 14:30:00" onChange={() => {}} />
+        <DateRangeInput label="Data dodania" value={['2026-11-01', '2026-11-30']} onChange={() => {}} />
+      </>,
+    );
+    expect((screen.getByLabelText('Data załadunku') as HTMLInputElement).value).toBe('05/11/2026');
+    expect(screen.getByText('14:30, 05/11/2026')).toBeTruthy();
+    expect(screen.getByText('01/11/2026 – 30/11/2026')).toBeTruthy();
+  });
+});

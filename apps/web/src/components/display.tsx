@@ -1,0 +1,52 @@
+import { Text } from '@mantine/core';
+import {
+  EMPTY_VALUE,
+  formatDate,
+  formatDateTime,
+  formatMeasure,
+  formatMoney,
+  formatPhone,
+  truncate,
+} from '@spedycja/domain';
+import type { ReactNode } from 'react';
+
+/** Table and detail values as SPEC §9 prints them; an empty value reads 'Brak' (dimmed). */
+
+function Value({ text }: { text: string }) {
+  return text === EMPTY_VALUE ? (
+    <Text span c="dimmed" inherit>
+      {EMPTY_VALUE}
+    </Text>
+  ) : (
+    text
+  );
+}
+
+type DateLike = string | number | Date | null | undefined;
+
+export const DateText = ({ value }: { value: DateLike }) => <Value text={formatDate(value)} />;
+export const DateTimeText = ({ value }: { value: DateLike }) => <Value text={formatDateTime(value)} />;
+export const MoneyText = ({ value, currency }: { value: number | null | undefined; currency?: string | null }) => (
+  <Value text={formatMoney(value, currency)} />
+);
+export const MeasureText = ({ value, unit }: { value: number | null | undefined; unit: 'm' | 't' | 'km' }) => (
+  <Value text={formatMeasure(value, unit)} />
+);
+export const PhoneText = ({
+  prefix,
+  phone,
+}: {
+  prefix: string | null | undefined;
+  phone: string | null | undefined;
+}) => <Value text={formatPhone(prefix, phone)} />;
+
+/** Plain text, 'Brak' when empty; with `max`, truncated with the full text as a tooltip. */
+export function TextValue({ value, max }: { value: string | null | undefined; max?: number }): ReactNode {
+  if (!value) return <Value text={EMPTY_VALUE} />;
+  if (max === undefined || value.length <= max) return value;
+  return (
+    <Text span inherit title={value}>
+      {truncate(value, max)}
+    </Text>
+  );
+}

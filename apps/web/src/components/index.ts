@@ -1,0 +1,14 @@
+export { AppModal, type AppModalProps } from './AppModal.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
+export { MAIN_MODAL_WIDTH } from './constants.ts';
+export { DataTable } from './DataTable/DataTable.tsx';
+export { nextSort, pageWindow, sortToParams } from './DataTable/paging.ts';
+export type { ColumnDef, DataTableProps, SortState } from './DataTable/types.ts';
+export { DateInput, DateRangeInput, DateTimePicker, parsePolishDate } from './dates.tsx';
+export { DateText, DateTimeText, MeasureText, MoneyText, PhoneText, TextValue } from './display.tsx';
+export { FilterRow, type FilterRowProps } from './FilterRow/FilterRow.tsx';
+export { customFilter, filtersToParams } from './FilterRow/filterParams.ts';
+export type { ApiParams, FilterDef, FilterValues } from './FilterRow/types.ts';
+export { InlineEditDialog, type InlineEditDialogProps } from './InlineEditDialog.tsx';
+export { hundredthsToInput, inputToHundredths, MoneyInput, type MoneyInputProps } from './MoneyInput.tsx';
+export { ReasonPrompt, type ReasonPromptProps } from './ReasonPrompt.tsx';

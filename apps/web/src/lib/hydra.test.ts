@@ -1,0 +1,25 @@
+import type { HydraCollection } from '@spedycja/domain';
+import { describe, expect, it } from 'vitest';
+import { nextPageParam, pageCount } from './hydra.ts';
+
+const page = (n: number, total: number): HydraCollection<number> => ({
+  'hydra:member': Array.from({ length: n }, (_, i) => i),
+  'hydra:totalItems': total,
+});
+
+describe('hydra paging', () => {
+  it('counts pages, at least one', () => {
+    expect(pageCount(0, 15)).toBe(1);
+    expect(pageCount(15, 15)).toBe(1);
+    expect(pageCount(16, 15)).toBe(2);
+  });
+
+  it('asks for the next page until every item is loaded', () => {
+    const first = page(30, 70);
+    expect(nextPageParam(first, [first], 30)).toBe(2);
+    const second = page(30, 70);
+    expect(nextPageParam(second, [first, second], 30)).toBe(3);
+    const third = page(10, 70);
+    expect(nextPageParam(third, [first, second, third], 30)).toBeUndefined();
+  });
+});
