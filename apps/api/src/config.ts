@@ -26,6 +26,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Spedycja <no-reply@spedycja.local>'),
   PUBLIC_URL: z.string().default('http://localhost:8080'),
   WEB_DIST: z.string().optional(),
+  GEOCODER_URL: z.string().url().optional(),
+  ROUTER_URL: z.string().url().optional(),
   LOG_LEVEL: z.string().default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -49,6 +51,8 @@ export type Config = {
   mailFrom: string;
   publicUrl: string;
   webDist: string | undefined;
+  geocoderUrl: string | undefined;
+  routerUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
 };
@@ -81,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     webDist: e.WEB_DIST,
+    geocoderUrl: e.GEOCODER_URL || undefined,
+    routerUrl: e.ROUTER_URL || undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
   };

@@ -43,3 +43,19 @@ export async function startSmtp(port?: number): Promise<TestSmtp> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The text of a received message: quoted-printable soft breaks joined and escapes decoded (UTF-8). */
+export function decodedBody(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] as string, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}

@@ -11,8 +11,10 @@ import { optionalEmail, optionalPhone, optionalText, phonePrefix } from './valid
 const nullToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 
 /** A field with a default that a client may also send as null ("every known field, null when missing"). */
-export const withDefault = <T extends z.ZodType>(schema: T, value: z.input<T>) =>
-  z.preprocess(nullToUndefined, schema.optional()).transform((v) => (v === undefined ? value : v));
+export const withDefault = <T extends z.ZodType>(schema: T, value: z.output<T>) =>
+  z
+    .preprocess(nullToUndefined, schema.optional())
+    .transform((v): z.output<T> => (v === undefined ? value : (v as z.output<T>)));
 
 export const countryCode = () =>
   z

@@ -13,8 +13,11 @@ export type ValueType = 'string' | 'int' | 'uuid' | 'date' | 'timestamp' | 'bool
 export type FilterField = {
   column: SQLWrapper;
   type: ValueType;
-  /** `field=value`: exact (= / IN), partial (contains), start (prefix), iexact (case-insensitive =). */
-  search?: 'exact' | 'partial' | 'start' | 'iexact';
+  /**
+   * `field=value`: exact (= / IN), partial (contains), start (prefix), iexact (case-insensitive =),
+   * unaccent (contains, ignoring case and Polish letters: 'lodz' finds 'Łódź').
+   */
+  search?: 'exact' | 'partial' | 'start' | 'iexact' | 'unaccent';
   /** `field[gte|lte|gt|lt|between]=` on numbers and dates. */
   range?: boolean;
   /** `field[after|before|strictly_after|strictly_before]=` on dates. */
@@ -156,6 +159,12 @@ function searchCondition(field: FilterField, raw: unknown, name: string): SQL | 
   }
   if (mode === 'partial' || mode === 'start') {
     const ors = values.map((v) => sql`${field.column}::text ILIKE ${likePattern(v, mode)}`);
+    return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+  }
+  if (mode === 'unaccent') {
+    const ors = values.map(
+      (v) => sql`f_unaccent(lower(${field.column})) LIKE f_unaccent(lower(${likePattern(v, 'partial')}))`,
+    );
     return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
   }
   if (mode === 'iexact') {

@@ -8,7 +8,7 @@ const CUSTOMERS = [
   {
     companyName: 'Meble Wójcik Sp. z o.o.',
     name: 'Krzysztof Wójcik',
-    nip: '7831672593',
+    nip: '7831672591',
     phone: '618203344',
     email: 'zamowienia@meblewojcik.pl',
     streetAddress: 'ul. Fabryczna 12',
@@ -20,7 +20,7 @@ const CUSTOMERS = [
   {
     companyName: 'Stal-Hurt S.A.',
     name: 'Agnieszka Kowalczyk',
-    nip: '6340197445',
+    nip: '6340197447',
     phone: '322504410',
     email: 'logistyka@stal-hurt.pl',
     streetAddress: 'ul. Hutnicza 5',
@@ -56,7 +56,7 @@ const CUSTOMERS = [
   {
     companyName: 'Okna-Pol Gdańsk',
     name: 'Tomasz Lis',
-    nip: '5842637401',
+    nip: '5842637404',
     phone: '583445566',
     email: 'transport@oknapol.pl',
     streetAddress: 'ul. Elbląska 60',
@@ -167,7 +167,7 @@ const CARRIERS = [
   {
     companyName: 'Trans-Bud Mazur',
     name: 'Andrzej Mazur',
-    nip: '8121845392',
+    nip: '8121845396',
     phone: '604111222',
     email: 'mazur@transbud.pl',
     city: 'Lublin',
@@ -185,7 +185,7 @@ const CARRIERS = [
   {
     companyName: 'Ekspres-Bus Kraków',
     name: 'Michał Pawlak',
-    nip: '6792987340',
+    nip: '6792987343',
     phone: '605222333',
     email: 'dyspozytor@ekspresbus.pl',
     city: 'Kraków',
@@ -202,7 +202,7 @@ const CARRIERS = [
   {
     companyName: 'Frigo-Log Poznań',
     name: 'Rafał Krawczyk',
-    nip: '7822600590',
+    nip: '7822600592',
     phone: '606333444',
     email: 'chlodnie@frigolog.pl',
     city: 'Poznań',

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './mail.ts';
 export * from './parties.ts';
+export * from './queries.ts';
 export * from './settings.ts';
 export * from './users.ts';

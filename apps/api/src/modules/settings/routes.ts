@@ -1,5 +1,5 @@
 import { apiMessages, SETTING_DEFINITIONS, settingUpdateSchema, settingValueError } from '@spedycja/domain';
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -8,6 +8,7 @@ import { adminOnly } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { collection, iri } from '../../http/hydra.ts';
 import { idParams } from '../../http/params.ts';
+import { refreshMixedCurrencyBestOffers } from '../offers/bestOffer.ts';
 
 type SettingRow = typeof settings.$inferSelect;
 
@@ -60,11 +61,12 @@ export async function settingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (!existing) throw notFound(apiMessages.unknownSetting);
     const error = settingValueError(existing.key, value);
     if (error) throw fieldViolation('value', error);
-    const [row] = await db
-      .update(settings)
-      .set({ value: sql`${value}` })
-      .where(eq(settings.id, existing.id))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(settings).set({ value }).where(eq(settings.id, existing.id)).returning();
+      // EUR offers compete with PLN ones through this rate.
+      if (existing.key === 'euroExchangeRate') await refreshMixedCurrencyBestOffers(tx);
+      return updated;
+    });
     return toSettingJson(row ?? existing);
   };
   const options = { config: adminOnly, schema: { tags, params: idParams, body: settingUpdateSchema } };

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { carriers, customers } from './parties.ts';
+import { shipmentColumns } from './shipments.ts';
+import { users } from './users.ts';
+
+export const queries = pgTable(
+  'queries',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    status: text('status').notNull().default('aktywne'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    customerPrice: integer('customer_price'),
+    customerPriceSuggested: integer('customer_price_suggested'),
+    customerPriceCurrency: text('customer_price_currency').notNull().default('pln'),
+    /** The lowest active offer, kept by the offers module in the same transaction (computed in SQL). */
+    bestOffer: integer('best_offer'),
+    bestOfferCurrency: text('best_offer_currency'),
+    ...shipmentColumns(),
+  },
+  (t) => [
+    // The table's usual page: not deleted, a status, newest first.
+    index('queries_list_idx').on(t.deletionReason, t.status, t.id.desc()),
+    index('queries_loading_date_idx').on(t.loadingDate),
+    index('queries_created_idx').on(t.createdAt),
+    index('queries_customer_idx').on(t.customerId),
+    index('queries_user_idx').on(t.userId),
+    index('queries_loading_country_idx').on(t.loadingCountry, t.loadingDate),
+    index('queries_unloading_country_idx').on(t.unloadingCountry),
+    index('queries_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
+    index('queries_loading_city_trgm').using('gin', sql`f_unaccent(lower(${t.loadingCity})) gin_trgm_ops`),
+    index('queries_unloading_city_trgm').using('gin', sql`f_unaccent(lower(${t.unloadingCity})) gin_trgm_ops`),
+    // The public page: active, not deleted queries by loading date.
+    index('queries_public_idx').on(t.loadingDate, t.id).where(sql`${t.status} = 'aktywne' AND ${t.deletionReason} = 0`),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    queryId: integer('query_id')
+      .notNull()
+      .references(() => queries.id, { onDelete: 'cascade' }),
+    carrierId: integer('carrier_id').references(() => carriers.id, { onDelete: 'restrict' }),
+    acquiredBy: text('acquired_by').notNull().default('brak'),
+    currency: text('currency').notNull().default('pln'),
+    price: integer('price').notNull(),
+    email: text('email'),
+    phonePrefix: text('phone_prefix').notNull().default('48'),
+    phone: text('phone'),
+    /** Public offers wait for the carrier to click the link in the verification e-mail. */
+    active: boolean('active').notNull().default(true),
+    verificationTokenHash: text('verification_token_hash').unique(),
+    verificationExpiresAt: timestamp('verification_expires_at', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('offers_query_idx').on(t.queryId, t.active), index('offers_carrier_idx').on(t.carrierId)],
+);
+
+/** Request counters of the public endpoints (per IP, per e-mail), shared by every app instance. */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,30 @@
+import { doublePrecision, integer, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Columns queries and orders share: route, dates, cargo, computed distance and coordinates. */
+export const shipmentColumns = () => ({
+  cargo: text('cargo'),
+  cargoLength: integer('cargo_length'),
+  cargoWidth: integer('cargo_width'),
+  cargoHeight: integer('cargo_height'),
+  cargoWeight: integer('cargo_weight'),
+  loadingStreetAddress: text('loading_street_address'),
+  loadingPostalCode: text('loading_postal_code'),
+  loadingCity: text('loading_city'),
+  loadingCountry: text('loading_country'),
+  loadingDate: timestamp('loading_date', { withTimezone: true, mode: 'string' }),
+  unloadingStreetAddress: text('unloading_street_address'),
+  unloadingPostalCode: text('unloading_postal_code'),
+  unloadingCity: text('unloading_city'),
+  unloadingCountry: text('unloading_country'),
+  unloadingDate: timestamp('unloading_date', { withTimezone: true, mode: 'string' }),
+  loadingType: text('loading_type').notNull().default('brak informacji'),
+  distance: integer('distance'),
+  loadingLatitude: doublePrecision('loading_latitude'),
+  loadingLongitude: doublePrecision('loading_longitude'),
+  unloadingLatitude: doublePrecision('unloading_latitude'),
+  unloadingLongitude: doublePrecision('unloading_longitude'),
+  additionalInfo: text('additional_info'),
+  euroExchangeRate: integer('euro_exchange_rate'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deletionReason: integer('deletion_reason').notNull().default(0),
+});

@@ -1,0 +1,203 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  countryName,
+  formatMoney,
+  publicOfferMessages as msg,
+  publicOfferSchema,
+  verifyOfferSchema,
+} from '@spedycja/domain';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { offers, queries } from '../../db/schema/index.ts';
+import { AppError, fieldViolation } from '../../http/errors.ts';
+import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
+import { hitRateLimit } from '../../http/rateLimit.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { refreshBestOffer } from '../offers/bestOffer.ts';
+import { isoOrNull } from '../queries/repository.ts';
+
+/**
+ * What the internet sees: open queries without customers, prices or notes; carriers place offers
+ * that count only after they click the link we e-mail them.
+ */
+
+const PUBLIC_PAGE_SIZE = 20;
+const CACHE_MS = 5000;
+const OFFER_LINK_HOURS = 48;
+const LIMITS = { perIpPerHour: 20, perEmailPerHour: 10 };
+
+const open = sql`${queries.status} = 'aktywne' AND ${queries.deletionReason} = 0`;
+
+const publicFilters: FilterSpec = {
+  fields: {
+    loadingCountry: { column: queries.loadingCountry, type: 'string', search: 'iexact' },
+    unloadingCountry: { column: queries.unloadingCountry, type: 'string', search: 'iexact' },
+    loadingDate: { column: queries.loadingDate, type: 'timestamp', date: true, order: true },
+  },
+  base: () => open,
+  defaultOrder: [sql`${queries.loadingDate} ASC NULLS LAST`],
+  tiebreaker: queries.id,
+  itemsPerPage: PUBLIC_PAGE_SIZE,
+  maxItemsPerPage: 50,
+};
+
+const publicColumns = {
+  uuid: queries.uuid,
+  id: queries.id,
+  cargo: queries.cargo,
+  cargoLength: queries.cargoLength,
+  cargoWidth: queries.cargoWidth,
+  cargoHeight: queries.cargoHeight,
+  cargoWeight: queries.cargoWeight,
+  loadingPostalCode: queries.loadingPostalCode,
+  loadingCity: queries.loadingCity,
+  loadingCountry: queries.loadingCountry,
+  loadingDate: queries.loadingDate,
+  unloadingPostalCode: queries.unloadingPostalCode,
+  unloadingCity: queries.unloadingCity,
+  unloadingCountry: queries.unloadingCountry,
+  unloadingDate: queries.unloadingDate,
+  loadingType: queries.loadingType,
+  distance: queries.distance,
+};
+type PublicRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] | null };
+
+const toPublicJson = (q: PublicRow) => ({
+  '@id': iri('queries', q.uuid as string),
+  '@type': 'PublicQuery',
+  ...q,
+  loadingDate: isoOrNull(q.loadingDate),
+  unloadingDate: isoOrNull(q.unloadingDate),
+});
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function publicRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Public'];
+  const pub = { public: true };
+
+  // A few seconds of staleness buys the one page the internet sees its throughput.
+  const cache = new Map<string, { at: number; body: unknown }>();
+
+  r.get(
+    '/api/public/queries',
+    { config: pub, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
+    async (request, reply) => {
+      const cached = cache.get(request.url);
+      reply.header('cache-control', 'public, max-age=5');
+      if (cached && Date.now() - cached.at < CACHE_MS) return cached.body;
+      const params = parseListQuery(request.query, publicFilters);
+      const limit = params.itemsPerPage;
+      const rows = (await db
+        .select(publicColumns)
+        .from(queries)
+        .where(params.where)
+        .orderBy(...params.orderBy)
+        .limit(limit + 1)
+        .offset(params.offset)) as PublicRow[];
+      const hasNext = rows.length > limit;
+      const page = rows.slice(0, limit).map(toPublicJson);
+      // No total is counted (partial pagination): the next link says whether there is more.
+      const body = collection(request.url, page, 0, { ...params, partial: true }) as Record<string, unknown>;
+      if (hasNext || params.page > 1) {
+        const url = new URL(request.url, 'http://local');
+        const link = (p: number) => {
+          url.searchParams.set('page', String(p));
+          return `${url.pathname}?${url.searchParams}`;
+        };
+        body['hydra:view'] = {
+          '@id': link(params.page),
+          '@type': 'hydra:PartialCollectionView',
+          ...(params.page > 1 ? { 'hydra:previous': link(params.page - 1) } : {}),
+          ...(hasNext ? { 'hydra:next': link(params.page + 1) } : {}),
+        };
+      }
+      if (cache.size > 500) cache.clear();
+      cache.set(request.url, { at: Date.now(), body });
+      return body;
+    },
+  );
+
+  r.post('/api/public/offers', { config: pub, schema: { tags, body: publicOfferSchema } }, async (request, reply) => {
+    const body = request.body;
+    await hitRateLimit(db, `offer-ip:${request.ip}`, LIMITS.perIpPerHour, 60, msg.tooMany);
+    await hitRateLimit(db, `offer-email:${body.email.toLowerCase()}`, LIMITS.perEmailPerHour, 60, msg.tooMany);
+    const queryUuid = uuidFromIri(body.query, 'queries');
+    const [query] = queryUuid
+      ? await db
+          .select({
+            id: queries.id,
+            loadingCity: queries.loadingCity,
+            loadingCountry: queries.loadingCountry,
+            unloadingCity: queries.unloadingCity,
+            unloadingCountry: queries.unloadingCountry,
+          })
+          .from(queries)
+          .where(and(eq(queries.uuid, queryUuid), open as SQL))
+      : [];
+    if (!query) throw fieldViolation('query', msg.queryClosed);
+
+    const token = randomBytes(32).toString('base64url');
+    const link = `${config.publicUrl}/verify?token=${token}`;
+    const route = `${query.loadingCity ?? ''} (${countryName(query.loadingCountry) ?? ''}) → ${query.unloadingCity ?? ''} (${countryName(query.unloadingCountry) ?? ''})`;
+    await db.transaction(async (tx) => {
+      await tx.insert(offers).values({
+        queryId: query.id,
+        email: body.email,
+        phonePrefix: body.phonePrefix,
+        phone: body.phone,
+        price: body.price,
+        currency: body.currency,
+        acquiredBy: 'strona',
+        active: false,
+        verificationTokenHash: hashToken(token),
+        verificationExpiresAt: new Date(Date.now() + OFFER_LINK_HOURS * 3600_000),
+      });
+      await enqueueMail(tx, {
+        to: body.email,
+        subject: msg.mailSubject,
+        text: msg.mailBody(route, formatMoney(body.price, body.currency), link),
+      });
+    });
+    app.outbox.nudge();
+    return reply.code(201).send({ message: msg.success, hint: msg.successHint });
+  });
+
+  const verify = async (token: string) => {
+    const tokenHash = hashToken(token);
+    const activated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(offers)
+        .set({ active: true, verifiedAt: sql`now()` })
+        .where(
+          and(
+            eq(offers.verificationTokenHash, tokenHash),
+            isNull(offers.verifiedAt),
+            gt(offers.verificationExpiresAt, sql`now()`),
+          ),
+        )
+        .returning({ queryId: offers.queryId });
+      if (row) await refreshBestOffer(tx, row.queryId);
+      return row;
+    });
+    if (activated) return { status: 'verified', message: msg.verified };
+    const [known] = await db
+      .select({ verifiedAt: offers.verifiedAt })
+      .from(offers)
+      .where(eq(offers.verificationTokenHash, tokenHash));
+    if (known?.verifiedAt) return { status: 'already', message: msg.alreadyVerified };
+    throw new AppError(410, 'link_invalid', msg.linkInvalid);
+  };
+  r.post('/api/public/offers/verify', { config: pub, schema: { tags, body: verifyOfferSchema } }, (request) =>
+    verify(request.body.token),
+  );
+  r.get('/api/public/offers/verify', { config: pub, schema: { tags, querystring: verifyOfferSchema } }, (request) =>
+    verify(request.query.token),
+  );
+}

@@ -1,0 +1,112 @@
+import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, queries, users } from '../../db/schema/index.ts';
+import type { ListParams } from '../../http/filters.ts';
+import { iri } from '../../http/hydra.ts';
+
+export const owner = alias(users, 'owner');
+export const creator = alias(users, 'creator');
+
+/** A query row with the names the table shows: customer, owner and creator. */
+export function selectQueries(db: DbOrTx) {
+  return db
+    .select({
+      query: getTableColumns(queries),
+      customer: {
+        uuid: customers.uuid,
+        companyName: customers.companyName,
+        name: customers.name,
+        nip: customers.nip,
+        phonePrefix: customers.phonePrefix,
+        phone: customers.phone,
+        email: customers.email,
+      },
+      owner: { uuid: owner.uuid, name: owner.name, login: owner.login },
+      creator: { uuid: creator.uuid, name: creator.name, login: creator.login },
+    })
+    .from(queries)
+    .leftJoin(customers, eq(customers.id, queries.customerId))
+    .leftJoin(owner, eq(owner.id, queries.userId))
+    .leftJoin(creator, eq(creator.id, queries.createdById));
+}
+
+export type QueryRecord = Awaited<ReturnType<ReturnType<typeof selectQueries>['execute']>>[number];
+
+export async function listQueries(db: DbOrTx, params: ListParams) {
+  const base = selectQueries(db)
+    .where(params.where)
+    .orderBy(...params.orderBy);
+  const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
+  let total = rows.length;
+  if (params.paginated && !params.partial) {
+    const [c] = await db
+      .select({ n: count() })
+      .from(queries)
+      .leftJoin(customers, eq(customers.id, queries.customerId))
+      .leftJoin(owner, eq(owner.id, queries.userId))
+      .where(params.where);
+    total = c?.n ?? 0;
+  }
+  return { rows, total };
+}
+
+export async function findQuery(db: DbOrTx, where: SQL) {
+  const [row] = await selectQueries(db).where(where);
+  return row;
+}
+
+const ref = (resource: string, value: { uuid: string | null } | null) =>
+  value?.uuid ? { '@id': iri(resource, value.uuid), ...value } : null;
+
+export function toQueryJson({ query: q, customer, owner: o, creator: c }: QueryRecord) {
+  return {
+    '@id': iri('queries', q.uuid),
+    '@type': 'Query',
+    id: q.id,
+    uuid: q.uuid,
+    status: q.status,
+    user: ref('users', o),
+    createdBy: ref('users', c),
+    customer: ref('customers', customer),
+    cargo: q.cargo,
+    cargoLength: q.cargoLength,
+    cargoWidth: q.cargoWidth,
+    cargoHeight: q.cargoHeight,
+    cargoWeight: q.cargoWeight,
+    loadingStreetAddress: q.loadingStreetAddress,
+    loadingPostalCode: q.loadingPostalCode,
+    loadingCity: q.loadingCity,
+    loadingCountry: q.loadingCountry,
+    loadingDate: isoOrNull(q.loadingDate),
+    unloadingStreetAddress: q.unloadingStreetAddress,
+    unloadingPostalCode: q.unloadingPostalCode,
+    unloadingCity: q.unloadingCity,
+    unloadingCountry: q.unloadingCountry,
+    unloadingDate: isoOrNull(q.unloadingDate),
+    loadingType: q.loadingType,
+    distance: q.distance,
+    loadingPlaceLatitude: q.loadingLatitude,
+    loadingPlaceLongitude: q.loadingLongitude,
+    unloadingPlaceLatitude: q.unloadingLatitude,
+    unloadingPlaceLongitude: q.unloadingLongitude,
+    customerPrice: q.customerPrice,
+    customerPriceSuggested: q.customerPriceSuggested,
+    customerPriceCurrency: q.customerPriceCurrency,
+    euroExchangeRate: q.euroExchangeRate,
+    bestOffer: q.bestOffer,
+    bestOfferCurrency: q.bestOfferCurrency,
+    additionalInfo: q.additionalInfo,
+    createdDate: q.createdAt.toISOString(),
+    deletionReason: q.deletionReason,
+  };
+}
+
+/** Timestamps read in 'string' mode come as PostgreSQL text; the API speaks ISO 8601. */
+export function isoOrNull(value: string | null): string | null {
+  if (!value) return null;
+  const d = new Date(value.includes('T') ? value : value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+export const notDeleted = sql`${queries.deletionReason} = 0`;

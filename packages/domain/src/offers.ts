@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { DEFAULT_PHONE_PREFIX } from './constants.ts';
+import { OFFER_ACQUISITION_SOURCES } from './dictionaries.ts';
+import { validationMessages as m } from './messages.ts';
+import { withDefault } from './parties.ts';
+import { currency, iriRef } from './shipments.ts';
+import { hundredths, optionalEmail, optionalPhone, phonePrefix, requiredEmail, requiredPhone } from './validation.ts';
+
+const price = () => hundredths(1).refine((v) => v > 0, { error: m.minValue(0.01) });
+const requiredRef = (resource: string) =>
+  iriRef(resource).refine((v) => !!v, { error: m.required }) as unknown as z.ZodType<string>;
+
+export const offerCreateSchema = z.object({
+  query: requiredRef('queries'),
+  carrier: iriRef('carriers'),
+  acquiredBy: withDefault(z.enum(OFFER_ACQUISITION_SOURCES, { error: m.oneOf }), 'brak'),
+  currency: withDefault(currency(), 'pln'),
+  price: z.preprocess((v) => (v === null || v === '' ? undefined : v), price()),
+  email: optionalEmail(),
+  phonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
+  phone: optionalPhone(),
+});
+
+export const offerUpdateSchema = z.object({
+  carrier: iriRef('carriers'),
+  acquiredBy: z.enum(OFFER_ACQUISITION_SOURCES, { error: m.oneOf }).optional(),
+  currency: currency().optional(),
+  price: price().optional(),
+  email: optionalEmail(),
+  phonePrefix: phonePrefix().optional(),
+  phone: optionalPhone(),
+});
+
+/** SPEC §5 Public offer form: e-mail required and valid; phone 5–15 digits; currency pln/eur; price in minor units. */
+export const publicOfferSchema = z.object({
+  query: requiredRef('queries'),
+  email: requiredEmail(),
+  phonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
+  phone: requiredPhone(5, 15),
+  price: z.preprocess((v) => (v === null || v === '' ? undefined : v), price()),
+  currency: withDefault(currency(), 'pln'),
+});
+
+export const verifyOfferSchema = z.object({ token: z.string().min(10).max(200) });
+
+export type OfferCreate = z.infer<typeof offerCreateSchema>;
+export type PublicOffer = z.infer<typeof publicOfferSchema>;
+
+export const offerMessages = {
+  created: 'Oferta została pomyślnie dodana!',
+  updated: 'Oferta została pomyślnie zaktualizowana!',
+  deleted: 'Oferta przewoźnika usunięta',
+  loadList: 'ładowania ofert przewoźników',
+  loadOne: 'ładowania oferty przewoźnika',
+  create: 'tworzenia oferty przewoźnika',
+  update: 'aktualizacji oferty przewoźnika',
+  remove: 'usuwania oferty przewoźnika',
+} as const;
+
+export const publicOfferMessages = {
+  success: 'Twoja oferta została przesłana, ale nie jest jeszcze aktywna',
+  successHint: 'Kliknij link w wiadomości e-mail, którą do Ciebie wysłaliśmy, aby aktywować ofertę.',
+  error: 'Wystapił błąd podczas przesyłania Twojej oferty. Spróbuj ponownie później!',
+  queryClosed: 'To zapytanie nie przyjmuje już ofert.',
+  tooMany: 'Wysłano zbyt wiele ofert. Spróbuj ponownie za godzinę.',
+  verified: 'Dziękujemy! Twoja oferta została aktywowana.',
+  alreadyVerified: 'Ta oferta została już aktywowana.',
+  linkInvalid: 'Link weryfikacyjny jest nieprawidłowy lub wygasł.',
+  mailSubject: 'Potwierdź swoją ofertę przewozu',
+  mailBody: (route: string, price: string, link: string) =>
+    `Dzień dobry,\n\notrzymaliśmy Twoją ofertę ${price} na przewóz ${route}.\n` +
+    `Aby ją aktywować, kliknij w link (ważny 48 godzin):\n${link}\n\n` +
+    'Jeśli to nie Ty złożyłeś ofertę, zignoruj tę wiadomość.\n',
+} as const;

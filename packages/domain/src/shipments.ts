@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { CURRENCIES } from './constants.ts';
+import { validationMessages as m } from './messages.ts';
+import { countryCode } from './parties.ts';
+import { optionalHundredths, optionalText } from './validation.ts';
+
+/** What queries and orders share: a route, dates, cargo and its dimensions, a price. */
+
+export const LOADING_TYPES = [
+  'brak informacji',
+  'po najazdach',
+  'z rampy',
+  'po rozpieciu',
+  'dzwigiem',
+  'wozkiem widlowym',
+] as const;
+export type LoadingType = (typeof LOADING_TYPES)[number];
+export const DEFAULT_LOADING_TYPE: LoadingType = 'brak informacji';
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A date or datetime as ISO text; null when empty. */
+export const optionalDate = () =>
+  z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string()
+        .regex(DATE_RE, { error: 'Podaj poprawną datę!' })
+        .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), {
+          error: 'Podaj poprawną datę!',
+        })
+        .nullable(),
+    )
+    .optional();
+
+/** A reference sent as an IRI (`/api/customers/{uuid}`) or a bare uuid. */
+export const iriRef = (resource: string) =>
+  z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .string()
+        .regex(
+          new RegExp(
+            `^(/api/${resource}/)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`,
+          ),
+          {
+            error: m.oneOf,
+          },
+        )
+        .nullable(),
+    )
+    .optional();
+
+export const currency = () => z.enum(CURRENCIES, { error: m.oneOf });
+
+export const routeFields = {
+  loadingStreetAddress: optionalText(255),
+  loadingPostalCode: optionalText(20),
+  loadingCity: optionalText(120),
+  loadingCountry: countryCode(),
+  loadingDate: optionalDate(),
+  unloadingStreetAddress: optionalText(255),
+  unloadingPostalCode: optionalText(20),
+  unloadingCity: optionalText(120),
+  unloadingCountry: countryCode(),
+  unloadingDate: optionalDate(),
+};
+
+export const cargoFields = {
+  cargo: optionalText(1000),
+  cargoLength: optionalHundredths(),
+  cargoWidth: optionalHundredths(),
+  cargoHeight: optionalHundredths(),
+  cargoWeight: optionalHundredths(),
+};
+
+/** SPEC §5: the unloading date must not precede the loading date. */
+export function datesIssue(value: { loadingDate?: string | null; unloadingDate?: string | null }) {
+  if (!value.loadingDate || !value.unloadingDate) return null;
+  const day = (v: string) => v.slice(0, 10);
+  return day(value.unloadingDate) < day(value.loadingDate)
+    ? { path: 'unloadingDate', message: m.loadingAfterUnloading }
+    : null;
+}
+
+export const refineDates = (
+  value: { loadingDate?: string | null; unloadingDate?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  const issue = datesIssue(value);
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+};
