@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --rows 1000000 --seconds 10 --connections 10 --db postgres|pglite|both]`
+ * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both]`
  * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
  * endpoints on loopback and prints requests/s and p50/p95/p99 next to the same SQL run directly.
  * It prints figures and never fails a test run.
@@ -24,7 +24,8 @@ const arg = (name: string, fallback: string) => {
 };
 const rows = Number(arg('rows', '100000'));
 const seconds = Number(arg('seconds', '5'));
-const connections = Number(arg('connections', '10'));
+// One connection measures the latency a user sees; more measure throughput (requests queue up).
+const connections = Number(arg('connections', '1'));
 const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(apiRoot, '../..');
 const ADMIN_PASSWORD = 'bench-admin-password';

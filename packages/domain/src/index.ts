@@ -16,3 +16,4 @@ export * from './softDelete.ts';
 export * from './taxIds.ts';
 export * from './users.ts';
 export * from './validation.ts';
+export * from './orders.ts';

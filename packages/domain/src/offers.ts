@@ -72,3 +72,60 @@ export const publicOfferMessages = {
     `Aby ją aktywować, kliknij w link (ważny 48 godzin):\n${link}\n\n` +
     'Jeśli to nie Ty złożyłeś ofertę, zignoruj tę wiadomość.\n',
 } as const;
+
+export type OfferUpdate = z.infer<typeof offerUpdateSchema>;
+
+/** GET /api/offers(/{uuid}): a carrier's offer on a query; price in hundredths. */
+export type Offer = {
+  '@id': string;
+  '@type': 'Offer';
+  id: number;
+  uuid: string;
+  /** The query's IRI. */
+  query: string;
+  carrier: {
+    '@id': string;
+    uuid: string;
+    companyName: string | null;
+    name: string | null;
+    phonePrefix: string | null;
+    phone: string | null;
+    email: string | null;
+  } | null;
+  acquiredBy: string;
+  currency: string;
+  price: number;
+  email: string | null;
+  phonePrefix: string | null;
+  phone: string | null;
+  active: boolean;
+  createdDate: string;
+};
+
+/** GET /api/public/queries: what a carrier may see of an open query (no customer, prices or notes). */
+export type PublicQuery = {
+  '@id': string;
+  '@type': 'PublicQuery';
+  uuid: string;
+  id: number;
+  cargo: string | null;
+  cargoLength: number | null;
+  cargoWidth: number | null;
+  cargoHeight: number | null;
+  cargoWeight: number | null;
+  loadingPostalCode: string | null;
+  loadingCity: string | null;
+  loadingCountry: string | null;
+  loadingDate: string | null;
+  unloadingPostalCode: string | null;
+  unloadingCity: string | null;
+  unloadingCountry: string | null;
+  unloadingDate: string | null;
+  loadingType: string;
+  distance: number | null;
+};
+
+/** POST /api/public/offers -> 201. */
+export type PublicOfferPlaced = { message: string; hint: string };
+/** POST /api/public/offers/verify -> 200 (a bad or expired link is a 410 with a `detail`). */
+export type OfferVerification = { status: 'verified' | 'already'; message: string };

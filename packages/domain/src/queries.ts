@@ -73,3 +73,88 @@ export const queryMessages = {
   toOrder: 'zamiany zapytania w zlecenie',
   toOrderDone: 'Pomyślnie zamieniono zapytanie w zlecenie',
 } as const;
+
+/** A relation as the API embeds it in reads: the user who owns or created a query. */
+export type UserSummary = { '@id': string; uuid: string; name: string; login: string };
+
+/** The customer as a query read embeds it (the table shows these; the picker holds the first five). */
+export type CustomerSummary = {
+  '@id': string;
+  uuid: string;
+  companyName: string | null;
+  name: string | null;
+  nip: string | null;
+  phonePrefix: string | null;
+  phone: string | null;
+  email: string | null;
+};
+
+/** GET /api/queries(/{uuid}): money, dimensions, weights and rates in hundredths; dates ISO; distance km. */
+export type Query = {
+  '@id': string;
+  '@type': 'Query';
+  id: number;
+  uuid: string;
+  status: QueryStatus;
+  user: UserSummary | null;
+  createdBy: UserSummary | null;
+  customer: CustomerSummary | null;
+  cargo: string | null;
+  cargoLength: number | null;
+  cargoWidth: number | null;
+  cargoHeight: number | null;
+  cargoWeight: number | null;
+  loadingStreetAddress: string | null;
+  loadingPostalCode: string | null;
+  loadingCity: string | null;
+  loadingCountry: string | null;
+  loadingDate: string | null;
+  unloadingStreetAddress: string | null;
+  unloadingPostalCode: string | null;
+  unloadingCity: string | null;
+  unloadingCountry: string | null;
+  unloadingDate: string | null;
+  loadingType: string;
+  distance: number | null;
+  loadingPlaceLatitude: number | null;
+  loadingPlaceLongitude: number | null;
+  unloadingPlaceLatitude: number | null;
+  unloadingPlaceLongitude: number | null;
+  customerPrice: number | null;
+  customerPriceSuggested: number | null;
+  customerPriceCurrency: string;
+  euroExchangeRate: number | null;
+  bestOffer: number | null;
+  bestOfferCurrency: string | null;
+  additionalInfo: string | null;
+  createdDate: string;
+  deletionReason: number;
+};
+
+/** The keys a query create sends, each one present (null when missing; SPEC §5). */
+export const QUERY_PAYLOAD_KEYS = [
+  'status',
+  'user',
+  'customer',
+  'cargo',
+  'cargoLength',
+  'cargoWidth',
+  'cargoHeight',
+  'cargoWeight',
+  'loadingStreetAddress',
+  'loadingPostalCode',
+  'loadingCity',
+  'loadingCountry',
+  'loadingDate',
+  'unloadingStreetAddress',
+  'unloadingPostalCode',
+  'unloadingCity',
+  'unloadingCountry',
+  'unloadingDate',
+  'loadingType',
+  'customerPrice',
+  'customerPriceSuggested',
+  'customerPriceCurrency',
+  'euroExchangeRate',
+  'additionalInfo',
+] as const satisfies readonly (keyof QueryCreate)[];

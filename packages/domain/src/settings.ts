@@ -16,7 +16,28 @@ export const SETTING_DEFINITIONS = {
   },
   companyEmail: { label: 'E-mail firmy', kind: 'text', default: 'biuro@spedycja.example' },
   companyPhone: { label: 'Telefon firmy', kind: 'text', default: '+48 22 000 00 00' },
-} as const satisfies Record<string, { label: string; kind: 'text' | 'hundredths'; default: string }>;
+  orderCarrierTerms: {
+    label: 'Warunki zlecenia dla przewoźnika',
+    kind: 'longText',
+    default: [
+      '1. Przewoźnik oświadcza, że posiada ważne ubezpieczenie OC przewoźnika drogowego (OCP) na kwotę nie niższą niż wartość przewożonego towaru i okaże polisę na każde żądanie.',
+      '2. Przewóz odbywa się na podstawie listu przewozowego CMR; w sprawach nieuregulowanych stosuje się Konwencję CMR, ustawę Prawo przewozowe i Kodeks cywilny.',
+      '3. Fracht zostanie zapłacony w terminie podanym w zleceniu, liczonym od dnia otrzymania faktury wraz z oryginałami dokumentów przewozowych (CMR) potwierdzonymi przez odbiorcę.',
+      '4. Bez pisemnej zgody zleceniodawcy zabronione są przeładunek, doładunek i powierzenie przewozu innemu przewoźnikowi.',
+      '5. O każdym opóźnieniu, szkodzie lub przeszkodzie w przewozie przewoźnik niezwłocznie informuje zleceniodawcę.',
+      '6. Zabroniony jest bezpośredni kontakt handlowy z klientem zleceniodawcy. Przyjęcie zlecenia oznacza akceptację powyższych warunków.',
+    ].join('\n'),
+  },
+  orderCustomerTerms: {
+    label: 'Warunki potwierdzenia zlecenia dla klienta',
+    kind: 'longText',
+    default: [
+      '1. Cena obejmuje przewóz na wskazanej trasie; postój powyżej 24 godzin przy załadunku lub rozładunku jest płatny dodatkowo.',
+      '2. Zleceniodawca zapewnia przygotowanie towaru do przewozu oraz załadunek i rozładunek, o ile nie uzgodniono inaczej.',
+      '3. Płatność na podstawie faktury VAT w terminie podanym w zleceniu.',
+    ].join('\n'),
+  },
+} as const satisfies Record<string, { label: string; kind: 'text' | 'longText' | 'hundredths'; default: string }>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
 export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];

@@ -92,3 +92,13 @@ export const refineDates = (
   const issue = datesIssue(value);
   if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 };
+
+/** How the loading types read on screen (the values stay as the API has them). */
+export const loadingTypeLabels: Record<LoadingType, string> = {
+  'brak informacji': 'brak informacji',
+  'po najazdach': 'po najazdach',
+  'z rampy': 'z rampy',
+  'po rozpieciu': 'po rozpięciu',
+  dzwigiem: 'dźwigiem',
+  'wozkiem widlowym': 'wózkiem widłowym',
+};

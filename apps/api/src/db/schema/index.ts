@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './mail.ts';
+export * from './orders.ts';
 export * from './parties.ts';
 export * from './queries.ts';
 export * from './settings.ts';

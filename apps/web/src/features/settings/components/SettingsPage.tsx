@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -17,7 +17,7 @@ import { useSettings } from '../api/getSettings.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
 
-type Definition = { label: string; kind: 'text' | 'hundredths' };
+type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' };
 type SettingValues = Record<string, string>;
 
 const definitionOf = (key: string): Definition =>
@@ -121,6 +121,9 @@ export function SettingsPage() {
                       error={input.error}
                     />
                   );
+                }
+                if (definition.kind === 'longText') {
+                  return <Textarea key={setting.key} label={definition.label} autosize minRows={4} maxRows={14} {...input} />;
                 }
                 return <TextInput key={setting.key} label={definition.label} {...input} />;
               })}

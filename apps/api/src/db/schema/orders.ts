@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { carriers, customers } from './parties.ts';
+import { shipmentColumns } from './shipments.ts';
+import { users } from './users.ts';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    number: text('number').notNull().unique(),
+    status: text('status').notNull().default('aktywne'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    showInCalendar: boolean('show_in_calendar').notNull().default(true),
+    loadingFinished: boolean('loading_finished').notNull().default(false),
+    unloadingFinished: boolean('unloading_finished').notNull().default(false),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    customerPrice: integer('customer_price'),
+    customerPriceCurrency: text('customer_price_currency').notNull().default('pln'),
+    customerPaid: boolean('customer_paid').notNull().default(false),
+    customerPaidConfirmed: boolean('customer_paid_confirmed').notNull().default(false),
+    customerDateOfPayment: timestamp('customer_date_of_payment', { withTimezone: true, mode: 'string' }),
+    customerDateOfPaymentString: text('customer_date_of_payment_string'),
+    carrierId: integer('carrier_id').references(() => carriers.id, { onDelete: 'restrict' }),
+    carrierPrice: integer('carrier_price'),
+    carrierPriceCurrency: text('carrier_price_currency').notNull().default('pln'),
+    carrierAcquiredBy: text('carrier_acquired_by'),
+    carrierPaid: boolean('carrier_paid').notNull().default(false),
+    carrierPaidConfirmed: boolean('carrier_paid_confirmed').notNull().default(false),
+    carrierDateOfPayment: timestamp('carrier_date_of_payment', { withTimezone: true, mode: 'string' }),
+    carrierDateOfPaymentString: text('carrier_date_of_payment_string'),
+    carrierIsPayer: boolean('carrier_is_payer').notNull().default(false),
+    driverPicksUpMoney: boolean('driver_picks_up_money').notNull().default(false),
+    driverName: text('driver_name'),
+    driverId: text('driver_id'),
+    driverPhonePrefix: text('driver_phone_prefix').notNull().default('48'),
+    driverPhone: text('driver_phone'),
+    truck: text('truck'),
+    trailer: text('trailer'),
+    orderAdditionalInfo: text('order_additional_info'),
+    mailSentToCustomer: boolean('mail_sent_to_customer').notNull().default(false),
+    mailSentToCarrier: boolean('mail_sent_to_carrier').notNull().default(false),
+    ...shipmentColumns(),
+  },
+  (t) => [
+    index('orders_list_idx').on(t.deletionReason, t.status, t.id.desc()),
+    index('orders_loading_date_idx').on(t.loadingDate),
+    index('orders_unloading_date_idx').on(t.unloadingDate),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_carrier_idx').on(t.carrierId),
+    index('orders_user_idx').on(t.userId),
+    index('orders_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
+    index('orders_loading_city_trgm').using('gin', sql`f_unaccent(lower(${t.loadingCity})) gin_trgm_ops`),
+    index('orders_unloading_city_trgm').using('gin', sql`f_unaccent(lower(${t.unloadingCity})) gin_trgm_ops`),
+  ],
+);
+
+/** Order numbers: one counter per month, taken inside the creating transaction (no gaps, no duplicates). */
+export const orderNumberCounters = pgTable('order_number_counters', {
+  period: text('period').primaryKey(),
+  last: integer('last').notNull(),
+});

@@ -1,0 +1,98 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { DocumentModel, DocumentSection } from './model.ts';
+
+/** PDF through pdfmake with its Roboto fonts embedded (all Polish letters in every style). */
+
+type PdfMake = {
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  setUrlAccessPolicy(policy: (url: string) => boolean): void;
+  setLocalAccessPolicy(policy: (file: string) => boolean): void;
+  createPdf(doc: object): { getBuffer(): Promise<Buffer> };
+};
+
+let pdfmake: PdfMake | undefined;
+
+function engine(): PdfMake {
+  if (pdfmake) return pdfmake;
+  const require = createRequire(import.meta.url);
+  const instance = require('pdfmake') as PdfMake;
+  const fonts = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+  instance.setFonts({
+    Roboto: {
+      normal: path.join(fonts, 'Roboto-Regular.ttf'),
+      bold: path.join(fonts, 'Roboto-Medium.ttf'),
+      italics: path.join(fonts, 'Roboto-Italic.ttf'),
+      bolditalics: path.join(fonts, 'Roboto-MediumItalic.ttf'),
+    },
+  });
+  // Documents are built from our data only: no remote images, no files beyond the fonts.
+  instance.setUrlAccessPolicy(() => false);
+  instance.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fonts));
+  pdfmake = instance;
+  return instance;
+}
+
+const sectionTable = (section: DocumentSection) => ({
+  table: {
+    widths: [150, '*'],
+    body: section.rows.map(([label, value]) => [{ text: label, style: 'label' }, { text: value }]),
+  },
+  layout: 'lightHorizontalLines',
+  margin: [0, 0, 0, 10],
+});
+
+const partyBox = (section: DocumentSection) => ({
+  stack: [
+    { text: section.heading, style: 'heading' },
+    ...section.rows.map(([label, value]) => ({ text: [{ text: `${label}: `, style: 'label' }, value] })),
+  ],
+});
+
+export async function renderPdf(model: DocumentModel): Promise<Buffer> {
+  const doc = {
+    info: { title: model.title },
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 50],
+    defaultStyle: { font: 'Roboto', fontSize: 9.5 },
+    styles: {
+      title: { fontSize: 16, bold: true, margin: [0, 0, 0, 2] },
+      subtitle: { color: '#555555', margin: [0, 0, 0, 12] },
+      heading: { fontSize: 11, bold: true, margin: [0, 6, 0, 4] },
+      label: { bold: true, color: '#333333' },
+      terms: { fontSize: 8, color: '#333333' },
+    },
+    footer: (page: number, pages: number) => ({
+      text: `${model.footer} · strona ${page} z ${pages}`,
+      alignment: 'center',
+      fontSize: 7.5,
+      color: '#777777',
+    }),
+    content: [
+      { text: model.title, style: 'title' },
+      { text: model.subtitle, style: 'subtitle' },
+      { columns: model.parties.map(partyBox), columnGap: 20, margin: [0, 0, 0, 10] },
+      ...model.sections.flatMap((s) => [{ text: s.heading, style: 'heading' }, sectionTable(s)]),
+      ...(model.notes
+        ? [
+            { text: 'Uwagi', style: 'heading' },
+            { text: model.notes, margin: [0, 0, 0, 10] },
+          ]
+        : []),
+      ...(model.terms.length
+        ? [
+            { text: 'Warunki zlecenia', style: 'heading' },
+            ...model.terms.map((t) => ({ text: t, style: 'terms', margin: [0, 0, 0, 2] })),
+          ]
+        : []),
+      {
+        columns: model.signatures.map((who) => ({
+          stack: [{ text: '\n\n\n………………………………………' }, { text: who, style: 'terms' }],
+          alignment: 'center',
+        })),
+        margin: [0, 24, 0, 0],
+      },
+    ],
+  };
+  return engine().createPdf(doc).getBuffer();
+}

@@ -1,0 +1,105 @@
+import { count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { carriers, customers, orders, users } from '../../db/schema/index.ts';
+import type { ListParams } from '../../http/filters.ts';
+import { iri } from '../../http/hydra.ts';
+import { isoOrNull } from '../queries/repository.ts';
+
+export const orderOwner = alias(users, 'order_owner');
+const orderCreator = alias(users, 'order_creator');
+const orderChanger = alias(users, 'order_changer');
+
+const partyColumns = (t: typeof customers | typeof carriers) => ({
+  uuid: t.uuid,
+  companyName: t.companyName,
+  name: t.name,
+  nip: t.nip,
+  phonePrefix: t.phonePrefix,
+  phone: t.phone,
+  email: t.email,
+  streetAddress: t.streetAddress,
+  postalCode: t.postalCode,
+  city: t.city,
+  country: t.country,
+  language: t.language,
+});
+
+/** An order with the names the table shows and the parties its documents need. */
+export function selectOrders(db: DbOrTx) {
+  return db
+    .select({
+      order: getTableColumns(orders),
+      customer: partyColumns(customers),
+      carrier: partyColumns(carriers),
+      owner: {
+        uuid: orderOwner.uuid,
+        name: orderOwner.name,
+        login: orderOwner.login,
+        email: orderOwner.email,
+        phone: orderOwner.phone,
+      },
+      creator: { uuid: orderCreator.uuid, name: orderCreator.name, login: orderCreator.login },
+      changer: { uuid: orderChanger.uuid, name: orderChanger.name, login: orderChanger.login },
+    })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(carriers, eq(carriers.id, orders.carrierId))
+    .leftJoin(orderOwner, eq(orderOwner.id, orders.userId))
+    .leftJoin(orderCreator, eq(orderCreator.id, orders.createdById))
+    .leftJoin(orderChanger, eq(orderChanger.id, orders.changedById));
+}
+
+export type OrderRecord = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
+
+export async function listOrders(db: DbOrTx, params: ListParams) {
+  const base = selectOrders(db)
+    .where(params.where)
+    .orderBy(...params.orderBy);
+  const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
+  let total = rows.length;
+  if (params.paginated && !params.partial) {
+    const [c] = await db
+      .select({ n: count() })
+      .from(orders)
+      .leftJoin(customers, eq(customers.id, orders.customerId))
+      .leftJoin(carriers, eq(carriers.id, orders.carrierId))
+      .leftJoin(orderOwner, eq(orderOwner.id, orders.userId))
+      .where(params.where);
+    total = c?.n ?? 0;
+  }
+  return { rows, total };
+}
+
+export async function findOrder(db: DbOrTx, where: SQL) {
+  const [row] = await selectOrders(db).where(where);
+  return row;
+}
+
+const ref = <T extends { uuid: string | null }>(resource: string, value: T | null) =>
+  value?.uuid ? { '@id': iri(resource, value.uuid), ...value } : null;
+
+export function toOrderJson({ order: o, customer, carrier, owner, creator, changer }: OrderRecord) {
+  const { id, uuid, userId, createdById, changedById, customerId, carrierId, createdAt, ...fields } = o;
+  return {
+    '@id': iri('orders', uuid),
+    '@type': 'Order',
+    id,
+    uuid,
+    ...fields,
+    loadingDate: isoOrNull(o.loadingDate),
+    unloadingDate: isoOrNull(o.unloadingDate),
+    customerDateOfPayment: isoOrNull(o.customerDateOfPayment),
+    carrierDateOfPayment: isoOrNull(o.carrierDateOfPayment),
+    loadingPlaceLatitude: o.loadingLatitude,
+    loadingPlaceLongitude: o.loadingLongitude,
+    unloadingPlaceLatitude: o.unloadingLatitude,
+    unloadingPlaceLongitude: o.unloadingLongitude,
+    user: ref('users', owner),
+    createdBy: ref('users', creator),
+    changedBy: ref('users', changer),
+    customer: ref('customers', customer),
+    carrier: ref('carriers', carrier),
+    createdDate: createdAt.toISOString(),
+  };
+}

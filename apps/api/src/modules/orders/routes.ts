@@ -1,0 +1,187 @@
+import {
+  datesIssue,
+  ORDER_PARTIES,
+  type OrderParty,
+  type OrderUpdate,
+  orderCreateSchema,
+  orderMessages,
+  orderUpdateSchema,
+} from '@spedycja/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { carriers, customers, orders, users } from '../../db/schema/index.ts';
+import { renderDocx } from '../../documents/docx.ts';
+import { documentFileName, orderDocument } from '../../documents/orderDocument.ts';
+import { renderPdf } from '../../documents/pdf.ts';
+import { actorId } from '../../http/actor.ts';
+import { fieldViolation, notFound } from '../../http/errors.ts';
+import { parseListQuery } from '../../http/filters.ts';
+import { collection } from '../../http/hydra.ts';
+import { idParams, uuidParam } from '../../http/params.ts';
+import { resolveRef } from '../../http/refs.ts';
+import type { GeoService } from '../../integrations/geo/types.ts';
+import { readAllSettings } from '../settings/company.ts';
+import { readSetting } from '../settings/routes.ts';
+import { locateRoute, routeChanged } from '../shipments/geo.ts';
+import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { orderFilters } from './filters.ts';
+import { nextOrderNumber } from './numbering.ts';
+import { findOrder, listOrders, type OrderRecord, toOrderJson } from './repository.ts';
+import { queueOrderMail } from './send.ts';
+
+export const customerRef = { table: customers, id: customers.id, uuid: customers.uuid, resource: 'customers' };
+export const carrierRef = { table: carriers, id: carriers.id, uuid: carriers.uuid, resource: 'carriers' };
+export const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
+
+const exportParams = z.object({
+  id: z.string().max(100),
+  format: z.enum(['pdf', 'word']),
+  party: z.enum(ORDER_PARTIES),
+});
+const sendParams = z.object({ id: z.string().max(100), party: z.enum(ORDER_PARTIES) });
+
+export async function ordersRoutes(
+  app: FastifyInstance,
+  { db, geo, softDelete }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry },
+) {
+  softDelete.set('order', { table: orders, uuid: orders.uuid, deletionReason: orders.deletionReason });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Orders'];
+
+  const load = async (uuid: string, tx: typeof db = db) => {
+    const row = await findOrder(tx, eq(orders.uuid, uuid));
+    if (!row) throw notFound();
+    return row;
+  };
+
+  r.get('/api/orders', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
+    const params = parseListQuery(request.query, orderFilters);
+    const { rows, total } = await listOrders(db, params);
+    return collection(request.url, rows.map(toOrderJson), total, params);
+  });
+
+  r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>
+    toOrderJson(await load(uuidParam(request.params.id))),
+  );
+
+  r.post('/api/orders', { schema: { tags, body: orderCreateSchema } }, async (request, reply) => {
+    const { customer, carrier, user, sendMailToCustomer, sendMailToCarrier, ...fields } = request.body;
+    const me = await actorId(db, request);
+    const customerId = await resolveRef(db, customerRef, 'customer', customer);
+    const carrierId = await resolveRef(db, carrierRef, 'carrier', carrier);
+    const userId = (await resolveRef(db, userRef, 'user', user)) ?? me;
+    const euroExchangeRate =
+      fields.euroExchangeRate ?? (Number((await readSetting(db, 'euroExchangeRate')) ?? 0) || null);
+    const located = await locateRoute(geo, fields);
+    const uuid = await db.transaction(async (tx) => {
+      const number = await nextOrderNumber(tx);
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          ...fields,
+          ...located,
+          number,
+          euroExchangeRate,
+          customerId,
+          carrierId,
+          userId,
+          createdById: me,
+          changedById: me,
+        })
+        .returning({ uuid: orders.uuid });
+      const created = await load(row?.uuid as string, tx as typeof db);
+      // Ticked on create: the documents go out with the order, or the order is not created.
+      if (sendMailToCustomer) await queueOrderMail(tx, created, 'customer');
+      if (sendMailToCarrier) await queueOrderMail(tx, created, 'carrier');
+      return created.order.uuid;
+    });
+    if (sendMailToCustomer || sendMailToCarrier) app.outbox.nudge();
+    return reply.code(201).send(toOrderJson(await load(uuid)));
+  });
+
+  const update = async (id: string, body: OrderUpdate, me: number) => {
+    const uuid = uuidParam(id);
+    const existing = (await load(uuid)).order;
+    const { customer, carrier, user, ...fields } = body;
+    const changes: Record<string, unknown> = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    );
+    const merged = { ...existing, ...changes } as typeof existing;
+    const issue = datesIssue({ loadingDate: merged.loadingDate, unloadingDate: merged.unloadingDate });
+    if (issue) throw fieldViolation(issue.path, issue.message);
+    for (const [key, value] of [
+      ['customerId', await resolveRef(db, customerRef, 'customer', customer)],
+      ['carrierId', await resolveRef(db, carrierRef, 'carrier', carrier)],
+      ['userId', await resolveRef(db, userRef, 'user', user)],
+    ] as const) {
+      if (value !== undefined) changes[key] = value;
+    }
+    if (routeChanged(changes)) Object.assign(changes, await locateRoute(geo, merged));
+    if (Object.keys(changes).length > 0) {
+      await db
+        .update(orders)
+        .set({ ...changes, changedById: me })
+        .where(eq(orders.uuid, uuid));
+    }
+    return toOrderJson(await load(uuid));
+  };
+  const updateOptions = { schema: { tags, params: idParams, body: orderUpdateSchema } };
+  r.put('/api/orders/:id', updateOptions, async (request) =>
+    update(request.params.id, request.body, await actorId(db, request)),
+  );
+  r.patch('/api/orders/:id', updateOptions, async (request) =>
+    update(request.params.id, request.body, await actorId(db, request)),
+  );
+
+  r.delete('/api/orders/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    const deleted = await db
+      .delete(orders)
+      .where(eq(orders.uuid, uuidParam(request.params.id)))
+      .returning({ id: orders.id });
+    if (deleted.length === 0) throw notFound();
+    return reply.code(204).send();
+  });
+
+  /** PDF or Word for the customer or the carrier; the file name travels in content-disposition. */
+  const sendDocument = async (reply: FastifyReply, record: OrderRecord, party: OrderParty, format: 'pdf' | 'word') => {
+    const model = orderDocument(record, party, await readAllSettings(db));
+    const extension = format === 'pdf' ? 'pdf' : 'docx';
+    const body = format === 'pdf' ? await renderPdf(model) : await renderDocx(model);
+    return reply
+      .header(
+        'content-type',
+        format === 'pdf'
+          ? 'application/pdf'
+          : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      )
+      .header(
+        'content-disposition',
+        `attachment; filename="${documentFileName(record.order.number, party, extension)}"`,
+      )
+      .header('access-control-expose-headers', 'content-disposition')
+      .send(body);
+  };
+  r.get('/api/orders/:id/export/:format/:party', { schema: { tags, params: exportParams } }, async (request, reply) =>
+    sendDocument(reply, await load(uuidParam(request.params.id)), request.params.party, request.params.format),
+  );
+
+  /** GET for the original client; POST, because sending changes state. */
+  const send = async (id: string, party: OrderParty) => {
+    const record = await load(uuidParam(id));
+    await db.transaction((tx) => queueOrderMail(tx, record, party));
+    app.outbox.nudge();
+    return {
+      message: party === 'customer' ? orderMessages.sentToCustomer : orderMessages.sentToCarrier,
+      order: toOrderJson(await load(record.order.uuid)),
+    };
+  };
+  r.get('/api/orders/:id/send/:party', { schema: { tags, params: sendParams } }, (request) =>
+    send(request.params.id, request.params.party),
+  );
+  r.post('/api/orders/:id/send/:party', { schema: { tags, params: sendParams } }, (request) =>
+    send(request.params.id, request.params.party),
+  );
+}

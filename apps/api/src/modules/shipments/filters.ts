@@ -1,0 +1,45 @@
+import { apiMessages } from '@spedycja/domain';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { orders, queries } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { type FilterField, likePattern } from '../../http/filters.ts';
+
+/** Filters both queries and orders have (the route, cargo, dates, distance). */
+export function shipmentFilterFields(t: typeof queries | typeof orders): Record<string, FilterField> {
+  const fields: Record<string, FilterField> = {
+    id: { column: t.id, type: 'int', search: 'exact', order: true },
+    uuid: { column: t.uuid, type: 'uuid', search: 'exact' },
+    cargo: { column: t.cargo, type: 'string', search: 'partial', order: true },
+    loadingType: { column: t.loadingType, type: 'string', search: 'exact', order: true },
+    distance: { column: t.distance, type: 'int', range: true, order: true, search: 'exact' },
+    deletionReason: { column: t.deletionReason, type: 'int', range: true, search: 'exact' },
+    loadingDate: { column: t.loadingDate, type: 'timestamp', date: true, range: true, order: true },
+    unloadingDate: { column: t.unloadingDate, type: 'timestamp', date: true, range: true, order: true },
+    createdDate: { column: t.createdAt, type: 'timestamp', date: true, range: true, order: true },
+  };
+  for (const dim of ['cargoLength', 'cargoWidth', 'cargoHeight', 'cargoWeight'] as const) {
+    fields[dim] = { column: t[dim], type: 'int', range: true, order: true };
+  }
+  for (const side of ['loading', 'unloading'] as const) {
+    fields[`${side}StreetAddress`] = { column: t[`${side}StreetAddress`], type: 'string', search: 'unaccent' };
+    fields[`${side}City`] = { column: t[`${side}City`], type: 'string', search: 'unaccent', order: true };
+    fields[`${side}PostalCode`] = { column: t[`${side}PostalCode`], type: 'string', search: 'start' };
+    fields[`${side}Country`] = { column: t[`${side}Country`], type: 'string', search: 'iexact', order: true };
+  }
+  return fields;
+}
+
+/** 'wszystkie' means every status; the other filter values are exact. */
+export const statusFilter =
+  (column: SQLWrapper, allowed: readonly string[]) =>
+  (value: string): SQL | undefined => {
+    if (value === '' || value === 'wszystkie') return undefined;
+    if (!allowed.includes(value)) throw new AppError(400, 'invalid_filter', apiMessages.invalidFilter('status'));
+    return sql`${column} = ${value}`;
+  };
+
+/** A party column's text filter: company, name, NIP, phone or e-mail, as the pickers search. */
+export const partyTextFilter =
+  (searchText: SQLWrapper) =>
+  (value: string): SQL | undefined =>
+    value ? sql`${searchText} LIKE f_unaccent(${likePattern(value.toLowerCase(), 'partial')})` : undefined;

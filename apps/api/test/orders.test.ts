@@ -1,0 +1,355 @@
+import { orderMessages, validationMessages } from '@spedycja/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { bootstrap } from '../src/bootstrap.ts';
+import type { Database } from '../src/db/client.ts';
+import { mailOutbox } from '../src/db/schema/index.ts';
+import { createOutbox } from '../src/mail/outbox.ts';
+import { createMailTransport } from '../src/mail/transport.ts';
+import { docxText, pdfText } from './documents.ts';
+import { ADMIN, bearer, dbKinds, freshDatabase, testConfig } from './helpers.ts';
+import { decodedBody, freePort, startSmtp, type TestSmtp } from './smtp.ts';
+
+describe.each(dbKinds)('orders on %s', (kind) => {
+  let app: FastifyInstance;
+  let database: Database;
+  let smtp: TestSmtp;
+  let smtpPort: number;
+  let token: string;
+  let customer: { '@id': string; uuid: string };
+  let carrier: { '@id': string; uuid: string };
+  let mute: { '@id': string };
+
+  beforeAll(async () => {
+    smtpPort = await freePort();
+    smtp = await startSmtp(smtpPort);
+    const config = testConfig({ SMTP_URL: smtp.url });
+    database = await freshDatabase(kind);
+    await bootstrap(database.db, config);
+    const outbox = createOutbox(
+      database.db,
+      createMailTransport({ smtpUrl: smtp.url, dataDir: config.dataDir }),
+      config.mailFrom,
+    );
+    app = await buildApp({ config, db: database.db, outbox, logger: false });
+    token = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: ADMIN.username, password: ADMIN.password },
+      })
+    ).json().token;
+    customer = (
+      await api('POST', '/api/customers', {
+        companyName: 'Żabka Logistyka Sp. z o.o.',
+        nip: '5260250274',
+        email: 'zamowienia@zabka.example',
+        city: 'Poznań',
+        postalCode: '61-131',
+        streetAddress: 'ul. Święty Marcin 1',
+        country: 'PL',
+      })
+    ).json();
+    carrier = (
+      await api('POST', '/api/carriers', {
+        companyName: 'Przewozy Łukasz Gęś',
+        nip: '7740001454',
+        email: 'dyspozycja@ges.example',
+        phone: '601601601',
+      })
+    ).json();
+    mute = (await api('POST', '/api/carriers', { companyName: 'Bez Maila', phone: '602602602' })).json();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await smtp.close();
+  });
+
+  function api(method: string, url: string, payload?: unknown) {
+    return app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+
+  const order = (overrides: Record<string, unknown> = {}) => ({
+    cargo: 'Meble tapicerowane, 33 palety',
+    cargoLength: 1360,
+    cargoWidth: 245,
+    cargoHeight: 270,
+    cargoWeight: 1850,
+    loadingCity: 'Poznań',
+    loadingPostalCode: '61-131',
+    loadingStreetAddress: 'ul. Bałtycka 25',
+    loadingCountry: 'PL',
+    loadingDate: '2026-12-07',
+    unloadingCity: 'Lyon',
+    unloadingPostalCode: '69007',
+    unloadingCountry: 'FR',
+    unloadingDate: '2026-12-09',
+    customer: customer['@id'],
+    customerPrice: 1250000,
+    customerPriceCurrency: 'pln',
+    carrier: carrier['@id'],
+    carrierPrice: 210000,
+    carrierPriceCurrency: 'eur',
+    carrierDateOfPaymentString: 'po rozladunku',
+    driverName: 'Grzegorz Żółć',
+    driverPhone: '700800900',
+    truck: 'PO 12345',
+    trailer: 'PO 6789A',
+    additionalInfo: 'TAJNE: marża 40%',
+    orderAdditionalInfo: 'Awizacja 24 h przed rozładunkiem. Pasy 12 szt.',
+    ...overrides,
+  });
+
+  it('creates an order with a number, the owner, createdBy/changedBy, the rate and defaults', async () => {
+    const res = await api('POST', '/api/orders', order());
+    expect(res.statusCode).toBe(201);
+    const o = res.json();
+    expect(o.number).toMatch(/^\d+\/\d{2}\/\d{4}$/);
+    expect(o).toMatchObject({
+      '@type': 'Order',
+      status: 'aktywne',
+      euroExchangeRate: 430,
+      driverPhonePrefix: '48',
+      loadingType: 'brak informacji',
+      customerPrice: 1250000,
+      carrierPrice: 210000,
+      carrierPriceCurrency: 'eur',
+      showInCalendar: true,
+      mailSentToCustomer: false,
+      customer: { companyName: 'Żabka Logistyka Sp. z o.o.' },
+      carrier: { companyName: 'Przewozy Łukasz Gęś' },
+      user: { login: 'admin' },
+      createdBy: { login: 'admin' },
+      changedBy: { login: 'admin' },
+    });
+    expect(o.distance).toBeGreaterThan(900);
+  });
+
+  it('numbers orders consecutively and uniquely, also when created at the same time', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api('POST', '/api/orders', order({ cargo: `Równolegle ${i}` }))),
+    );
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    const all = (await api('GET', '/api/orders?pagination=false&status=wszystkie')).json()['hydra:member'] as {
+      number: string;
+    }[];
+    const seq = all.map((o) => Number(o.number.split('/')[0])).sort((a, b) => a - b);
+    expect(seq).toEqual(Array.from({ length: seq.length }, (_, i) => i + 1));
+  });
+
+  it('refuses unloading before loading', async () => {
+    const res = await api('POST', '/api/orders', order({ unloadingDate: '2026-12-01' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations[0]).toEqual({
+      propertyPath: 'unloadingDate',
+      message: validationMessages.loadingAfterUnloading,
+    });
+  });
+
+  it('filters by number, NIPs, prices, dates ([gt]/[lt] for the calendar) and user, and sorts', async () => {
+    await api(
+      'POST',
+      '/api/orders',
+      order({
+        cargo: 'Grudniowy',
+        loadingDate: '2026-12-20',
+        unloadingDate: '2026-12-21',
+        customerPrice: 99900,
+        carrier: mute['@id'],
+      }),
+    );
+    const cargo = async (q: string) =>
+      (await api('GET', `/api/orders?${q}`)).json()['hydra:member'].map((o: { cargo: string }) => o.cargo);
+    expect(await cargo('loadingDate[gt]=2026-12-15&loadingDate[lt]=2026-12-31&pagination=false')).toEqual([
+      'Grudniowy',
+    ]);
+    expect(await cargo('customerPrice[lte]=100000')).toEqual(['Grudniowy']);
+    expect(await cargo('carrier.nip=774000')).not.toContain('Grudniowy');
+    expect(await cargo('customer.nip=5260250274&cargo=grudn')).toEqual(['Grudniowy']);
+    expect(await cargo('carrier=bez maila')).toEqual(['Grudniowy']);
+    expect(await cargo('user.name=admin&cargo=Grudniowy')).toEqual(['Grudniowy']);
+    const first = (await api('GET', '/api/orders?order[number]=asc&itemsPerPage=1')).json();
+    expect(first['hydra:member'][0].number.startsWith('1/')).toBe(true);
+    expect((await api('GET', '/api/orders')).json()['hydra:member']).toHaveLength(8);
+    expect((await api('GET', '/api/orders?number=x&loadingDate[gt]=nie')).statusCode).toBe(400);
+  });
+
+  it('updates partially, records changedBy and keeps the rest', async () => {
+    const o = (await api('POST', '/api/orders', order({ cargo: 'Do zmiany' }))).json();
+    const res = await api('PUT', `/api/orders/${o.uuid}`, {
+      carrierPrice: 220000,
+      status: 'zakonczone',
+      customerPaid: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      carrierPrice: 220000,
+      status: 'zakonczone',
+      customerPaid: true,
+      cargo: 'Do zmiany',
+      number: o.number,
+    });
+  });
+
+  it('writes the carrier document as a PDF and a Word file with every field, never the internal note', async () => {
+    const o = (await api('POST', '/api/orders', order({ cargo: 'Dokumentowy' }))).json();
+    const pdf = await api('GET', `/api/orders/${o.uuid}/export/pdf/carrier`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="zlecenie_${o.number.replaceAll('/', '-')}_przewoznik.pdf"`,
+    );
+    for (const text of [
+      await pdfText(pdf.rawPayload),
+      docxText((await api('GET', `/api/orders/${o.uuid}/export/word/carrier`)).rawPayload),
+    ]) {
+      expect(text).toContain(`Zlecenie transportowe nr ${o.number}`);
+      expect(text).toContain('Przewozy Łukasz Gęś');
+      expect(text).toContain('Spedycja Przykład Sp. z o.o.');
+      expect(text).toContain('ul. Bałtycka 25, 61-131 Poznań, Polska');
+      expect(text).toContain('69007 Lyon, Francja');
+      expect(text).toContain('07/12/2026');
+      expect(text).toContain('13.60 × 2.45 × 2.70 m');
+      expect(text).toContain('18.50 t');
+      expect(text).toContain('2 100.00 EUR');
+      expect(text).toContain('po rozładunku');
+      expect(text).toContain('Grzegorz Żółć');
+      expect(text).toContain('PO 12345');
+      expect(text).toContain('Awizacja 24 h przed rozładunkiem');
+      expect(text).toContain('OCP');
+      expect(text).toContain('CMR');
+      expect(text).not.toContain('TAJNE');
+      expect(text).not.toContain('12 500.00');
+    }
+  });
+
+  it('writes the customer confirmation with the customer price, not the carrier price', async () => {
+    const o = (await api('POST', '/api/orders', order({ cargo: 'Dla klienta' }))).json();
+    const docx = await api('GET', `/api/orders/${o.uuid}/export/word/customer`);
+    expect(docx.headers['content-disposition']).toContain('_klient.docx"');
+    const text = docxText(docx.rawPayload);
+    expect(text).toContain(`Potwierdzenie zlecenia nr ${o.number}`);
+    expect(text).toContain('Żabka Logistyka Sp. z o.o.');
+    expect(text).toContain('12 500.00 PLN');
+    expect(text).not.toContain('2 100.00 EUR');
+    expect(text).not.toContain('TAJNE');
+    expect((await api('GET', `/api/orders/${o.uuid}/export/pdf/nobody`)).statusCode).toBe(400);
+  });
+
+  it('sends the document to the carrier with the PDF attached and marks it sent', async () => {
+    const o = (await api('POST', '/api/orders', order({ cargo: 'Wysyłkowy' }))).json();
+    const res = await api('POST', `/api/orders/${o.uuid}/send/carrier`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(orderMessages.sentToCarrier);
+    expect(res.json().order.mailSentToCarrier).toBe(true);
+    await app.outbox.flush();
+    const mail = smtp.received.find(
+      (m) => m.to.includes('dyspozycja@ges.example') && decodedBody(m.raw).includes(o.number),
+    );
+    expect(mail).toBeDefined();
+    expect(mail?.raw).toContain(`zlecenie_${o.number.replaceAll('/', '-')}_przewoznik.pdf`);
+    const get = await api('GET', `/api/orders/${o.uuid}/send/customer`);
+    expect(get.json().message).toBe(orderMessages.sentToCustomer);
+  });
+
+  it('refuses to send to a party without an e-mail, and marks nothing', async () => {
+    const o = (await api('POST', '/api/orders', order({ cargo: 'Bez maila', carrier: mute['@id'] }))).json();
+    const res = await api('POST', `/api/orders/${o.uuid}/send/carrier`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(orderMessages.noCarrierEmail);
+    expect((await api('GET', `/api/orders/${o.uuid}`)).json().mailSentToCarrier).toBe(false);
+    const create = await api(
+      'POST',
+      '/api/orders',
+      order({ cargo: 'Nie powstanie', carrier: mute['@id'], sendMailToCarrier: true }),
+    );
+    expect(create.statusCode).toBe(422);
+    expect((await api('GET', '/api/orders?cargo=Nie powstanie')).json()['hydra:totalItems']).toBe(0);
+  });
+
+  it('sends on create when asked, and a mail waits while the server is down then goes once', async () => {
+    await smtp.close();
+    const before = smtp.received.length;
+    const o = (await api('POST', '/api/orders', order({ cargo: 'Serwer padł', sendMailToCustomer: true }))).json();
+    expect(o.mailSentToCustomer).toBe(true);
+    await app.outbox.flush();
+    const [pending] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    expect(pending?.to).toBe('zamowienia@zabka.example');
+    expect(pending?.attempts).toBe(1);
+    smtp = await startSmtp(smtpPort);
+    await database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(mailOutbox.status, 'pending'));
+    await app.outbox.flush();
+    await app.outbox.flush();
+    const got = smtp.received.filter((m) => decodedBody(m.raw).includes(o.number));
+    expect(got).toHaveLength(1);
+    expect(before).toBeGreaterThan(0);
+  });
+
+  it("converts a query to an order with its best offer's carrier, and back", async () => {
+    const q = (
+      await api('POST', '/api/queries', {
+        cargo: 'Z zapytania',
+        loadingCity: 'Wrocław',
+        loadingCountry: 'PL',
+        loadingDate: '2026-12-10',
+        unloadingCity: 'Praga',
+        unloadingCountry: 'CZ',
+        customer: customer['@id'],
+        customerPrice: 400000,
+        customerPriceSuggested: 380000,
+      })
+    ).json();
+    await api('POST', '/api/offers', { query: q['@id'], carrier: carrier['@id'], price: 250000, acquiredBy: 'trans' });
+    await api('POST', '/api/offers', { query: q['@id'], price: 300000 });
+    const res = await api('POST', `/api/queries/${q.uuid}/changeType`);
+    expect(res.statusCode).toBe(200);
+    const o = res.json();
+    expect(o).toMatchObject({
+      '@type': 'Order',
+      cargo: 'Z zapytania',
+      loadingCity: 'Wrocław',
+      unloadingCountry: 'CZ',
+      distance: q.distance,
+      customer: { '@id': customer['@id'] },
+      customerPrice: 380000,
+      carrier: { '@id': carrier['@id'] },
+      carrierPrice: 250000,
+      carrierPriceCurrency: 'pln',
+      carrierAcquiredBy: 'trans',
+      user: { login: 'admin' },
+    });
+    expect((await api('GET', `/api/queries/${q.uuid}`)).statusCode).toBe(404);
+
+    const back = await api('GET', `/api/orders/${o.uuid}/changeType`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({
+      '@type': 'Query',
+      cargo: 'Z zapytania',
+      customerPrice: 380000,
+      status: 'aktywne',
+      customer: { '@id': customer['@id'] },
+    });
+    expect((await api('GET', `/api/orders/${o.uuid}`)).statusCode).toBe(404);
+    expect((await api('POST', `/api/orders/${o.uuid}/changeType`)).statusCode).toBe(404);
+  });
+
+  it('soft-deletes and restores orders', async () => {
+    const o = (await api('POST', '/api/orders', order({ cargo: 'Usuwany' }))).json();
+    await api('POST', `/api/remove/${o.uuid}`, { type: 'order', reason: 1 });
+    expect((await api('GET', '/api/orders?cargo=Usuwany')).json()['hydra:totalItems']).toBe(0);
+    expect((await api('GET', '/api/orders?cargo=Usuwany&deletionReason[gt]=0')).json()['hydra:totalItems']).toBe(1);
+    await api('POST', `/api/restore/${o.uuid}`, { type: 'order' });
+    expect((await api('GET', '/api/orders?cargo=Usuwany')).json()['hydra:totalItems']).toBe(1);
+  });
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { DEFAULT_PHONE_PREFIX } from './constants.ts';
+import { CARRIER_ACQUISITION_SOURCES } from './dictionaries.ts';
+import { validationMessages as m } from './messages.ts';
+import { withDefault } from './parties.ts';
+import {
+  cargoFields,
+  currency,
+  DEFAULT_LOADING_TYPE,
+  iriRef,
+  LOADING_TYPES,
+  optionalDate,
+  refineDates,
+  routeFields,
+} from './shipments.ts';
+import { optionalHundredths, optionalPhone, optionalText, phonePrefix } from './validation.ts';
+
+export const ORDER_STATUSES = ['aktywne', 'zakonczone', 'anulowane'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_FILTERS = ['wszystkie', ...ORDER_STATUSES] as const;
+export const orderStatusLabels: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
+  wszystkie: 'Wszystkie',
+  aktywne: 'Aktywne',
+  zakonczone: 'Zakończone',
+  anulowane: 'Anulowane',
+};
+
+/** Textual payment terms (SPEC §5): 'przed rozladunkiem' for both parties, 'po rozladunku' for the carrier only. */
+export const CUSTOMER_PAYMENT_TERMS = ['przed rozladunkiem'] as const;
+export const CARRIER_PAYMENT_TERMS = ['przed rozladunkiem', 'po rozladunku'] as const;
+
+const bool = () => z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: m.oneOf }).optional());
+
+const orderOwnFields = {
+  customer: iriRef('customers'),
+  carrier: iriRef('carriers'),
+  user: iriRef('users'),
+  customerPrice: optionalHundredths(),
+  customerPaid: bool(),
+  customerPaidConfirmed: bool(),
+  customerDateOfPayment: optionalDate(),
+  customerDateOfPaymentString: z.enum(CUSTOMER_PAYMENT_TERMS, { error: m.oneOf }).nullable().optional(),
+  carrierPrice: optionalHundredths(),
+  carrierAcquiredBy: z.enum(CARRIER_ACQUISITION_SOURCES, { error: m.oneOf }).nullable().optional(),
+  carrierPaid: bool(),
+  carrierPaidConfirmed: bool(),
+  carrierDateOfPayment: optionalDate(),
+  carrierDateOfPaymentString: z.enum(CARRIER_PAYMENT_TERMS, { error: m.oneOf }).nullable().optional(),
+  carrierIsPayer: bool(),
+  driverPicksUpMoney: bool(),
+  euroExchangeRate: optionalHundredths(1),
+  driverName: optionalText(255),
+  driverId: optionalText(64),
+  driverPhone: optionalPhone(),
+  truck: optionalText(32),
+  trailer: optionalText(32),
+  additionalInfo: optionalText(4000),
+  orderAdditionalInfo: optionalText(4000),
+  showInCalendar: bool(),
+  loadingFinished: bool(),
+  unloadingFinished: bool(),
+  mailSentToCustomer: bool(),
+  mailSentToCarrier: bool(),
+};
+
+export const orderCreateSchema = z
+  .object({
+    ...routeFields,
+    ...cargoFields,
+    ...orderOwnFields,
+    status: withDefault(z.enum(ORDER_STATUSES, { error: m.oneOf }), 'aktywne'),
+    loadingType: withDefault(z.enum(LOADING_TYPES, { error: m.oneOf }), DEFAULT_LOADING_TYPE),
+    customerPriceCurrency: withDefault(currency(), 'pln'),
+    carrierPriceCurrency: withDefault(currency(), 'pln'),
+    driverPhonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
+    /** On create: send the order document to the party right away. */
+    sendMailToCustomer: bool(),
+    sendMailToCarrier: bool(),
+  })
+  .superRefine(refineDates);
+
+export const orderUpdateSchema = z.object({
+  ...routeFields,
+  ...cargoFields,
+  ...orderOwnFields,
+  status: z.enum(ORDER_STATUSES, { error: m.oneOf }).optional(),
+  loadingType: z.enum(LOADING_TYPES, { error: m.oneOf }).optional(),
+  customerPriceCurrency: currency().optional(),
+  carrierPriceCurrency: currency().optional(),
+  driverPhonePrefix: phonePrefix().optional(),
+});
+
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
+
+export const ORDER_PARTIES = ['customer', 'carrier'] as const;
+export type OrderParty = (typeof ORDER_PARTIES)[number];
+
+export const orderMessages = {
+  created: 'Zlecenie zostało pomyślnie dodane!',
+  updated: 'Zlecenie zostało pomyślnie zaktualizowane!',
+  deleted: 'Zlecenie zostało pomyślnie usunięte!',
+  sentToCustomer: 'Zlecenie zostało wysłane do klienta!',
+  sentToCarrier: 'Zlecenie zostało wysłane do przewoźnika!',
+  loadList: 'ładowania zleceń',
+  loadOne: 'ładowania zlecenia',
+  create: 'tworzenia zlecenia',
+  update: 'aktualizacji zlecenia',
+  remove: 'usuwania zlecenia',
+  sendCustomer: 'wysyłania zlecenia do klienta',
+  sendCarrier: 'wysyłania zlecenia do przewoźnika',
+  download: 'pobierania zlecenia',
+  toQuery: 'zamiany zlecenia w zapytanie',
+  toQueryDone: 'Pomyślnie zamieniono zlecenie w zapytanie',
+  deletePrompt: 'Podaj powód usunięcia zlecenia',
+  noCustomerEmail: 'Klient nie ma adresu e-mail — nie można wysłać zlecenia.',
+  noCarrierEmail: 'Przewoźnik nie ma adresu e-mail — nie można wysłać zlecenia.',
+  noCustomer: 'Zlecenie nie ma przypisanego klienta.',
+  noCarrier: 'Zlecenie nie ma przypisanego przewoźnika.',
+} as const;
