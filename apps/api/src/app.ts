@@ -33,7 +33,7 @@ import { queriesRoutes } from './modules/queries/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
-import { tasksRoutes } from './modules/tasks/routes.ts';
+import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { defaultWebDist } from './paths.ts';
 
@@ -166,9 +166,9 @@ export async function buildApp({
   await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(offersRoutes, { db });
   await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
-  await app.register(conversionsRoutes, { db });
+  await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
   await app.register(publicRoutes, { db, config });
-  await app.register(tasksRoutes);
+  await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry });
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
 
   const webDist = config.webDist ?? defaultWebDist;

@@ -17,3 +17,4 @@ export * from './taxIds.ts';
 export * from './users.ts';
 export * from './validation.ts';
 export * from './orders.ts';
+export * from './tasks.ts';

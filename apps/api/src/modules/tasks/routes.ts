@@ -1,9 +1,206 @@
+import {
+  contactTryCreateSchema,
+  contactTryUpdateSchema,
+  PAGE_SIZES,
+  TASK_STATUS_FILTERS,
+  type TaskUpdate,
+  taskCreateSchema,
+  taskUpdateSchema,
+} from '@spedycja/domain';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
+import { actorId } from '../../http/actor.ts';
+import { currentUser } from '../../http/auth.ts';
+import { fieldViolation, notFound } from '../../http/errors.ts';
+import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { collection, uuidFromIri } from '../../http/hydra.ts';
+import { idParams, uuidParam } from '../../http/params.ts';
+import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
+import type { ConversionHook } from '../conversions/routes.ts';
+import { statusFilter } from '../shipments/filters.ts';
+import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { assignee, dueTaskCount, findTask, listTasks, toTryJson } from './repository.ts';
 
-/**
- * The drawer badge. Tasks arrive with their own issue; until then no task can be due,
- * so the count is honestly 0 for every user.
- */
-export async function tasksRoutes(app: FastifyInstance) {
-  app.get('/api/tasks/drawerNotifications', { schema: { tags: ['Tasks'] } }, async () => ({ count: 0 }));
+const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
+
+export const taskFilters: FilterSpec = {
+  fields: {
+    id: { column: tasks.id, type: 'int', search: 'exact', order: true },
+    'queryEntity.uuid': { column: queries.uuid, type: 'uuid', search: 'exact' },
+    'orderEntity.uuid': { column: orders.uuid, type: 'uuid', search: 'exact' },
+    'user.uuid': { column: assignee.uuid, type: 'uuid', search: 'exact' },
+    'user.name': { column: assignee.name, type: 'string', search: 'unaccent', order: true },
+    contactDate: { column: tasks.contactDate, type: 'timestamp', date: true, range: true, order: true },
+    createdDate: { column: tasks.createdAt, type: 'timestamp', date: true, order: true },
+    finishedDate: { column: tasks.finishedAt, type: 'timestamp', date: true, order: true },
+    deletionReason: { column: tasks.deletionReason, type: 'int', range: true, search: 'exact' },
+    drawerNotification: { column: tasks.drawerNotification, type: 'bool', search: 'exact' },
+  },
+  custom: { status: statusFilter(tasks.status, TASK_STATUS_FILTERS) },
+  base: (present) => (present.has('deletionReason') ? undefined : sql`${tasks.deletionReason} = 0`),
+  // SPEC §9: tasks sort by contact date, soonest first.
+  defaultOrder: [sql`${tasks.contactDate} ASC`],
+  tiebreaker: tasks.id,
+  itemsPerPage: PAGE_SIZES.tasks,
+};
+
+/** An entry IRI to the query or order row it names. */
+async function resolveEntry(db: DbOrTx, entry: string | null | undefined) {
+  if (entry === undefined) return undefined;
+  if (entry === null) return { queryId: null, orderId: null };
+  const isQuery = entry.startsWith('/api/queries/');
+  const table = isQuery ? queries : orders;
+  const uuid = uuidFromIri(entry, isQuery ? 'queries' : 'orders');
+  const [row] = uuid ? await db.select({ id: table.id }).from(table).where(eq(table.uuid, uuid)) : [];
+  if (!row) throw fieldViolation('entry', REF_NOT_FOUND);
+  return isQuery ? { queryId: row.id, orderId: null } : { queryId: null, orderId: row.id };
+}
+
+/** Conversions keep a record's tasks: they now point at the new query or order. */
+export const moveTasks: ConversionHook = async (tx: Tx, from, to) => {
+  const source = from.type === 'query' ? tasks.queryId : tasks.orderId;
+  await tx
+    .update(tasks)
+    .set(to.type === 'query' ? { queryId: to.id, orderId: null } : { orderId: to.id, queryId: null })
+    .where(eq(source, from.id));
+};
+
+export async function tasksRoutes(
+  app: FastifyInstance,
+  { db, softDelete }: { db: Db; softDelete: SoftDeleteRegistry },
+) {
+  softDelete.set('task', { table: tasks, uuid: tasks.uuid, deletionReason: tasks.deletionReason });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Tasks'];
+  const load = async (uuid: string) => {
+    const task = await findTask(db, eq(tasks.uuid, uuid));
+    if (!task) throw notFound();
+    return task;
+  };
+
+  r.get('/api/tasks/drawerNotifications', { schema: { tags } }, async (request) => ({
+    count: await dueTaskCount(db, currentUser(request).uuid),
+  }));
+
+  r.get('/api/tasks', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
+    const params = parseListQuery(request.query, taskFilters);
+    const { members, total } = await listTasks(db, params);
+    return collection(request.url, members, total, params);
+  });
+
+  r.get('/api/tasks/:id', { schema: { tags, params: idParams } }, async (request) =>
+    load(uuidParam(request.params.id)),
+  );
+
+  r.post('/api/tasks', { schema: { tags, body: taskCreateSchema } }, async (request, reply) => {
+    const { user, entry, ...fields } = request.body;
+    const me = await actorId(db, request);
+    const userId = (await resolveRef(db, userRef, 'user', user)) ?? me;
+    const links = (await resolveEntry(db, entry)) ?? {};
+    const [row] = await db
+      .insert(tasks)
+      .values({
+        ...fields,
+        contactDate: fields.contactDate as string,
+        ...links,
+        userId,
+        createdById: me,
+        finishedAt: fields.status === 'wykonane' ? sql`now()` : null,
+      })
+      .returning({ uuid: tasks.uuid });
+    return reply.code(201).send(await load(row?.uuid as string));
+  });
+
+  const update = async (id: string, body: TaskUpdate) => {
+    const uuid = uuidParam(id);
+    const [existing] = await db.select().from(tasks).where(eq(tasks.uuid, uuid));
+    if (!existing) throw notFound();
+    const { user, entry, ...fields } = body;
+    const changes: Record<string, unknown> = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    );
+    if (changes.contactDate === null) throw fieldViolation('contactDate', 'To pole nie może być puste!');
+    const userId = await resolveRef(db, userRef, 'user', user);
+    if (userId !== undefined) changes.userId = userId;
+    Object.assign(changes, (await resolveEntry(db, entry)) ?? {});
+    // Done sets the finish time; undoing it (editing back to niewykonane) clears it.
+    if (fields.status && fields.status !== existing.status) {
+      changes.finishedAt = fields.status === 'wykonane' ? sql`now()` : null;
+    }
+    if (Object.keys(changes).length > 0) await db.update(tasks).set(changes).where(eq(tasks.id, existing.id));
+    return load(uuid);
+  };
+  const updateOptions = { schema: { tags, params: idParams, body: taskUpdateSchema } };
+  r.put('/api/tasks/:id', updateOptions, (request) => update(request.params.id, request.body));
+  r.patch('/api/tasks/:id', updateOptions, (request) => update(request.params.id, request.body));
+
+  // Contact attempts.
+  const tryTags = ['Task contact tries'];
+  r.get(
+    '/api/task_contact_tries',
+    { schema: { tags: tryTags, querystring: z.record(z.string(), z.unknown()) } },
+    async (request) => {
+      const raw = (request.query as Record<string, unknown>)['task.uuid'];
+      const taskUuid = typeof raw === 'string' ? uuidFromIri(raw, 'tasks') : null;
+      if (raw !== undefined && !taskUuid) throw fieldViolation('task.uuid', REF_NOT_FOUND);
+      const rows = await db
+        .select({ attempt: taskContactTries, taskUuid: tasks.uuid })
+        .from(taskContactTries)
+        .innerJoin(tasks, eq(tasks.id, taskContactTries.taskId))
+        .where(taskUuid ? eq(tasks.uuid, taskUuid) : undefined)
+        .orderBy(asc(taskContactTries.date), asc(taskContactTries.id))
+        .limit(500);
+      const members = rows.map((row) => toTryJson(row.attempt, row.taskUuid));
+      return collection(request.url, members, members.length, {
+        paginated: false,
+        page: 1,
+        itemsPerPage: members.length,
+      });
+    },
+  );
+
+  /** A new attempt also moves the task's contact date and comment, in the same transaction. */
+  r.post(
+    '/api/task_contact_tries',
+    { schema: { tags: tryTags, body: contactTryCreateSchema } },
+    async (request, reply) => {
+      const { task, date, status, comment } = request.body;
+      const taskUuid = uuidFromIri(String(task), 'tasks');
+      const [owner] = taskUuid ? await db.select().from(tasks).where(eq(tasks.uuid, taskUuid)) : [];
+      if (!owner) throw fieldViolation('task', REF_NOT_FOUND);
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(taskContactTries)
+          .values({ taskId: owner.id, date: date as string, status, comment: comment ?? null })
+          .returning();
+        await tx
+          .update(tasks)
+          .set({ contactDate: date as string, ...(comment !== undefined ? { comment } : {}) })
+          .where(eq(tasks.id, owner.id));
+        return row;
+      });
+      return reply.code(201).send(toTryJson(created as typeof taskContactTries.$inferSelect, owner.uuid));
+    },
+  );
+
+  r.put(
+    '/api/task_contact_tries/:id',
+    { schema: { tags: tryTags, params: idParams, body: contactTryUpdateSchema } },
+    async (request) => {
+      const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+      if (changes.date === null) throw fieldViolation('date', 'To pole nie może być puste!');
+      const uuid = uuidParam(request.params.id);
+      const [row] =
+        Object.keys(changes).length > 0
+          ? await db.update(taskContactTries).set(changes).where(eq(taskContactTries.uuid, uuid)).returning()
+          : await db.select().from(taskContactTries).where(eq(taskContactTries.uuid, uuid));
+      if (!row) throw notFound();
+      const [owner] = await db.select({ uuid: tasks.uuid }).from(tasks).where(eq(tasks.id, row.taskId));
+      return toTryJson(row, owner?.uuid as string);
+    },
+  );
 }

@@ -1,0 +1,150 @@
+import { asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
+import type { ListParams } from '../../http/filters.ts';
+import { iri } from '../../http/hydra.ts';
+import { isoOrNull } from '../queries/repository.ts';
+
+export const assignee = alias(users, 'assignee');
+const taskCreator = alias(users, 'task_creator');
+const queryCustomer = alias(customers, 'query_customer');
+const orderCustomer = alias(customers, 'order_customer');
+
+export function selectTasks(db: DbOrTx) {
+  return db
+    .select({
+      task: getTableColumns(tasks),
+      user: { uuid: assignee.uuid, name: assignee.name, login: assignee.login },
+      createdBy: { uuid: taskCreator.uuid, name: taskCreator.name, login: taskCreator.login },
+      query: {
+        uuid: queries.uuid,
+        id: queries.id,
+        cargo: queries.cargo,
+        loadingCity: queries.loadingCity,
+        unloadingCity: queries.unloadingCity,
+      },
+      queryCustomer: { companyName: queryCustomer.companyName, name: queryCustomer.name },
+      order: {
+        uuid: orders.uuid,
+        id: orders.id,
+        number: orders.number,
+        cargo: orders.cargo,
+        loadingCity: orders.loadingCity,
+        unloadingCity: orders.unloadingCity,
+      },
+      orderCustomer: { companyName: orderCustomer.companyName, name: orderCustomer.name },
+    })
+    .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.userId))
+    .leftJoin(taskCreator, eq(taskCreator.id, tasks.createdById))
+    .leftJoin(queries, eq(queries.id, tasks.queryId))
+    .leftJoin(queryCustomer, eq(queryCustomer.id, queries.customerId))
+    .leftJoin(orders, eq(orders.id, tasks.orderId))
+    .leftJoin(orderCustomer, eq(orderCustomer.id, orders.customerId));
+}
+type TaskRecord = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
+type TryRow = typeof taskContactTries.$inferSelect;
+
+export const toTryJson = (row: TryRow, taskUuid: string) => ({
+  '@id': iri('task_contact_tries', row.uuid),
+  '@type': 'TaskContactTry',
+  uuid: row.uuid,
+  task: iri('tasks', taskUuid),
+  date: isoOrNull(row.date),
+  status: row.status,
+  comment: row.comment,
+});
+
+export function toTaskJson(r: TaskRecord, tries: TryRow[]) {
+  const t = r.task;
+  return {
+    '@id': iri('tasks', t.uuid),
+    '@type': 'Task',
+    id: t.id,
+    uuid: t.uuid,
+    status: t.status,
+    phonePrefix: t.phonePrefix,
+    phone: t.phone,
+    user: r.user?.uuid ? { '@id': iri('users', r.user.uuid), ...r.user } : null,
+    createdBy: r.createdBy?.uuid ? { '@id': iri('users', r.createdBy.uuid), ...r.createdBy } : null,
+    queryEntity: r.query?.uuid
+      ? {
+          '@id': iri('queries', r.query.uuid),
+          ...r.query,
+          customer: r.queryCustomer?.companyName ?? r.queryCustomer?.name ?? null,
+        }
+      : null,
+    orderEntity: r.order?.uuid
+      ? {
+          '@id': iri('orders', r.order.uuid),
+          ...r.order,
+          customer: r.orderCustomer?.companyName ?? r.orderCustomer?.name ?? null,
+        }
+      : null,
+    comment: t.comment,
+    contactDate: isoOrNull(t.contactDate),
+    telegramNotification: t.telegramNotification,
+    drawerNotification: t.drawerNotification,
+    createdDate: t.createdAt.toISOString(),
+    finishedDate: t.finishedAt?.toISOString() ?? null,
+    deletionReason: t.deletionReason,
+    attempts: tries.map((row) => toTryJson(row, t.uuid)),
+  };
+}
+
+/** The attempts of a page of tasks in one query, not one per row. */
+async function triesOf(db: DbOrTx, taskIds: number[]) {
+  const byTask = new Map<number, TryRow[]>();
+  if (taskIds.length === 0) return byTask;
+  const rows = await db
+    .select()
+    .from(taskContactTries)
+    .where(inArray(taskContactTries.taskId, taskIds))
+    .orderBy(asc(taskContactTries.date), asc(taskContactTries.id));
+  for (const row of rows) byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), row]);
+  return byTask;
+}
+
+export async function listTasks(db: DbOrTx, params: ListParams) {
+  const base = selectTasks(db)
+    .where(params.where)
+    .orderBy(...params.orderBy);
+  const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
+  const tries = await triesOf(
+    db,
+    rows.map((r) => r.task.id),
+  );
+  let total = rows.length;
+  if (params.paginated && !params.partial) {
+    const [c] = await db
+      .select({ n: count() })
+      .from(tasks)
+      .leftJoin(assignee, eq(assignee.id, tasks.userId))
+      .leftJoin(queries, eq(queries.id, tasks.queryId))
+      .leftJoin(orders, eq(orders.id, tasks.orderId))
+      .where(params.where);
+    total = c?.n ?? 0;
+  }
+  return { members: rows.map((r) => toTaskJson(r, tries.get(r.task.id) ?? [])), total };
+}
+
+export async function findTask(db: DbOrTx, where: SQL) {
+  const [row] = await selectTasks(db).where(where);
+  if (!row) return undefined;
+  const tries = await triesOf(db, [row.task.id]);
+  return toTaskJson(row, tries.get(row.task.id) ?? []);
+}
+
+/** The drawer badge: my open tasks that notify in the drawer and whose contact time has come. */
+export async function dueTaskCount(db: DbOrTx, userUuid: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tasks)
+    .where(
+      sql`${tasks.userId} = (SELECT id FROM users WHERE uuid = ${userUuid})
+          AND ${tasks.status} = 'niewykonane' AND ${tasks.drawerNotification} AND ${tasks.deletionReason} = 0
+          AND ${tasks.contactDate} <= now()`,
+    );
+  return row?.n ?? 0;
+}

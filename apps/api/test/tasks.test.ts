@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+
+const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+
+describe.each(dbKinds)('tasks and contact attempts on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let other: string;
+  let otherIri: string;
+  let queryIri: string;
+  let queryUuid: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.login();
+    otherIri = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: bearer(admin),
+        payload: { login: 'anna', name: 'Anna Nowak', plainPassword: 'haslo-anny-1', roles: ['ROLE_USER'] },
+      })
+    ).json()['@id'];
+    other = await t.login('anna', 'haslo-anny-1');
+    const q = (
+      await api('POST', '/api/queries', {
+        cargo: 'Palety',
+        loadingCity: 'Łódź',
+        loadingCountry: 'PL',
+        unloadingCity: 'Berlin',
+        unloadingCountry: 'DE',
+      })
+    ).json();
+    queryIri = q['@id'];
+    queryUuid = q.uuid;
+  });
+  afterAll(() => t.close());
+
+  function api(method: string, url: string, payload?: unknown, token = admin) {
+    return t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  }
+  const badge = async (token = admin) =>
+    (await api('GET', '/api/tasks/drawerNotifications', undefined, token)).json().count;
+  const task = (overrides: Record<string, unknown> = {}) => ({
+    phone: '600100200',
+    comment: 'Oddzwonić w sprawie ceny',
+    contactDate: hoursFromNow(-1),
+    entry: queryIri,
+    ...overrides,
+  });
+
+  it('counts only my open, notifying, due and not deleted tasks on the badge', async () => {
+    expect(await badge()).toBe(0);
+    const due = (await api('POST', '/api/tasks', task())).json();
+    expect(due).toMatchObject({
+      status: 'niewykonane',
+      phonePrefix: '48',
+      drawerNotification: true,
+      telegramNotification: false,
+      user: { login: 'admin' },
+      createdBy: { login: 'admin' },
+    });
+    expect(due.queryEntity).toMatchObject({ '@id': queryIri, cargo: 'Palety' });
+    expect(await badge()).toBe(1);
+    await api('POST', '/api/tasks', task({ contactDate: hoursFromNow(5) }));
+    await api('POST', '/api/tasks', task({ drawerNotification: false }));
+    await api('POST', '/api/tasks', task({ user: otherIri }));
+    const done = (await api('POST', '/api/tasks', task())).json();
+    await api('PUT', `/api/tasks/${done.uuid}`, { status: 'wykonane' });
+    const removed = (await api('POST', '/api/tasks', task())).json();
+    await api('POST', `/api/remove/${removed.uuid}`, { type: 'task', reason: 1 });
+    expect(await badge()).toBe(1);
+    expect(await badge(other)).toBe(1);
+  });
+
+  it('sets finishedDate when done and clears it when undone', async () => {
+    const created = (await api('POST', '/api/tasks', task())).json();
+    expect(created.finishedDate).toBeNull();
+    const done = (await api('PUT', `/api/tasks/${created.uuid}`, { status: 'wykonane' })).json();
+    expect(done.finishedDate).not.toBeNull();
+    const undone = (await api('PUT', `/api/tasks/${created.uuid}`, { status: 'niewykonane' })).json();
+    expect(undone.finishedDate).toBeNull();
+  });
+
+  it('lists by contact date ascending by default, filters by status, entry and deleted view', async () => {
+    const list = (
+      await api('GET', `/api/tasks?queryEntity.uuid=${queryUuid}&status=wszystkie&pagination=false`)
+    ).json()['hydra:member'];
+    const dates = list.map((x: { contactDate: string }) => x.contactDate);
+    expect(dates).toEqual([...dates].sort());
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    const done = (await api('GET', '/api/tasks?status=wykonane')).json()['hydra:member'];
+    expect(done.every((x: { status: string }) => x.status === 'wykonane')).toBe(true);
+    const deleted = (await api('GET', '/api/tasks?deletionReason[gt]=0&status=wszystkie')).json();
+    expect(deleted['hydra:totalItems']).toBe(1);
+    expect(deleted['hydra:member'][0].deletionReason).toBe(1);
+    expect((await api('GET', '/api/tasks?itemsPerPage=15')).json()['hydra:member'].length).toBeLessThanOrEqual(15);
+    expect((await api('GET', '/api/tasks?status=zrobione')).statusCode).toBe(400);
+  });
+
+  it("a new attempt moves the task's contact date and comment in one transaction", async () => {
+    const created = (await api('POST', '/api/tasks', task())).json();
+    const when = hoursFromNow(24);
+    const res = await api('POST', '/api/task_contact_tries', {
+      task: created['@id'],
+      date: when,
+      comment: 'Nie odbiera, spróbować jutro',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'nieudana', comment: 'Nie odbiera, spróbować jutro' });
+    const after = (await api('GET', `/api/tasks/${created.uuid}`)).json();
+    expect(new Date(after.contactDate).getTime()).toBe(new Date(when).getTime());
+    expect(after.comment).toBe('Nie odbiera, spróbować jutro');
+    expect(after.attempts).toHaveLength(1);
+    const listed = (await api('GET', `/api/task_contact_tries?task.uuid=${created.uuid}`)).json()['hydra:member'];
+    expect(listed).toHaveLength(1);
+    const upd = await api('PUT', `/api/task_contact_tries/${listed[0].uuid}`, { status: 'udana' });
+    expect(upd.json().status).toBe('udana');
+    const bad = await api('POST', '/api/task_contact_tries', { task: created['@id'], date: 'wczoraj' });
+    expect(bad.statusCode).toBe(422);
+    expect((await api('GET', `/api/tasks/${created.uuid}`)).json().attempts).toHaveLength(1);
+  });
+
+  it('requires a contact date and a real entry', async () => {
+    expect((await api('POST', '/api/tasks', task({ contactDate: null }))).statusCode).toBe(422);
+    const dangling = await api(
+      'POST',
+      '/api/tasks',
+      task({ entry: '/api/orders/00000000-0000-4000-8000-000000000000' }),
+    );
+    expect(dangling.statusCode).toBe(422);
+    expect(dangling.json().violations[0].propertyPath).toBe('entry');
+  });
+
+  it('keeps the tasks of a query when it becomes an order, and back', async () => {
+    const q = (
+      await api('POST', '/api/queries', {
+        cargo: 'Z zadaniami',
+        loadingCity: 'Gdańsk',
+        loadingCountry: 'PL',
+        unloadingCity: 'Ryga',
+        unloadingCountry: 'LV',
+      })
+    ).json();
+    const created = (await api('POST', '/api/tasks', task({ entry: q['@id'] }))).json();
+    const order = (await api('POST', `/api/queries/${q.uuid}/changeType`)).json();
+    const moved = (await api('GET', `/api/tasks/${created.uuid}`)).json();
+    expect(moved.queryEntity).toBeNull();
+    expect(moved.orderEntity).toMatchObject({ '@id': order['@id'], number: order.number });
+    expect((await api('GET', `/api/tasks?orderEntity.uuid=${order.uuid}`)).json()['hydra:totalItems']).toBe(1);
+    const back = (await api('POST', `/api/orders/${order.uuid}/changeType`)).json();
+    expect((await api('GET', `/api/tasks/${created.uuid}`)).json().queryEntity['@id']).toBe(back['@id']);
+  });
+
+  it('restores a deleted task only as admin', async () => {
+    const created = (await api('POST', '/api/tasks', task())).json();
+    await api('POST', `/api/remove/${created.uuid}`, { type: 'task', reason: 1 }, other);
+    expect((await api('POST', `/api/restore/${created.uuid}`, { type: 'task' }, other)).statusCode).toBe(403);
+    expect((await api('POST', `/api/restore/${created.uuid}`, { type: 'task' })).statusCode).toBe(200);
+  });
+});
