@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { queries, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/users/routes.ts';
 import { seedParties } from './parties.ts';
+import { seedShipments } from './shipments.ts';
 
 /**
  * Demo data, so that a newcomer sees a working app; the benchmark uses it at scale.
@@ -54,6 +55,14 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   const report: SeedReport = {};
   report.users = await seedUsers(db, options.scale ?? 0);
   Object.assign(report, await seedParties(db, options.scale ?? 0));
+  // A working day's worth for the demo; at benchmark scale, as many of each as customers.
+  const scale = options.scale ?? 0;
+  const counts = scale > 0 ? { queries: scale, orders: scale, tasks: scale } : { queries: 300, orders: 120, tasks: 40 };
+  const [existing] = await db.select({ n: count() }).from(queries);
+  if (scale > 0 || (existing?.n ?? 0) === 0) {
+    await seedShipments(db, counts);
+    Object.assign(report, counts);
+  }
   return report;
 }
 
