@@ -1,14 +1,33 @@
-import { count } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client.ts';
-import { carriers, customers } from '../src/db/schema/index.ts';
+import { carriers, customers, orders, queries } from '../src/db/schema/index.ts';
+import { orderDocument } from '../src/documents/orderDocument.ts';
+import { renderPdf } from '../src/documents/pdf.ts';
 import { type FilterSpec, parseListQuery, type RawQuery } from '../src/http/filters.ts';
 import { carrierFilters } from '../src/modules/carriers/routes.ts';
 import { customerFilters } from '../src/modules/customers/routes.ts';
+import { orderFilters } from '../src/modules/orders/filters.ts';
+import { findOrder, listOrders } from '../src/modules/orders/repository.ts';
+import { queryFilters } from '../src/modules/queries/filters.ts';
+import { listQueries } from '../src/modules/queries/repository.ts';
+import { readAllSettings } from '../src/modules/settings/company.ts';
+import { dueTaskCount } from '../src/modules/tasks/repository.ts';
 import { listUsers, userFilters } from '../src/modules/users/queries.ts';
 
-/** One entry per list endpoint: its URL and the same query run directly. Each resource adds its own. */
-export type BenchCase = { name: string; path: () => string; sql: (db: Db) => Promise<unknown> };
+/** Values found once the data is there (an order to print, the admin's uuid). */
+export type BenchContext = { orderUuid: string; adminUuid: string };
+
+/**
+ * One entry per endpoint: its URL and the same work done directly (SQL, or the renderer).
+ * `connections` overrides the run's setting (throughput cases); each resource adds its own.
+ */
+export type BenchCase = {
+  name: string;
+  path: (ctx: BenchContext) => string;
+  sql: (db: Db, ctx: BenchContext) => Promise<unknown>;
+  connections?: number;
+};
 
 /** The list query a resource's route runs: one page plus the total. */
 async function pageOf(db: Db, table: PgTable, spec: FilterSpec, query: RawQuery) {
@@ -33,6 +52,22 @@ const typed = ['kow', 'łódź', 'trans-pol', 'wiśniew', '500012', 'biuro123', 
 let typedIndex = 0;
 const nextTyped = () => typed[typedIndex++ % typed.length] as string;
 const customerSearch = (search: string) => ({ search, itemsPerPage: '10', partial: 'true' });
+
+/** The next page of the queries table, as infinite scroll asks for it: two filters, the best offer. */
+const queriesPage = {
+  page: '2',
+  itemsPerPage: '30',
+  partial: 'true',
+  loadingCountry: 'PL',
+  'bestOffer[lte]': '300000',
+};
+const ordersPage = {
+  itemsPerPage: '8',
+  loadingCountry: 'PL',
+  'customerPrice[gte]': '400000',
+  'loadingDate[after]': '2026-01-01',
+  'order[loadingDate]': 'desc',
+};
 
 const carrierCapacity = {
   countries: 'DE',
@@ -64,4 +99,42 @@ export const benchCases: BenchCase[] = [
     path: () => `/api/carriers?${qs(carrierCapacity)}`,
     sql: (db) => pageOf(db, carriers, carrierFilters, carrierCapacity),
   },
+
+  {
+    name: 'GET /api/queries (page 2, 2 filters, best offer)',
+    path: () => `/api/queries?${qs(queriesPage)}`,
+    sql: (db) => listQueries(db, parseListQuery(queriesPage, queryFilters)),
+  },
+  {
+    name: 'GET /api/orders (8, 3 filters, sorted)',
+    path: () => `/api/orders?${qs(ordersPage)}`,
+    sql: (db) => listOrders(db, parseListQuery(ordersPage, orderFilters)),
+  },
+  {
+    name: 'GET /api/tasks/drawerNotifications',
+    path: () => '/api/tasks/drawerNotifications',
+    sql: (db, ctx) => dueTaskCount(db, ctx.adminUuid),
+  },
+  {
+    name: 'GET /api/orders/{id}/export/pdf/carrier',
+    path: (ctx) => `/api/orders/${ctx.orderUuid}/export/pdf/carrier`,
+    sql: async (db, ctx) => {
+      const record = await findOrder(db, eq(orders.uuid, ctx.orderUuid));
+      if (record) await renderPdf(orderDocument(record, 'carrier', await readAllSettings(db)));
+    },
+  },
+  {
+    name: 'GET /api/public/queries (100 connections)',
+    path: () => `/api/public/queries?page=${1 + (publicPage++ % 5)}&loadingCountry=PL`,
+    sql: (db) =>
+      db
+        .select({ id: queries.id })
+        .from(queries)
+        .where(sql`status = 'aktywne' AND deletion_reason = 0 AND loading_country = 'PL'`)
+        .orderBy(sql`loading_date`)
+        .limit(21),
+    connections: 100,
+  },
 ];
+
+let publicPage = 0;

@@ -83,7 +83,7 @@ export async function publicRoutes(app: FastifyInstance, { db, config }: { db: D
   const pub = { public: true };
 
   // A few seconds of staleness buys the one page the internet sees its throughput.
-  const cache = new Map<string, { at: number; body: unknown }>();
+  const cache = new Map<string, { at: number; json: string }>();
 
   r.get(
     '/api/public/queries',
