@@ -90,8 +90,8 @@ export async function publicRoutes(app: FastifyInstance, { db, config }: { db: D
     { config: pub, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
     async (request, reply) => {
       const cached = cache.get(request.url);
-      reply.header('cache-control', 'public, max-age=5');
-      if (cached && Date.now() - cached.at < CACHE_MS) return cached.body;
+      reply.header('cache-control', 'public, max-age=5').type('application/ld+json; charset=utf-8');
+      if (cached && Date.now() - cached.at < CACHE_MS) return reply.send(cached.json);
       const params = parseListQuery(request.query, publicFilters);
       const limit = params.itemsPerPage;
       const rows = (await db
@@ -118,9 +118,10 @@ export async function publicRoutes(app: FastifyInstance, { db, config }: { db: D
           ...(hasNext ? { 'hydra:next': link(params.page + 1) } : {}),
         };
       }
+      const json = JSON.stringify(body);
       if (cache.size > 500) cache.clear();
-      cache.set(request.url, { at: Date.now(), body });
-      return body;
+      cache.set(request.url, { at: Date.now(), json });
+      return reply.send(json);
     },
   );
 
