@@ -90,7 +90,7 @@ export async function publicRoutes(app: FastifyInstance, { db, config }: { db: D
     { config: pub, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
     async (request, reply) => {
       const cached = cache.get(request.url);
-      reply.header('cache-control', 'public, max-age=5').type('application/ld+json; charset=utf-8');
+      reply.header('cache-control', 'public, max-age=5').type('application/json; charset=utf-8');
       if (cached && Date.now() - cached.at < CACHE_MS) return reply.send(cached.json);
       const params = parseListQuery(request.query, publicFilters);
       const limit = params.itemsPerPage;
