@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { authPlugin } from './http/auth.ts';
+import { dedupePlugin } from './http/dedupe.ts';
 import { AppError, problem } from './http/errors.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
@@ -101,6 +102,7 @@ export async function buildApp({
 
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   await app.register(authPlugin, { signer });
+  await app.register(dedupePlugin, { db });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

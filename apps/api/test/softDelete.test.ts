@@ -41,11 +41,18 @@ describe.each(dbKinds)('soft delete and restore on %s', (kind) => {
   const post = (url: string, token: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
-  it('removes with a reason (any logged-in user), refuses a second removal', async () => {
-    const res = await post(`/api/remove/${id}`, user, { type: 'task', reason: 1 });
-    expect(res.statusCode).toBe(200);
+  it('defaults the reason to 1 (Błędne dane)', async () => {
+    expect((await post(`/api/remove/${id}`, user, { type: 'task' })).statusCode).toBe(200);
     expect(await reason()).toBe(1);
-    expect((await post(`/api/remove/${id}`, user, { type: 'task', reason: 1 })).statusCode).toBe(422);
+  });
+
+  it('answers a double click with the first answer, and refuses a real second removal', async () => {
+    const again = await post(`/api/remove/${id}`, user, { type: 'task', reason: 1 });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-duplicate-request']).toBe('1');
+    const other = await post(`/api/remove/${id}`, user, { type: 'task', reason: 2 });
+    expect(other.statusCode).toBe(422);
+    expect(await reason()).toBe(1);
   });
 
   it('lets only an admin restore', async () => {
@@ -53,13 +60,12 @@ describe.each(dbKinds)('soft delete and restore on %s', (kind) => {
     expect(await reason()).toBe(1);
     expect((await post(`/api/restore/${id}`, admin, { type: 'task' })).statusCode).toBe(200);
     expect(await reason()).toBe(0);
-    expect((await post(`/api/restore/${id}`, admin, { type: 'task' })).statusCode).toBe(422);
   });
 
-  it('defaults the reason to 1 (Błędne dane)', async () => {
-    expect((await post(`/api/remove/${id}`, user, { type: 'task' })).statusCode).toBe(200);
-    expect(await reason()).toBe(1);
-    await post(`/api/restore/${id}`, admin, { type: 'task' });
+  it('removes with any reason a user gives', async () => {
+    expect((await post(`/api/remove/${id}`, user, { type: 'task', reason: 3 })).statusCode).toBe(200);
+    expect(await reason()).toBe(3);
+    await t.database.db.execute(sql`UPDATE test_things SET deletion_reason = 0`);
   });
 
   it('refuses bad input without changing anything', async () => {

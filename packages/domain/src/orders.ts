@@ -3,6 +3,7 @@ import { DEFAULT_PHONE_PREFIX } from './constants.ts';
 import { CARRIER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import { validationMessages as m } from './messages.ts';
 import { withDefault } from './parties.ts';
+import type { UserSummary } from './queries.ts';
 import {
   cargoFields,
   currency,
@@ -118,3 +119,162 @@ export const orderMessages = {
   noCustomer: 'Zlecenie nie ma przypisanego klienta.',
   noCarrier: 'Zlecenie nie ma przypisanego przewoźnika.',
 } as const;
+
+/** The customer or carrier as an order read embeds it (the documents need the address and e-mail). */
+export type OrderPartySummary = {
+  '@id': string;
+  uuid: string;
+  companyName: string | null;
+  name: string | null;
+  nip: string | null;
+  phonePrefix: string | null;
+  phone: string | null;
+  email: string | null;
+  streetAddress: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  language: string | null;
+};
+
+/** GET /api/orders(/{uuid}): money, dimensions, weights and rates in hundredths; dates ISO; distance km. */
+export type Order = {
+  '@id': string;
+  '@type': 'Order';
+  id: number;
+  uuid: string;
+  number: string;
+  status: OrderStatus;
+  user: UserSummary | null;
+  createdBy: UserSummary | null;
+  changedBy: UserSummary | null;
+  createdDate: string;
+  showInCalendar: boolean;
+  cargo: string | null;
+  cargoLength: number | null;
+  cargoWidth: number | null;
+  cargoHeight: number | null;
+  cargoWeight: number | null;
+  loadingStreetAddress: string | null;
+  loadingPostalCode: string | null;
+  loadingCity: string | null;
+  loadingCountry: string | null;
+  loadingDate: string | null;
+  unloadingStreetAddress: string | null;
+  unloadingPostalCode: string | null;
+  unloadingCity: string | null;
+  unloadingCountry: string | null;
+  unloadingDate: string | null;
+  loadingType: string;
+  loadingFinished: boolean;
+  unloadingFinished: boolean;
+  distance: number | null;
+  loadingPlaceLatitude: number | null;
+  loadingPlaceLongitude: number | null;
+  unloadingPlaceLatitude: number | null;
+  unloadingPlaceLongitude: number | null;
+  customer: OrderPartySummary | null;
+  customerPrice: number | null;
+  customerPriceCurrency: string;
+  customerPaid: boolean;
+  customerPaidConfirmed: boolean;
+  customerDateOfPayment: string | null;
+  customerDateOfPaymentString: string | null;
+  carrier: OrderPartySummary | null;
+  carrierPrice: number | null;
+  carrierPriceCurrency: string;
+  carrierAcquiredBy: string | null;
+  carrierPaid: boolean;
+  carrierPaidConfirmed: boolean;
+  carrierDateOfPayment: string | null;
+  carrierDateOfPaymentString: string | null;
+  carrierIsPayer: boolean;
+  driverPicksUpMoney: boolean;
+  euroExchangeRate: number | null;
+  driverName: string | null;
+  driverId: string | null;
+  driverPhonePrefix: string;
+  driverPhone: string | null;
+  truck: string | null;
+  trailer: string | null;
+  /** The internal note (never printed). */
+  additionalInfo: string | null;
+  /** Printed on the order document. */
+  orderAdditionalInfo: string | null;
+  mailSentToCustomer: boolean;
+  mailSentToCarrier: boolean;
+  deletionReason: number;
+};
+
+/** POST /api/orders/{uuid}/send/{party}. */
+export type OrderSendResult = { message: string; order: Order };
+
+/** The fields an order form edits: a create sends each one (null when missing; SPEC §5). */
+export const ORDER_PAYLOAD_KEYS = [
+  'status',
+  'user',
+  'customer',
+  'carrier',
+  'cargo',
+  'cargoLength',
+  'cargoWidth',
+  'cargoHeight',
+  'cargoWeight',
+  'loadingStreetAddress',
+  'loadingPostalCode',
+  'loadingCity',
+  'loadingCountry',
+  'loadingDate',
+  'unloadingStreetAddress',
+  'unloadingPostalCode',
+  'unloadingCity',
+  'unloadingCountry',
+  'unloadingDate',
+  'loadingType',
+  'loadingFinished',
+  'unloadingFinished',
+  'showInCalendar',
+  'customerPrice',
+  'customerPriceCurrency',
+  'customerPaid',
+  'customerPaidConfirmed',
+  'customerDateOfPayment',
+  'customerDateOfPaymentString',
+  'carrierPrice',
+  'carrierPriceCurrency',
+  'carrierAcquiredBy',
+  'carrierPaid',
+  'carrierPaidConfirmed',
+  'carrierDateOfPayment',
+  'carrierDateOfPaymentString',
+  'carrierIsPayer',
+  'driverPicksUpMoney',
+  'euroExchangeRate',
+  'driverName',
+  'driverId',
+  'driverPhonePrefix',
+  'driverPhone',
+  'truck',
+  'trailer',
+  'additionalInfo',
+  'orderAdditionalInfo',
+] as const satisfies readonly (keyof OrderCreate)[];
+
+/**
+ * The payment-term shortcuts of SPEC §5, in days from today. The button labelled 45 adds 35 days:
+ * the specification says so (the original client did it), and dispatchers are used to it.
+ */
+export const PAYMENT_TERM_SHORTCUTS = [
+  { label: 3, days: 3 },
+  { label: 7, days: 7 },
+  { label: 14, days: 14 },
+  { label: 30, days: 30 },
+  { label: 45, days: 35 },
+  { label: 60, days: 60 },
+] as const;
+
+/** How the textual payment terms read on screen (the values stay as the API has them). */
+export const paymentTermLabels: Record<(typeof CARRIER_PAYMENT_TERMS)[number], string> = {
+  'przed rozladunkiem': 'przed rozładunkiem',
+  'po rozladunku': 'po rozładunku',
+};

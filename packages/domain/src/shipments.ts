@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
+import { hundredthsToDecimal } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 import { countryCode } from './parties.ts';
 import { optionalHundredths, optionalText } from './validation.ts';
@@ -102,3 +103,36 @@ export const loadingTypeLabels: Record<LoadingType, string> = {
   dzwigiem: 'dźwigiem',
   'wozkiem widlowym': 'wózkiem widłowym',
 };
+
+/** The coordinates a query or an order reads with (from the geocoded places). */
+export type RouteCoordinates = {
+  loadingPlaceLatitude: number | null;
+  loadingPlaceLongitude: number | null;
+  unloadingPlaceLatitude: number | null;
+  unloadingPlaceLongitude: number | null;
+};
+
+/** The driving route between the two places on Google Maps; null without both places' coordinates. */
+export function routeMapUrl(q: RouteCoordinates): string | null {
+  const { loadingPlaceLatitude: lat1, loadingPlaceLongitude: lon1 } = q;
+  const { unloadingPlaceLatitude: lat2, unloadingPlaceLongitude: lon2 } = q;
+  if (lat1 === null || lon1 === null || lat2 === null || lon2 === null) return null;
+  return `https://www.google.com/maps/dir/?api=1&origin=${lat1},${lon1}&destination=${lat2},${lon2}&travelmode=driving`;
+}
+
+const dimension = (value: number | null) => (value === null ? '–' : hundredthsToDecimal(value));
+
+/** 1360, 245, 270 -> '13.60 × 2.45 × 2.70 m'; null when no dimension is known. */
+export function dimensionsText(q: {
+  cargoLength: number | null;
+  cargoWidth: number | null;
+  cargoHeight: number | null;
+}): string | null {
+  if (q.cargoLength === null && q.cargoWidth === null && q.cargoHeight === null) return null;
+  return `${dimension(q.cargoLength)} × ${dimension(q.cargoWidth)} × ${dimension(q.cargoHeight)} m`;
+}
+
+/** '2026-11-25T00:00:00.000Z' -> '2026-11-25': the API keeps these dates as days, whatever the browser's zone. */
+export function dayOf(value: string | null | undefined): string | null {
+  return value ? value.slice(0, 10) : null;
+}

@@ -21,14 +21,18 @@ export const contactTryStatusLabels: Record<(typeof CONTACT_TRY_STATUSES)[number
 };
 
 /** A task points at a query or an order: `/api/queries/{uuid}` or `/api/orders/{uuid}`. */
-const ENTRY_RE = /^\/api\/(queries|orders)\/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const ENTRY_RE =
+  /^\/api\/(queries|orders)\/[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const entry = () =>
   z.preprocess((v) => (v === '' ? null : v), z.string().regex(ENTRY_RE, { error: m.oneOf }).nullable()).optional();
 
 const flag = () => z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: m.oneOf }).optional());
 
 const requiredDate = () =>
-  z.preprocess((v) => (v === '' ? null : v), optionalDate().refine((v) => !!v, { error: m.required }));
+  z.preprocess(
+    (v) => (v === '' ? null : v),
+    optionalDate().refine((v) => !!v, { error: m.required }),
+  );
 
 export const taskCreateSchema = z.object({
   status: withDefault(z.enum(TASK_STATUSES, { error: m.oneOf }), 'niewykonane'),
@@ -90,3 +94,56 @@ export const taskMessages = {
   updateTry: 'aktualizacji próby kontaktu',
   addTry: 'dodawania próby kontaktu',
 } as const;
+
+export type ContactTryStatus = (typeof CONTACT_TRY_STATUSES)[number];
+export type ContactTryCreate = z.infer<typeof contactTryCreateSchema>;
+export type ContactTryUpdate = z.infer<typeof contactTryUpdateSchema>;
+
+/** GET /api/task_contact_tries and a task's `attempts`: dates ISO. */
+export type TaskContactTry = {
+  '@id'?: string;
+  '@type'?: 'TaskContactTry';
+  uuid: string;
+  /** The task's IRI, `/api/tasks/{uuid}`. */
+  task?: string;
+  date: string | null;
+  status: ContactTryStatus;
+  comment: string | null;
+};
+
+/** The query a task belongs to, as the task read embeds it. */
+export type TaskQuerySummary = {
+  '@id': string;
+  uuid: string;
+  id: number;
+  cargo: string | null;
+  loadingCity: string | null;
+  unloadingCity: string | null;
+  customer: string | null;
+};
+
+/** The order a task belongs to, as the task read embeds it. */
+export type TaskOrderSummary = TaskQuerySummary & { number: string };
+
+/** GET /api/tasks(/{uuid}): dates ISO; attempts oldest first. */
+export type Task = {
+  '@id': string;
+  '@type': 'Task';
+  id: number;
+  uuid: string;
+  status: TaskStatus;
+  phonePrefix: string | null;
+  phone: string | null;
+  user: { '@id': string; uuid: string; name: string; login: string } | null;
+  createdBy: { '@id': string; uuid: string; name: string; login: string } | null;
+  queryEntity: TaskQuerySummary | null;
+  orderEntity: TaskOrderSummary | null;
+  comment: string | null;
+  contactDate: string | null;
+  telegramNotification: boolean;
+  drawerNotification: boolean;
+  createdDate: string;
+  finishedDate: string | null;
+  deletionReason: number;
+  attempts: TaskContactTry[];
+};

@@ -3,6 +3,7 @@ export * from './mail.ts';
 export * from './orders.ts';
 export * from './parties.ts';
 export * from './queries.ts';
+export * from './requests.ts';
 export * from './settings.ts';
 export * from './tasks.ts';
 export * from './users.ts';
