@@ -56,6 +56,8 @@ export type ListParams = {
   paginated: boolean;
   /** API Platform's partial pagination (`partial=true`): a page without the total count. */
   partial: boolean;
+  /** The filters given (e.g. 'customer.nip'), so that a count joins only the tables they need. */
+  present: ReadonlySet<string>;
   page: number;
   itemsPerPage: number;
   limit: number | undefined;
@@ -317,6 +319,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     orderBy: order,
     paginated,
     partial: paginated && partial,
+    present,
     page,
     itemsPerPage,
     limit: paginated ? itemsPerPage : undefined,

@@ -59,13 +59,13 @@ export async function listOrders(db: DbOrTx, params: ListParams) {
   const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
   let total = rows.length;
   if (params.paginated && !params.partial) {
-    const [c] = await db
-      .select({ n: count() })
-      .from(orders)
-      .leftJoin(customers, eq(customers.id, orders.customerId))
-      .leftJoin(carriers, eq(carriers.id, orders.carrierId))
-      .leftJoin(orderOwner, eq(orderOwner.id, orders.userId))
-      .where(params.where);
+    // The count joins only what the filters refer to: most filters are on the order itself.
+    const uses = (prefix: string) => [...params.present].some((k) => k === prefix || k.startsWith(`${prefix}.`));
+    let counting = db.select({ n: count() }).from(orders).$dynamic();
+    if (uses('customer')) counting = counting.leftJoin(customers, eq(customers.id, orders.customerId));
+    if (uses('carrier')) counting = counting.leftJoin(carriers, eq(carriers.id, orders.carrierId));
+    if (uses('user')) counting = counting.leftJoin(orderOwner, eq(orderOwner.id, orders.userId));
+    const [c] = await counting.where(params.where);
     total = c?.n ?? 0;
   }
   return { rows, total };

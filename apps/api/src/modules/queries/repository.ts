@@ -40,12 +40,11 @@ export async function listQueries(db: DbOrTx, params: ListParams) {
   const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
   let total = rows.length;
   if (params.paginated && !params.partial) {
-    const [c] = await db
-      .select({ n: count() })
-      .from(queries)
-      .leftJoin(customers, eq(customers.id, queries.customerId))
-      .leftJoin(owner, eq(owner.id, queries.userId))
-      .where(params.where);
+    const uses = (prefix: string) => [...params.present].some((k) => k === prefix || k.startsWith(`${prefix}.`));
+    let counting = db.select({ n: count() }).from(queries).$dynamic();
+    if (uses('customer')) counting = counting.leftJoin(customers, eq(customers.id, queries.customerId));
+    if (uses('user')) counting = counting.leftJoin(owner, eq(owner.id, queries.userId));
+    const [c] = await counting.where(params.where);
     total = c?.n ?? 0;
   }
   return { rows, total };
