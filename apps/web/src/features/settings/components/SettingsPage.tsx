@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -123,7 +123,9 @@ export function SettingsPage() {
                   );
                 }
                 if (definition.kind === 'longText') {
-                  return <Textarea key={setting.key} label={definition.label} autosize minRows={4} maxRows={14} {...input} />;
+                  return (
+                    <Textarea key={setting.key} label={definition.label} autosize minRows={4} maxRows={14} {...input} />
+                  );
                 }
                 return <TextInput key={setting.key} label={definition.label} {...input} />;
               })}
