@@ -13,6 +13,8 @@ export const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The e2e server's data folder: without SMTP_URL its mail is written under `mail/` as .eml files. */
+    dataDir: string;
   }
 }
 
@@ -61,6 +63,7 @@ export default async function setup(project: TestProject) {
     server?.on('exit', (code) => reject(new Error(`the app exited with ${code}`)));
   });
   project.provide('baseURL', `http://127.0.0.1:${port}`);
+  project.provide('dataDir', dataDir);
   return async () => {
     server?.kill('SIGTERM');
   };

@@ -1,5 +1,10 @@
 import { type ComponentType, createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CarrierModal } from '../features/carriers/index.ts';
+import { CustomerModal } from '../features/customers/index.ts';
+import { OrderModal } from '../features/orders/index.ts';
+import { QueryModal } from '../features/queries/index.ts';
+import { TaskModal } from '../features/tasks/index.ts';
 import { UserModal } from '../features/users/components/UserModal.tsx';
 import { paths } from './paths.ts';
 
@@ -42,11 +47,26 @@ const invoicePages: Record<InvoiceKind, string> = {
 };
 
 export const addActionRegistry: { [R in AddResource]: AddActionEntry<R> } = {
-  tasks: { page: () => paths.tasks },
-  queries: { page: () => paths.queries },
-  orders: { page: () => paths.orders },
-  carriers: { page: () => paths.carriers },
-  customers: { page: () => paths.customers },
+  tasks: {
+    page: () => paths.tasks,
+    modal: ({ opened, onClose }) => <TaskModal opened={opened} onClose={onClose} />,
+  },
+  queries: {
+    page: () => paths.queries,
+    modal: ({ opened, onClose }) => <QueryModal opened={opened} onClose={onClose} />,
+  },
+  orders: {
+    page: () => paths.orders,
+    modal: ({ opened, onClose }) => <OrderModal opened={opened} onClose={onClose} />,
+  },
+  carriers: {
+    page: () => paths.carriers,
+    modal: ({ opened, onClose }) => <CarrierModal opened={opened} onClose={onClose} />,
+  },
+  customers: {
+    page: () => paths.customers,
+    modal: ({ opened, onClose }) => <CustomerModal opened={opened} onClose={onClose} />,
+  },
   users: {
     page: () => paths.users,
     modal: ({ opened, onClose }) => <UserModal opened={opened} onClose={onClose} />,

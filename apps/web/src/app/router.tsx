@@ -2,12 +2,17 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminOnly, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { pageTitles } from './messages.ts';
+import { CarriersRoute } from './pages/CarriersRoute.tsx';
+import { CustomersRoute } from './pages/CustomersRoute.tsx';
 import { LoginRoute } from './pages/LoginRoute.tsx';
 import { NotAvailablePage } from './pages/NotAvailablePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { PublicPage } from './pages/PublicPage.tsx';
+import { DeletedOrdersRoute, OrdersRoute } from './pages/OrdersRoute.tsx';
+import { PublicHomeRoute, VerifyRoute } from './pages/PublicPage.tsx';
+import { DeletedQueriesRoute, QueriesRoute } from './pages/QueriesRoute.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { SettingsRoute } from './pages/SettingsRoute.tsx';
+import { DeletedTasksRoute, TasksRoute } from './pages/TasksRoute.tsx';
 import { UsersRoute } from './pages/UsersRoute.tsx';
 import { type PathKey, paths } from './paths.ts';
 
@@ -21,8 +26,8 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
     children: [
-      { path: paths.home, element: <PublicPage title={pageTitles.home} /> },
-      { path: paths.verify, element: <PublicPage title={pageTitles.verify} /> },
+      { path: paths.home, element: <PublicHomeRoute /> },
+      { path: paths.verify, element: <VerifyRoute /> },
       { path: paths.login, element: <LoginRoute /> },
       {
         element: (
@@ -31,9 +36,9 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          pending('queries'),
+          { path: paths.queries, element: <QueriesRoute /> },
           pending('telegram'),
-          pending('orders'),
+          { path: paths.orders, element: <OrdersRoute /> },
           {
             path: paths.users,
             element: (
@@ -42,11 +47,11 @@ export const routes: RouteObject[] = [
               </AdminOnly>
             ),
           },
-          pending('customers'),
-          pending('carriers'),
+          { path: paths.customers, element: <CustomersRoute /> },
+          { path: paths.carriers, element: <CarriersRoute /> },
           pending('loadingsCalendar'),
           pending('loadingsArchive'),
-          pending('tasks'),
+          { path: paths.tasks, element: <TasksRoute /> },
           pending('invoicesVat', true),
           pending('invoicesProforma', true),
           pending('invoicesCorrective', true),
@@ -59,9 +64,30 @@ export const routes: RouteObject[] = [
               </AdminOnly>
             ),
           },
-          pending('deletedTasks', true),
-          pending('deletedOrders', true),
-          pending('deletedQueries', true),
+          {
+            path: paths.deletedTasks,
+            element: (
+              <AdminOnly>
+                <DeletedTasksRoute />
+              </AdminOnly>
+            ),
+          },
+          {
+            path: paths.deletedOrders,
+            element: (
+              <AdminOnly>
+                <DeletedOrdersRoute />
+              </AdminOnly>
+            ),
+          },
+          {
+            path: paths.deletedQueries,
+            element: (
+              <AdminOnly>
+                <DeletedQueriesRoute />
+              </AdminOnly>
+            ),
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

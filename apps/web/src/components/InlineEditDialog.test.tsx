@@ -40,4 +40,27 @@ describe('InlineEditDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onSave).not.toHaveBeenCalled();
   });
+
+  it('sends the whole patch of a cell that edits several fields', async () => {
+    const onSave = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(422, 'x', [
+          { propertyPath: 'customerPriceCurrency', message: 'Wybierz jedną z dostępnych wartości!' },
+        ]),
+      );
+    renderWithProviders(
+      <InlineEditDialog
+        label="Cena"
+        field="price"
+        value="100"
+        toPatch={(v) => ({ customerPrice: Number(v) * 100, customerPriceCurrency: 'usd' })}
+        onSave={onSave}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Edytuj: Cena' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ customerPrice: 10000, customerPriceCurrency: 'usd' }));
+    expect(await screen.findByText('Wybierz jedną z dostępnych wartości!')).toBeTruthy();
+  });
 });

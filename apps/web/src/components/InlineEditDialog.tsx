@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { isApiError } from '../lib/apiClient.ts';
 import { notifyError } from '../lib/notify.ts';
 import { componentMessages as t } from './messages.ts';
+import { useIsTopmostModal } from './modalStack.ts';
 
 export type InlineEditorArgs<V> = {
   value: V;
@@ -25,6 +26,11 @@ export type InlineEditDialogProps<V> = {
   renderEditor?: (args: InlineEditorArgs<V>) => ReactNode;
   /** Turns the edited value into what is sent (e.g. a decimal into hundredths). */
   toPayload?: (value: V) => unknown;
+  /**
+   * For a cell that edits several fields at once (a place, a price with its currency): the whole
+   * partial update. Replaces `{ [field]: toPayload(value) }`; `field` still names the cell.
+   */
+  toPatch?: (value: V) => Record<string, unknown>;
   /** A Polish message when the value cannot be saved, or null. */
   validate?: (value: V) => string | null;
   /** Saves the partial update (a PUT with only this field); a rejection keeps the dialog open. */
@@ -40,10 +46,11 @@ function defaultDisplay(value: unknown): ReactNode {
   return String(value);
 }
 
-/** The message to show in the dialog for a failed save. */
-export function saveErrorMessage(error: unknown, field: string): string {
+/** The message to show in the dialog for a failed save (the violation of one of the sent fields first). */
+export function saveErrorMessage(error: unknown, field: string | readonly string[]): string {
   if (isApiError(error)) {
-    const violation = error.violations.find((v) => v.propertyPath === field) ?? error.violations[0];
+    const fields = typeof field === 'string' ? [field] : field;
+    const violation = error.violations.find((v) => fields.includes(v.propertyPath)) ?? error.violations[0];
     return violation?.message ?? error.detail ?? t.saveFailed;
   }
   return t.saveFailed;
@@ -60,6 +67,7 @@ export function InlineEditDialog<V>({
   display,
   renderEditor,
   toPayload,
+  toPatch,
   validate,
   onSave,
   errorAction,
@@ -67,14 +75,20 @@ export function InlineEditDialog<V>({
   width = 380,
 }: InlineEditDialogProps<V>) {
   const [opened, setOpened] = useState(false);
+  // The modal exists only while open or closing: a table has hundreds of these cells, and a closed
+  // Mantine modal still renders its portal, scroll lock and listeners.
+  const [mounted, setMounted] = useState(false);
   const [draft, setDraft] = useState<V>(value);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const shown = display ?? defaultDisplay(value);
+  // An editor may open a modal of its own (the customer picker's 'add'): Esc closes that one first.
+  const topmost = useIsTopmostModal(opened);
 
   const open = () => {
     setDraft(value);
     setError(null);
+    setMounted(true);
     setOpened(true);
   };
 
@@ -91,11 +105,12 @@ export function InlineEditDialog<V>({
     }
     setSaving(true);
     setError(null);
+    const patch = toPatch ? toPatch(draft) : { [field]: toPayload ? toPayload(draft) : draft };
     try {
-      await onSave({ [field]: toPayload ? toPayload(draft) : draft });
+      await onSave(patch);
       setOpened(false);
     } catch (failure) {
-      setError(saveErrorMessage(failure, field));
+      setError(saveErrorMessage(failure, [field, ...Object.keys(patch)]));
       if (errorAction) notifyError(errorAction, failure);
     } finally {
       setSaving(false);
@@ -126,32 +141,35 @@ export function InlineEditDialog<V>({
       >
         {shown}
       </UnstyledButton>
-      <Modal
-        opened={opened}
-        onClose={cancel}
-        title={label}
-        size={width}
-        closeOnClickOutside={false}
-        closeOnEscape={!saving}
-        closeButtonProps={{ 'aria-label': t.close }}
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
+      {mounted && (
+        <Modal
+          opened={opened}
+          onClose={cancel}
+          onExitTransitionEnd={() => setMounted(false)}
+          title={label}
+          size={width}
+          closeOnClickOutside={false}
+          closeOnEscape={!saving && topmost}
+          closeButtonProps={{ 'aria-label': t.close }}
         >
-          {editor}
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={cancel} disabled={saving}>
-              {t.cancel}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t.save}
-            </Button>
-          </Group>
-        </form>
-      </Modal>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            {editor}
+            <Group justify="flex-end" mt="md">
+              <Button variant="default" onClick={cancel} disabled={saving}>
+                {t.cancel}
+              </Button>
+              <Button type="submit" loading={saving}>
+                {t.save}
+              </Button>
+            </Group>
+          </form>
+        </Modal>
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { DATE_FORMAT, DATE_TIME_FORMAT } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { DATE_DIALOG_WIDTH } from './constants.ts';
+import { componentMessages as t } from './messages.ts';
 
 /**
  * Date inputs with the app's conventions: DD/MM/YYYY and 'HH:mm, DD/MM/YYYY', Monday first and
@@ -65,15 +66,21 @@ export function DateRangeInput(props: DateRangeInputProps) {
 
 export type DateTimePickerProps = Omit<MantineDateTimePickerProps, 'type' | 'valueFormat'>;
 
-export function DateTimePicker(props: DateTimePickerProps) {
+export function DateTimePicker({ timePickerProps, submitButtonProps, ...props }: DateTimePickerProps) {
   return (
     <MantineDateTimePicker
       valueFormat={DATE_TIME_FORMAT}
-      timePickerProps={{ format: '24h' }}
       popoverProps={popoverProps}
       clearable
       placeholder="GG:MM, DD/MM/RRRR"
       {...props}
+      timePickerProps={{
+        format: '24h',
+        hoursInputLabel: t.hours,
+        minutesInputLabel: t.minutes,
+        ...timePickerProps,
+      }}
+      submitButtonProps={{ 'aria-label': t.confirmDateTime, ...submitButtonProps }}
     />
   );
 }

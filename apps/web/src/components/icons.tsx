@@ -128,3 +128,24 @@ export const IconSortDesc = icon(<path d="M12 5v14M6 13l6 6 6-6" />);
 export const IconSortNone = icon(<path d="M8 9l4-4 4 4M8 15l4 4 4-4" />);
 export const IconFilter = icon(<path d="M4 5h16l-6 7v6l-4 2v-8z" />);
 export const IconX = icon(<path d="M6 6l12 12M18 6L6 18" />);
+export const IconMap = icon(<path d="M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14" />);
+export const IconCopy = icon(
+  <>
+    <rect x="8" y="8" width="12" height="12" rx="2" />
+    <path d="M16 8V6a2 2 0 00-2-2H6a2 2 0 00-2 2v8a2 2 0 002 2h2" />
+  </>,
+);
+export const IconRestore = icon(<path d="M4 12a8 8 0 108-8 8.5 8.5 0 00-6 2.5L4 8M4 4v4h4" />);
+export const IconChevronDown = icon(<path d="M6 9l6 6 6-6" />);
+export const IconDownload = icon(<path d="M12 4v11M7 10l5 5 5-5M5 20h14" />);
+export const IconAlertTriangle = icon(
+  <>
+    <path d="M12 4L2.5 20h19z" />
+    <path d="M12 10v4.5M12 17.5v.01" />
+  </>,
+);
+export const IconArrowsExchange = icon(<path d="M4 8h14l-3-3M20 16H6l3 3" />);
+export const IconCheck = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
+export const IconPhone = icon(
+  <path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a2 2 0 01-2 2A16 16 0 013 6a2 2 0 012-2" />,
+);

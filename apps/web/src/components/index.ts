@@ -1,5 +1,6 @@
 export { AppModal, type AppModalProps } from './AppModal.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
+export { COUNTRY_SELECT_DATA, CountrySelect, type CountrySelectProps } from './CountrySelect.tsx';
 export { MAIN_MODAL_WIDTH } from './constants.ts';
 export { DataTable } from './DataTable/DataTable.tsx';
 export { nextSort, pageWindow, sortToParams } from './DataTable/paging.ts';
@@ -8,7 +9,10 @@ export { DateInput, DateRangeInput, DateTimePicker, parsePolishDate } from './da
 export { DateText, DateTimeText, MeasureText, MoneyText, PhoneText, TextValue } from './display.tsx';
 export { FilterRow, type FilterRowProps } from './FilterRow/FilterRow.tsx';
 export { customFilter, filtersToParams } from './FilterRow/filterParams.ts';
+export { addressFilter, dimensionsFilter } from './FilterRow/ShipmentFilterDialogs.tsx';
+export { addressFilterParams, dimensionsFilterParams } from './FilterRow/shipmentFilterParams.ts';
 export type { ApiParams, FilterDef, FilterValues } from './FilterRow/types.ts';
 export { InlineEditDialog, type InlineEditDialogProps } from './InlineEditDialog.tsx';
 export { hundredthsToInput, inputToHundredths, MoneyInput, type MoneyInputProps } from './MoneyInput.tsx';
+export { useIsTopmostModal } from './modalStack.ts';
 export { ReasonPrompt, type ReasonPromptProps } from './ReasonPrompt.tsx';

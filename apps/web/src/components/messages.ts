@@ -22,4 +22,31 @@ export const componentMessages = {
   page: (n: number) => `Strona ${n}`,
   sortBy: (column: string) => `Sortuj: ${column}`,
   editField: (label: string) => `Edytuj: ${label}`,
+  nothingFound: 'Nie znaleziono',
+  hours: 'Godzina',
+  minutes: 'Minuty',
+  confirmDateTime: 'Zatwierdź datę i godzinę',
+} as const;
+
+/** The cargo-dimension and address filter dialogs of the shipment tables (SPEC §2 Modals). */
+export const shipmentFilterMessages = {
+  dimensions: 'Wymiary towaru',
+  loadingAddress: 'Adres załadunku',
+  unloadingAddress: 'Adres rozładunku',
+  length: 'Długość',
+  width: 'Szerokość',
+  height: 'Wysokość',
+  weight: 'Waga',
+  min: 'min',
+  max: 'max',
+  loadingCountry: 'Kraj załadunku',
+  unloadingCountry: 'Kraj rozładunku',
+  streetAddress: 'Ulica i numer',
+  city: 'Miasto',
+  postalCode: 'Kod pocztowy',
+  country: 'Kraj',
+  clear: 'Wyczyść',
+  confirm: 'Zatwierdź',
+  close: 'Zamknij',
+  active: (label: string) => `${label} (aktywny filtr)`,
 } as const;

@@ -41,6 +41,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Login, refresh and logout: no bearer, and a 401 is an answer rather than an expired token. */
   anonymous?: boolean;
+  /** The Accept header; JSON-LD by default (a file download asks for anything). */
+  accept?: string;
 };
 
 let handleSessionExpired: () => void = () => {};
@@ -66,7 +68,7 @@ export function buildUrl(path: string, params?: QueryParams): string {
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/ld+json, application/json;q=0.9' };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/ld+json, application/json;q=0.9' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
   try {
@@ -162,7 +164,8 @@ export function refreshAccessToken(failedToken: string | null): Promise<string |
   return refreshInFlight;
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The successful response itself (after a refresh and retry on a 401); an ApiError otherwise. */
+async function respond(path: string, options: RequestOptions): Promise<Response> {
   const usedToken = options.anonymous ? null : session.getToken();
   let response = await send(path, options, usedToken);
   if (response.status === 401 && !options.anonymous) {
@@ -171,7 +174,42 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await send(path, options, freshToken);
   }
   if (!response.ok) throw await toApiError(response);
-  return (await readBody(response)) as T;
+  return response;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readBody(await respond(path, options))) as T;
+}
+
+/**
+ * The file name of a content-disposition header: `filename*=UTF-8''…` (RFC 5987) first, then
+ * `filename="…"` or a bare `filename=…`; null when there is none.
+ */
+export function fileNameFromDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/.exec(header);
+  if (quoted?.[1]) return quoted[1].replace(/\\(.)/g, '$1');
+  const bare = /filename\s*=\s*([^;\s]+)/.exec(header);
+  return bare?.[1] ?? null;
+}
+
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+/** A file (an order's PDF or Word document) with its server-given name, through the same token handling. */
+async function requestFile(path: string, extra?: Omit<RequestOptions, 'method' | 'body'>): Promise<DownloadedFile> {
+  const response = await respond(path, { ...extra, accept: extra?.accept ?? '*/*' });
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  };
 }
 
 type Extra = Omit<RequestOptions, 'method' | 'body' | 'params'>;
@@ -185,6 +223,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'PATCH', body }),
   del: <T = void>(path: string, extra?: Extra) => request<T>(path, { ...extra, method: 'DELETE' }),
+  /** GET a file: its body as a Blob and the name from content-disposition. */
+  file: (path: string, params?: QueryParams, extra?: Extra) => requestFile(path, { ...extra, params }),
 };
 
 export type { HydraCollection };

@@ -22,4 +22,15 @@ describe('hydra paging', () => {
     const third = page(10, 70);
     expect(nextPageParam(third, [first, second, third], 30)).toBeUndefined();
   });
+
+  it('reads the total from the first page when the later ones are partial', () => {
+    const first = page(30, 65);
+    const partial = (n: number) =>
+      ({ 'hydra:member': Array.from({ length: n }, (_, i) => i) }) as HydraCollection<number>;
+    const second = partial(30);
+    expect(nextPageParam(second, [first, second], 30)).toBe(3);
+    const third = partial(5);
+    expect(nextPageParam(third, [first, second, third], 30)).toBeUndefined();
+    expect(nextPageParam(partial(30), [partial(30)], 30)).toBe(2);
+  });
 });

@@ -6,13 +6,19 @@ export function pageCount(totalItems: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalItems / Math.max(1, pageSize)));
 }
 
-/** For useInfiniteQuery's getNextPageParam: the next 1-based page, or undefined after the last. */
+/**
+ * For useInfiniteQuery's getNextPageParam: the next 1-based page, or undefined after the last.
+ * Pages after the first may be partial (`partial=true`, no `hydra:totalItems`): the first page's
+ * total counts then, and without any total a full page means there may be more.
+ */
 export function nextPageParam<T>(
   lastPage: HydraCollection<T>,
   allPages: readonly HydraCollection<T>[],
   pageSize: number,
 ): number | undefined {
-  const loaded = allPages.reduce((sum, page) => sum + page['hydra:member'].length, 0);
   if (lastPage['hydra:member'].length < pageSize) return undefined;
-  return loaded < lastPage['hydra:totalItems'] ? allPages.length + 1 : undefined;
+  const total = lastPage['hydra:totalItems'] ?? allPages[0]?.['hydra:totalItems'];
+  if (typeof total !== 'number') return allPages.length + 1;
+  const loaded = allPages.reduce((sum, page) => sum + page['hydra:member'].length, 0);
+  return loaded < total ? allPages.length + 1 : undefined;
 }

@@ -13,14 +13,16 @@ import {
   Stack,
   Text,
   Tooltip,
+  UnstyledButton,
 } from '@mantine/core';
 import { formatBadgeCount } from '@spedycja/domain';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconPlus } from '../../components/icons.tsx';
 import { type AuthUser, initials } from '../../features/auth/claims.ts';
-import { useDrawerNotifications } from '../../features/tasks/api/getDrawerNotifications.ts';
+import { dueTasksSearch, tasksMessages, useDrawerNotifications } from '../../features/tasks/index.ts';
 import { useAddAction } from '../addActions.tsx';
 import { appMessages } from '../messages.ts';
+import { paths } from '../paths.ts';
 import { type NavEntry, type NavLinkEntry, visibleNavigation } from './navigation.ts';
 
 const t = appMessages.drawer;
@@ -35,6 +37,7 @@ export type SideDrawerProps = {
 /** The side drawer: who is logged in, the sections with their "+" actions, and 'Wyloguj'. */
 export function SideDrawer({ user, collapsed, onToggle, onLogout }: SideDrawerProps) {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const openAdd = useAddAction();
   const notifications = useDrawerNotifications();
   const count = notifications.data?.count ?? 0;
@@ -42,18 +45,31 @@ export function SideDrawer({ user, collapsed, onToggle, onLogout }: SideDrawerPr
 
   const isActive = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
+  // A click on the badge lists the tasks it counts, as of the moment of the click.
   const badgeFor = (entry: NavLinkEntry) =>
     entry.badge === 'tasks' ? (
-      <Badge
-        size="sm"
-        circle={count < 10}
-        color={count > 0 ? 'red' : 'gray'}
-        variant={count > 0 ? 'filled' : 'light'}
-        role="status"
-        aria-label={t.tasksBadge(formatBadgeCount(count))}
+      <UnstyledButton
+        component={Link}
+        to={`${paths.tasks}?${dueTasksSearch()}`}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(`${paths.tasks}?${dueTasksSearch()}`);
+        }}
+        aria-label={tasksMessages.due.badgeLink}
+        style={{ display: 'inline-flex', borderRadius: 'var(--mantine-radius-xl)' }}
       >
-        {formatBadgeCount(count)}
-      </Badge>
+        <Badge
+          size="sm"
+          circle={count < 10}
+          color={count > 0 ? 'red' : 'gray'}
+          variant={count > 0 ? 'filled' : 'light'}
+          role="status"
+          aria-label={t.tasksBadge(formatBadgeCount(count))}
+          style={{ cursor: 'pointer' }}
+        >
+          {formatBadgeCount(count)}
+        </Badge>
+      </UnstyledButton>
     ) : null;
 
   const renderLink = (entry: NavLinkEntry) => {

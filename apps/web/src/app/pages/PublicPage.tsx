@@ -1,19 +1,62 @@
-import { Anchor, Center, Paper } from '@mantine/core';
-import { Link } from 'react-router';
-import { appMessages } from '../messages.ts';
+import { Anchor, Box, Container, Group, Paper, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PublicQueriesPage, publicMessages, VerifyOfferPage } from '../../features/publicOffers/index.ts';
+import { appMessages, pageTitles } from '../messages.ts';
 import { paths } from '../paths.ts';
-import { NotAvailablePage } from './NotAvailablePage.tsx';
+import { usePageTitle } from '../usePageTitle.ts';
 
-/** The public pages (/ and /verify) outside the staff layout; not built yet. */
-export function PublicPage({ title }: { title: string }) {
+/** The public pages (/ and /verify): outside the staff layout, no login needed. */
+function PublicLayout({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
-    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
-      <Paper withBorder p="xl" radius="md" w={640} maw="100%">
-        <NotAvailablePage title={title} />
-        <Anchor component={Link} to={paths.login} mt="md" display="inline-block">
-          {appMessages.goToLogin}
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+      <Paper component="header" radius={0} shadow="xs" py="sm">
+        <Container size="lg">
+          <Group justify="space-between">
+            <Anchor component={Link} to={paths.home} fw={700} c="indigo.7" underline="never">
+              {appMessages.appName}
+            </Anchor>
+            <Anchor component={Link} to={paths.login} size="sm">
+              {publicMessages.login}
+            </Anchor>
+          </Group>
+        </Container>
+      </Paper>
+      <Container component="main" size="lg" py="lg">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {intro && (
+          <Text c="dimmed" mt={4} mb="md">
+            {intro}
+          </Text>
+        )}
+        <Box mt={intro ? 0 : 'md'}>{children}</Box>
+      </Container>
+    </Box>
+  );
+}
+
+export function PublicHomeRoute() {
+  usePageTitle(pageTitles.home);
+  return (
+    <PublicLayout title={pageTitles.home} intro={publicMessages.intro}>
+      <PublicQueriesPage />
+    </PublicLayout>
+  );
+}
+
+export function VerifyRoute() {
+  usePageTitle(pageTitles.verify);
+  const [search] = useSearchParams();
+  return (
+    <PublicLayout title={pageTitles.verify}>
+      <Paper withBorder p="lg" radius="md" maw={640}>
+        <VerifyOfferPage token={search.get('token')} />
+        <Anchor component={Link} to={paths.home} mt="md" display="inline-block">
+          {publicMessages.backToQueries}
         </Anchor>
       </Paper>
-    </Center>
+    </PublicLayout>
   );
 }

@@ -2,7 +2,7 @@ import { Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { DEBOUNCE_MS } from '@spedycja/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { IconSortAsc, IconSortDesc, IconSortNone } from '../icons.tsx';
 import { componentMessages as t } from '../messages.ts';
 import { nextSort, shouldLoadMore } from './paging.ts';
@@ -81,11 +81,29 @@ function TableHead<T>({
   );
 }
 
-function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+/**
+ * A row with one message. `visibleWidth` (the scrolling box's width) keeps the message in view
+ * in a table wider than its box: under the visible columns, not in the middle of them all.
+ */
+function MessageRow({
+  colSpan,
+  visibleWidth,
+  children,
+}: {
+  colSpan: number;
+  visibleWidth?: number;
+  children: ReactNode;
+}) {
   return (
     <Table.Tr>
       <Table.Td colSpan={colSpan}>
-        <Text c="dimmed" ta="center" py="md" role="status">
+        <Text
+          c="dimmed"
+          ta="center"
+          py="md"
+          role="status"
+          style={visibleWidth ? { position: 'sticky', left: 0, width: Math.max(0, visibleWidth - 32) } : undefined}
+        >
           {children}
         </Text>
       </Table.Td>
@@ -93,28 +111,32 @@ function MessageRow({ colSpan, children }: { colSpan: number; children: ReactNod
   );
 }
 
-function DataRow<T>({
-  row,
-  index,
-  props,
-  measureRef,
-}: {
+type DataRowProps<T> = {
   row: T;
   index: number;
-  props: DataTableBaseProps<T>;
+  columns: readonly ColumnDef<T>[];
+  rowProps: DataTableBaseProps<T>['rowProps'];
   measureRef?: (node: Element | null) => void;
-}) {
-  const extra = props.rowProps?.(row) ?? {};
+};
+
+function DataRowInner<T>({ row, index, columns, rowProps, measureRef }: DataRowProps<T>) {
+  const extra = rowProps?.(row) ?? {};
   return (
     <Table.Tr ref={measureRef} data-index={index} {...extra}>
-      {props.columns.map((column) => (
-        <Table.Td key={column.id} style={{ textAlign: column.align }}>
+      {columns.map((column) => (
+        <Table.Td key={column.id} style={{ textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined }}>
           {column.cell(row, index)}
         </Table.Td>
       ))}
     </Table.Tr>
   );
 }
+
+/**
+ * A row renders again only when its row, position or columns change: scrolling an infinite table
+ * re-renders the table on every frame, and its visible rows must not all follow.
+ */
+const DataRow = memo(DataRowInner) as typeof DataRowInner;
 
 /** The state row shown instead of data: loading first, then empty. */
 function stateMessage<T>(props: DataTableBaseProps<T>): string | null {
@@ -142,7 +164,15 @@ function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>)
             {message !== null ? (
               <MessageRow colSpan={props.columns.length}>{message}</MessageRow>
             ) : (
-              props.rows.map((row, index) => <DataRow key={props.rowKey(row)} row={row} index={index} props={props} />)
+              props.rows.map((row, index) => (
+                <DataRow
+                  key={props.rowKey(row)}
+                  row={row}
+                  index={index}
+                  columns={props.columns}
+                  rowProps={props.rowProps}
+                />
+              ))
             )}
           </Table.Tbody>
         </Table>
@@ -202,6 +232,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
   const message = stateMessage(props);
   const colSpan = props.columns.length;
+  const visibleWidth = virtualizer.scrollRect?.width;
 
   return (
     <Box ref={scrollRef} onScroll={handleScroll} style={{ height, overflow: 'auto' }} data-testid="infinite-scroll">
@@ -218,7 +249,9 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
         <TableHead columns={props.columns} sort={props.sort} onSortChange={props.onSortChange} />
         <Table.Tbody>
           {message !== null ? (
-            <MessageRow colSpan={colSpan}>{message}</MessageRow>
+            <MessageRow colSpan={colSpan} visibleWidth={visibleWidth}>
+              {message}
+            </MessageRow>
           ) : (
             <>
               {paddingTop > 0 && (
@@ -234,7 +267,8 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
                     key={props.rowKey(row)}
                     row={row}
                     index={item.index}
-                    props={props}
+                    columns={props.columns}
+                    rowProps={props.rowProps}
                     measureRef={virtualizer.measureElement}
                   />
                 );
@@ -244,7 +278,11 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
                   <td colSpan={colSpan} style={{ height: paddingBottom, padding: 0, border: 0 }} />
                 </tr>
               )}
-              {loadingMore && <MessageRow colSpan={colSpan}>{props.loadingText ?? t.loading}</MessageRow>}
+              {loadingMore && (
+                <MessageRow colSpan={colSpan} visibleWidth={visibleWidth}>
+                  {props.loadingText ?? t.loading}
+                </MessageRow>
+              )}
             </>
           )}
         </Table.Tbody>

@@ -9,6 +9,8 @@ export type ColumnDef<T> = {
   /** The API's order key (`order[{sortKey}]=asc|desc`); when set, the header is a sort button. */
   sortKey?: string;
   align?: 'left' | 'center' | 'right';
+  /** Keeps the cell on one line (short values: amounts, dates, places). */
+  nowrap?: boolean;
 };
 
 export type SortDirection = 'asc' | 'desc';

@@ -119,6 +119,7 @@ function FilterInput({ def, value, onChange }: { def: FilterDef; value: unknown;
           onChange={onChange}
           clearable={def.clearable ?? true}
           allowDeselect={def.clearable ?? true}
+          searchable={def.searchable}
         />
       );
     case 'numberRange': {

@@ -21,6 +21,8 @@ export type SelectFilterDef = FilterBase & {
   options: readonly { value: string; label: string }[];
   defaultValue?: string | null;
   clearable?: boolean;
+  /** Typing narrows the options (long lists such as countries). */
+  searchable?: boolean;
 };
 
 export type NumberRangeFilterDef = FilterBase & {

@@ -1,0 +1,250 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+
+/**
+ * The orders walk: create an order in the modal, find it, edit a price in its cell, download the
+ * four documents, send it to both parties, delete it and restore it as admin, and convert an order
+ * to a query and a query to an order.
+ */
+
+const suffix = Date.now().toString(36);
+/** Short enough to show whole in the Towar cell (it truncates at 20 characters). */
+const CARGO = `Zl-e2e-${suffix}`;
+const QUERY_CARGO = `Zq-e2e-${suffix}`;
+const CUSTOMER = `Klient Zleceń ${suffix}`;
+const CARRIER = `Przewoźnik Zleceń ${suffix}`;
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
+const ordersTable = (page: Page) => page.getByRole('table', { name: 'Lista zleceń' });
+const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+/** The admin's API calls that prepare the walk's own data (the database is shared by every walk). */
+async function apiAs(token: string | null, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function typeInto(input: Locator, text: string) {
+  await input.fill('');
+  await input.pressSequentially(text, { delay: 10 });
+}
+
+async function pick(page: Page, dialog: Locator, label: string, typed: string, option: RegExp) {
+  const input = dialog.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.pressSequentially(typed, { delay: 20 });
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** 'DD/MM/YYYY' of today + days, as the date input shows it. */
+function daysAhead(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+}
+
+describe('orders: create, find, edit in place, documents, sending, delete and restore, conversions', () => {
+  let browser: Browser;
+  let token: string;
+  let queryId: number;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
+    const customer = await apiAs(token, 'POST', '/api/customers', {
+      companyName: CUSTOMER,
+      email: `klient.${suffix}@zlecenia.example`,
+      city: 'Poznań',
+      country: 'PL',
+    });
+    await apiAs(token, 'POST', '/api/carriers', {
+      companyName: CARRIER,
+      email: `przewoznik.${suffix}@zlecenia.example`,
+      country: 'PL',
+    });
+    const query = await apiAs(token, 'POST', '/api/queries', {
+      cargo: QUERY_CARGO,
+      loadingCity: 'Kraków',
+      loadingCountry: 'PL',
+      unloadingCity: 'Praga',
+      unloadingCountry: 'CZ',
+      customer: customer['@id'],
+      customerPrice: 310000,
+    });
+    queryId = query.id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('walks an order through its life as a dispatcher does', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+
+    // The drawer's '+' opens the order modal.
+    await nav(page).getByRole('button', { name: 'Nowe zlecenie' }).click();
+    await page.getByRole('dialog', { name: 'Dodaj zlecenie' }).getByRole('button', { name: 'Anuluj' }).click();
+    await page.getByRole('dialog', { name: 'Dodaj zlecenie' }).waitFor({ state: 'hidden' });
+
+    await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
+    await page.waitForURL('**/orders');
+    await page.getByRole('heading', { name: 'Zlecenia' }).waitFor();
+    await expect(page.title()).resolves.toBe('Zlecenia – Spedycja');
+
+    // Create: the route, the cargo, both parties with their prices and payment terms.
+    await page.getByRole('button', { name: 'Dodaj zlecenie' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dodaj zlecenie' });
+    await typeInto(dialog.getByLabel('Miasto załadunku', { exact: true }), 'Poznań');
+    await typeInto(dialog.getByLabel('Miasto rozładunku', { exact: true }), 'Lyon');
+    await typeInto(dialog.getByLabel('Towar', { exact: true }), CARGO);
+    await typeInto(dialog.getByLabel('Długość (m)', { exact: true }), '13,6');
+    await pick(page, dialog, 'Klient', CUSTOMER.slice(0, 14), new RegExp(suffix));
+    await pick(page, dialog, 'Przewoźnik', CARRIER.slice(0, 16), new RegExp(suffix));
+    await typeInto(dialog.getByLabel('Cena klienta', { exact: true }), '4500');
+    await typeInto(dialog.getByLabel('Cena przewoźnika', { exact: true }), '3800,50');
+    const customerTerm = dialog.getByRole('group', { name: 'Termin płatności klienta' });
+    await customerTerm.getByRole('button', { name: '45 dni' }).click();
+    // SPEC §5: the button labelled 45 adds 35 days.
+    await expect(customerTerm.getByLabel('Termin płatności klienta').inputValue()).resolves.toBe(daysAhead(35));
+    const carrierTerm = dialog.getByRole('group', { name: 'Termin płatności przewoźnika' });
+    await carrierTerm.getByRole('button', { name: '14 dni' }).click();
+    await carrierTerm.getByText('po rozładunku', { exact: true }).click();
+    // A textual term clears the date.
+    await expect(carrierTerm.getByLabel('Termin płatności przewoźnika').inputValue()).resolves.toBe('');
+    // The euro rate starts from the settings (another walk may have changed it: read it now).
+    const settings = await apiAs(token, 'GET', '/api/settings');
+    const rate = Number(settings['hydra:member'].find((s: { key: string }) => s.key === 'euroExchangeRate').value);
+    await expect(dialog.getByLabel('Kurs euro (PLN)').inputValue()).resolves.toBe(
+      `${Math.floor(rate / 100)},${String(rate % 100).padStart(2, '0')}`,
+    );
+    await dialog.getByRole('button', { name: 'Zapisz', exact: true }).click();
+    await toast(page, 'Zlecenie zostało pomyślnie dodane!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Find it: the filter applies by itself a moment after typing.
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
+    const row = ordersTable(page).getByRole('row').filter({ hasText: CARGO });
+    await row.waitFor();
+    await expect.poll(() => ordersTable(page).getByRole('row').count()).toBe(2);
+    const cells = await row.innerText();
+    expect(cells).toContain('Poznań');
+    expect(cells).toContain('Lyon');
+    expect(cells).toContain('4 500.00 PLN');
+    expect(cells).toContain('3 800.50 PLN');
+    expect(cells).toContain(CUSTOMER.slice(0, 30));
+    expect(cells).toContain('13.60 × – × – m');
+    const number = (await row.getByRole('cell').first().innerText()).split('\n')[0]?.trim() ?? '';
+    expect(number).toMatch(/^\d+\/\d{2}\/\d{4}$/);
+    const notSent = row.getByRole('img', { name: 'Nie wysłano do klienta ani do przewoźnika' });
+    await notSent.waitFor();
+
+    // Edit the carrier price in its cell.
+    await row.getByRole('button', { name: 'Edytuj: Cena przewoźnika' }).click();
+    const priceDialog = page.getByRole('dialog', { name: 'Cena przewoźnika' });
+    await typeInto(priceDialog.getByRole('textbox', { name: 'Cena przewoźnika' }), '3950,75');
+    await priceDialog.getByRole('button', { name: 'Zapisz' }).click();
+    await toast(page, 'Zlecenie zostało pomyślnie zaktualizowane!').waitFor();
+    await priceDialog.waitFor({ state: 'hidden' });
+    await row.filter({ hasText: '3 950.75 PLN' }).waitFor();
+
+    // Download the four documents under the server's names.
+    const safe = number.replaceAll('/', '-');
+    for (const [item, fileName, magic] of [
+      ['PDF dla klienta', `zlecenie_${safe}_klient.pdf`, '%PDF'],
+      ['PDF dla przewoźnika', `zlecenie_${safe}_przewoznik.pdf`, '%PDF'],
+      ['Word dla klienta', `zlecenie_${safe}_klient.docx`, 'PK'],
+      ['Word dla przewoźnika', `zlecenie_${safe}_przewoznik.docx`, 'PK'],
+    ] as const) {
+      await row.getByRole('button', { name: 'Pobierz zlecenie' }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: item }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(fileName);
+      const path = await download.path();
+      const content = await readFile(path);
+      expect(content.subarray(0, magic.length).toString('latin1')).toBe(magic);
+      expect(content.length).toBeGreaterThan(1000);
+    }
+
+    // Send it to both: two notifications, and the orange warning goes.
+    await row.getByRole('button', { name: 'Wyślij zlecenie' }).click();
+    await page.getByRole('menuitem', { name: 'Wyślij do obu' }).click();
+    await toast(page, 'Zlecenie zostało wysłane do klienta!').waitFor();
+    await toast(page, 'Zlecenie zostało wysłane do przewoźnika!').waitFor();
+    await notSent.waitFor({ state: 'detached' });
+    await expect(row.getByRole('img', { name: /Nie wysłano/ }).count()).resolves.toBe(0);
+
+    // Delete it with a reason.
+    await row.getByRole('button', { name: 'Usuń' }).click();
+    const reason = page.getByRole('dialog', { name: 'Podaj powód usunięcia zlecenia' });
+    await expect(reason.getByRole('combobox', { name: 'Powód usunięcia' }).inputValue()).resolves.toBe('Błędne dane');
+    await reason.getByRole('button', { name: 'Usuń' }).click();
+    await toast(page, 'Zlecenie zostało pomyślnie usunięte!').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await ordersTable(page).getByText('Brak danych do wyświetlenia').waitFor();
+
+    // Restore it as admin from the deleted orders.
+    await nav(page).getByRole('link', { name: 'Usunięte zlecenia' }).click();
+    await page.waitForURL('**/admin/deleted/orders');
+    await page.getByRole('heading', { name: 'Usunięte zlecenia' }).waitFor();
+    const deletedTable = page.getByRole('table', { name: 'Lista usuniętych zleceń' });
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    const deletedRow = deletedTable.getByRole('row').filter({ hasText: CARGO });
+    await deletedRow.filter({ hasText: 'Błędne dane' }).waitFor();
+    await expect(deletedRow.getByRole('button', { name: 'Usuń' }).count()).resolves.toBe(0);
+    await deletedRow.getByRole('button', { name: 'Przywróć' }).click();
+    await toast(page, 'Zlecenie zostało pomyślnie przywrócone!').waitFor();
+    await deletedRow.waitFor({ state: 'detached' });
+
+    // Back among the orders; then it becomes a query.
+    await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
+    await page.waitForURL('**/orders');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Zamień w zapytanie' }).click();
+    const toQuery = page.getByRole('dialog', { name: 'Zamiana w zapytanie' });
+    await toQuery.getByText(`Czy na pewno chcesz zamienić zlecenie ${number} w zapytanie?`).waitFor();
+    await toQuery.getByRole('button', { name: 'Tak' }).click();
+    await toast(page, 'Pomyślnie zamieniono zlecenie w zapytanie').waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    await nav(page).getByRole('link', { name: 'Zapytania', exact: true }).click();
+    await page.waitForURL('**/queries');
+    const queriesTable = page.getByRole('table', { name: 'Lista zapytań' });
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), 'e2e-');
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    await queriesTable.getByRole('row').filter({ hasText: CARGO }).waitFor();
+
+    // And the walk's own query becomes an order.
+    const queryRow = queriesTable.getByRole('row', { name: `Zapytanie ${queryId}` });
+    await queryRow.getByRole('button', { name: 'Zamień w zlecenie' }).click();
+    const toOrder = page.getByRole('dialog', { name: 'Zamiana w zlecenie' });
+    await toOrder.getByRole('button', { name: 'Tak' }).click();
+    await toast(page, 'Pomyślnie zamieniono zapytanie w zlecenie').waitFor();
+    await queryRow.waitFor({ state: 'detached' });
+
+    await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
+    await page.waitForURL('**/orders');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), QUERY_CARGO);
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    const converted = ordersTable(page).getByRole('row').filter({ hasText: QUERY_CARGO });
+    await converted.waitFor();
+    const convertedCells = await converted.innerText();
+    expect(convertedCells).toContain('Kraków');
+    expect(convertedCells).toContain('Praga');
+    expect(convertedCells).toContain('3 100.00 PLN');
+    await context.close();
+  });
+});

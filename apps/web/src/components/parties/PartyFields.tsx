@@ -1,0 +1,80 @@
+import { Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import { LANGUAGES, PHONE_PREFIXES } from '@spedycja/domain';
+import type { ReactNode } from 'react';
+import { CountrySelect } from '../CountrySelect.tsx';
+import { partyMessages as t } from './messages.ts';
+import type { PartyFormValues } from './partyForm.ts';
+
+/** Select data built once: ~200 calling codes. */
+const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
+const LANGUAGE_OPTIONS = [...LANGUAGES];
+
+const HINT_ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'error', 'description'];
+
+function Hint({ text }: { text: string | null }) {
+  return text ? (
+    <Text span size="xs" c="orange.8" role="status">
+      {text}
+    </Text>
+  ) : null;
+}
+
+export type PartyFieldsProps = {
+  inputProps: (field: keyof PartyFormValues) => GetInputPropsReturnType;
+  /** 'W bazie znaleziono N … z podanym numerem' under NIP and Telefon, or null. */
+  hints: { nip: string | null; phone: string | null };
+  /** The resource's own fields, laid out in the same grid after the shared ones. */
+  children?: ReactNode;
+};
+
+/** The company, contact, address, tax id and language fields of the customer and carrier modals. */
+export function PartyFields({ inputProps, hints, children }: PartyFieldsProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm">
+      <TextInput label={t.fields.companyName} autoComplete="off" data-autofocus {...inputProps('companyName')} />
+      <TextInput label={t.fields.name} autoComplete="off" {...inputProps('name')} />
+      <TextInput
+        label={t.fields.nip}
+        autoComplete="off"
+        description={<Hint text={hints.nip} />}
+        inputWrapperOrder={HINT_ORDER}
+        {...inputProps('nip')}
+      />
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <Select
+          label={t.fields.phonePrefix}
+          w={100}
+          data={PREFIX_OPTIONS}
+          searchable
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-start' }}
+          {...inputProps('phonePrefix')}
+        />
+        <TextInput
+          label={t.fields.phone}
+          style={{ flex: 1 }}
+          inputMode="tel"
+          autoComplete="off"
+          description={<Hint text={hints.phone} />}
+          inputWrapperOrder={HINT_ORDER}
+          {...inputProps('phone')}
+        />
+      </Group>
+      <TextInput label={t.fields.email} type="email" autoComplete="off" {...inputProps('email')} />
+      <Select
+        label={t.fields.language}
+        data={LANGUAGE_OPTIONS}
+        searchable
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        {...inputProps('language')}
+      />
+      <TextInput label={t.fields.streetAddress} autoComplete="off" {...inputProps('streetAddress')} />
+      <TextInput label={t.fields.postalCode} autoComplete="off" {...inputProps('postalCode')} />
+      <TextInput label={t.fields.city} autoComplete="off" {...inputProps('city')} />
+      <CountrySelect label={t.fields.country} {...inputProps('country')} />
+      {children}
+    </SimpleGrid>
+  );
+}

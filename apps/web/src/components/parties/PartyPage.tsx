@@ -1,0 +1,146 @@
+import { ActionIcon, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import type { HydraCollection } from '@spedycja/domain';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { QueryParams } from '../../lib/apiClient.ts';
+import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { DataTable } from '../DataTable/DataTable.tsx';
+import { sortToParams } from '../DataTable/paging.ts';
+import type { ColumnDef, SortState } from '../DataTable/types.ts';
+import { FilterRow } from '../FilterRow/FilterRow.tsx';
+import type { ApiParams, FilterDef } from '../FilterRow/types.ts';
+import { IconEdit, IconPlus, IconTrash } from '../icons.tsx';
+import { partyMessages as t } from './messages.ts';
+import { type PartyRecord, partyName } from './partyForm.ts';
+
+export type PartyModalState = { opened: boolean; uuid: string | null; onClose: () => void };
+
+export type PartyPageProps<R extends PartyRecord> = {
+  texts: {
+    title: string;
+    tableLabel: string;
+    add: string;
+    deleteTitle: string;
+    deleteQuestion: (name: string) => string;
+  };
+  filters: readonly FilterDef[];
+  /** The columns without 'Akcje', which the page adds. */
+  columns: readonly ColumnDef<R>[];
+  useList: (params: QueryParams) => UseQueryResult<HydraCollection<R>>;
+  useDelete: () => UseMutationResult<unknown, Error, string>;
+  renderModal: (state: PartyModalState) => ReactNode;
+  pageSize: number;
+};
+
+/** The customers and carriers pages: a title with 'Dodaj …', filters, a paged table, edit and delete. */
+export function PartyPage<R extends PartyRecord>({
+  texts,
+  filters,
+  columns,
+  useList,
+  useDelete,
+  renderModal,
+  pageSize,
+}: PartyPageProps<R>) {
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState>(null);
+  const [filterParams, setFilterParams] = useState<ApiParams>({});
+  const [modal, setModal] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
+  const [toDelete, setToDelete] = useState<R | null>(null);
+  const remove = useDelete();
+
+  const params = useMemo(
+    () => ({ page, itemsPerPage: pageSize, ...sortToParams(sort), ...filterParams }),
+    [page, pageSize, sort, filterParams],
+  );
+  const list = useList(params);
+  const rows = list.data?.['hydra:member'] ?? [];
+
+  const handleFilters = useCallback((next: ApiParams) => {
+    setFilterParams(next);
+    setPage(1);
+  }, []);
+  const handleSort = (next: SortState) => {
+    setSort(next);
+    setPage(1);
+  };
+  const closeModal = useCallback(() => setModal((m) => ({ ...m, opened: false })), []);
+
+  const handleDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.uuid);
+      // The last row of a page gone: step back rather than show an empty page.
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const allColumns = useMemo<ColumnDef<R>[]>(
+    () => [
+      ...columns,
+      {
+        id: 'actions',
+        header: t.columns.actions,
+        width: 90,
+        cell: (row) => (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={t.edit}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t.edit}
+                onClick={() => setModal({ opened: true, uuid: row.uuid })}
+              >
+                <IconEdit />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t.delete}>
+              <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={() => setToDelete(row)}>
+                <IconTrash />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+      },
+    ],
+    [columns],
+  );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {texts.title}
+        </Title>
+        <Button leftSection={<IconPlus />} onClick={() => setModal({ opened: true, uuid: null })}>
+          {texts.add}
+        </Button>
+      </Group>
+      <FilterRow filters={filters} onApply={handleFilters} />
+      <DataTable
+        mode="pages"
+        label={texts.tableLabel}
+        columns={allColumns}
+        rows={rows}
+        rowKey={(row) => row.uuid}
+        loading={list.isFetching}
+        sort={sort}
+        onSortChange={handleSort}
+        page={page}
+        pageSize={pageSize}
+        totalItems={list.data?.['hydra:totalItems'] ?? 0}
+        onPageChange={setPage}
+      />
+      {renderModal({ opened: modal.opened, uuid: modal.uuid, onClose: closeModal })}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={texts.deleteTitle}
+        text={toDelete ? texts.deleteQuestion(partyName(toDelete) || String(toDelete.id)) : ''}
+        confirmColor="red"
+        onConfirm={handleDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import { useForm } from '@mantine/form';
+import { duplicateHint, fieldErrors } from '@spedycja/domain';
+import type { QueryKey } from '@tanstack/react-query';
+import { type FormEvent, useRef } from 'react';
+import type { z } from 'zod';
+import { applyServerErrors, parseWith, withTopLevelPaths, zodValidate } from '../../lib/forms.ts';
+import { notifyFailure } from '../../lib/notify.ts';
+import { createPayload, type PartyFormValues, updatePayload } from './partyForm.ts';
+import { type DuplicateFetcher, hasDuplicates, useDuplicateCounts } from './useDuplicateCounts.ts';
+
+type Saver<A, R> = { mutateAsync: (args: A) => Promise<R>; isPending: boolean };
+
+export type UsePartyFormInput<V extends PartyFormValues, R, C, U> = {
+  mode: 'create' | 'edit';
+  /** The record being edited (null when creating). */
+  uuid: string | null;
+  initialValues: V;
+  /** The create schema: it checks the whole record, rules across fields included. */
+  schema: z.ZodType<C>;
+  /** The update schema: it shapes the changed fields of an update. */
+  updateSchema: z.ZodType<U>;
+  /** Every field a creation sends (null when missing). */
+  fields: readonly (keyof C & string)[];
+  create: Saver<C, R>;
+  update: Saver<{ uuid: string | null; payload: U }, R>;
+  duplicates: {
+    queryKey: QueryKey;
+    fetcher: DuplicateFetcher;
+    /** 'Klient o podanym numerze NIP lub numerze tel. już istnieje!' */
+    message: string;
+    singular: string;
+    plural: string;
+  };
+  /** After a save; null when an edit changed nothing and no request was needed. */
+  onSaved: (record: R | null) => void;
+};
+
+/**
+ * The customer and carrier forms' behaviour: validation with the domain schemas, the duplicate
+ * hints, a refusal of a known duplicate, one request per save, and 422 violations on the fields
+ * with what was typed kept.
+ */
+export function usePartyForm<V extends PartyFormValues, R, C, U>(input: UsePartyFormInput<V, R, C, U>) {
+  const { mode, uuid, initialValues, schema, updateSchema, fields, create, update, duplicates, onSaved } = input;
+  const form = useForm<V>({ initialValues, validate: zodValidate(schema) });
+  // A second click in the same moment must not send a second request (state updates are not instant).
+  const savingRef = useRef(false);
+  const saving = create.isPending || update.isPending;
+
+  const values = form.getValues();
+  const counts = useDuplicateCounts({
+    queryKey: duplicates.queryKey,
+    fetcher: duplicates.fetcher,
+    nip: values.nip,
+    phonePrefix: values.phonePrefix,
+    phone: values.phone,
+    exclude: uuid,
+  });
+  const hint = (count: number | undefined) =>
+    count ? duplicateHint(count, duplicates.singular, duplicates.plural) : null;
+  const hints = { nip: hint(counts?.nip), phone: hint(counts?.phone) };
+
+  /** The request a save makes, or null when there is nothing to send (invalid, or an edit with no change). */
+  const prepare = (current: V): (() => Promise<R>) | 'unchanged' | null => {
+    const parsed = parseWith(schema, current) as Record<string, unknown> | null;
+    if (!parsed) return null;
+    if (mode === 'create') return () => create.mutateAsync(createPayload(fields, parsed) as C);
+    const changes = updatePayload(initialValues, current, parsed);
+    if (Object.keys(changes).length === 0) return 'unchanged';
+    const payload = updateSchema.safeParse(changes);
+    if (!payload.success) {
+      form.setErrors(withTopLevelPaths(fieldErrors(updateSchema, changes)));
+      return null;
+    }
+    return () => update.mutateAsync({ uuid, payload: payload.data });
+  };
+
+  const submit = form.onSubmit(async (current) => {
+    if (savingRef.current) return;
+    if (hasDuplicates(counts)) {
+      notifyFailure(duplicates.message);
+      return;
+    }
+    const request = prepare(current);
+    if (request === 'unchanged') onSaved(null);
+    if (typeof request !== 'function') return;
+    savingRef.current = true;
+    try {
+      onSaved(await request());
+    } catch (error) {
+      // The notification comes from the mutation; the fields get the server's violations; the values stay.
+      applyServerErrors(form, error);
+    } finally {
+      savingRef.current = false;
+    }
+  });
+
+  /**
+   * The modal may be opened from inside another form (the picker in the query modal): React lets a
+   * submit bubble out of a portal, and the outer form must not save as well.
+   */
+  const handleSubmit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.stopPropagation();
+    submit(event);
+  };
+
+  return { form, handleSubmit, saving, hints };
+}

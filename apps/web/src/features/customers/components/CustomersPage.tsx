@@ -1,0 +1,54 @@
+import { type Customer, PAGE_SIZES } from '@spedycja/domain';
+import type { ColumnDef } from '../../../components/DataTable/types.ts';
+import { TextValue } from '../../../components/display.tsx';
+import type { FilterDef } from '../../../components/FilterRow/types.ts';
+import { partyMessages } from '../../../components/parties/messages.ts';
+import { PartyPage } from '../../../components/parties/PartyPage.tsx';
+import { partyColumns } from '../../../components/parties/partyColumns.tsx';
+import { countryFilter, searchFilter } from '../../../components/parties/partyFilters.tsx';
+import { useDeleteCustomer } from '../api/deleteCustomer.ts';
+import { useCustomers } from '../api/getCustomers.ts';
+import { customersMessages as t } from '../messages.ts';
+import { CustomerModal } from './CustomerModal.tsx';
+
+const p = partyMessages.columns;
+
+const filters: FilterDef[] = [
+  searchFilter,
+  { kind: 'text', name: 'companyName', label: p.companyName, width: 180 },
+  { kind: 'text', name: 'nip', label: p.nip, width: 140 },
+  { kind: 'text', name: 'city', label: partyMessages.fields.city, width: 150 },
+  countryFilter('country', p.country),
+];
+
+const shared = partyColumns<Customer>();
+const columns: ColumnDef<Customer>[] = [
+  shared.id,
+  shared.companyName,
+  shared.name,
+  shared.nip,
+  shared.phone,
+  shared.email,
+  shared.address,
+  shared.country,
+  shared.language,
+  { id: 'acquiredBy', header: t.acquiredBy, cell: (c) => <TextValue value={c.acquiredBy} /> },
+  shared.createdDate,
+];
+
+/** /customers: the customers table with search, filters, numeric pages and the customer modal. */
+export function CustomersPage() {
+  return (
+    <PartyPage<Customer>
+      texts={t}
+      filters={filters}
+      columns={columns}
+      useList={useCustomers}
+      useDelete={useDeleteCustomer}
+      pageSize={PAGE_SIZES.default}
+      renderModal={({ opened, uuid, onClose }) => (
+        <CustomerModal opened={opened} customerUuid={uuid} onClose={onClose} />
+      )}
+    />
+  );
+}

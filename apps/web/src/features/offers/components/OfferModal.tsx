@@ -1,0 +1,181 @@
+import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  CURRENCIES,
+  OFFER_ACQUISITION_SOURCES,
+  type OfferCreate,
+  type OfferUpdate,
+  PHONE_PREFIXES,
+} from '@spedycja/domain';
+import { useEffect, useRef } from 'react';
+import { AppModal } from '../../../components/AppModal.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { componentMessages } from '../../../components/messages.ts';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { CarrierPicker } from '../../carriers/index.ts';
+import { useCreateOffer } from '../api/createOffer.ts';
+import { useOffer } from '../api/getOffer.ts';
+import { useUpdateOffer } from '../api/updateOffer.ts';
+import { offersMessages as t } from '../messages.ts';
+import {
+  emptyOfferForm,
+  type OfferFormValues,
+  offerToForm,
+  parseOfferPayload,
+  validateOfferForm,
+} from './offerForm.ts';
+
+export type OfferModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** Called after a successful save (the query's best offer may have changed). */
+  onSaved: () => void;
+  /** The query the new offer is for (IRI). */
+  queryIri: string | null;
+  /** The offer to edit; without it the modal creates one. */
+  offerUuid?: string | null;
+};
+
+const MODAL_WIDTH = 720;
+const CURRENCY_OPTIONS = CURRENCIES.map((value) => ({ value, label: value.toUpperCase() }));
+const SOURCE_OPTIONS = [...OFFER_ACQUISITION_SOURCES];
+const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
+
+/** Create or edit a carrier's offer; if the offer cannot be loaded, the modal closes. */
+export function OfferModal({ opened, onClose, onSaved, queryIri, offerUuid }: OfferModalProps) {
+  const mode = offerUuid ? 'edit' : 'create';
+  const offer = useOffer(opened ? offerUuid : null);
+
+  useEffect(() => {
+    if (opened && offerUuid && offer.isError) onClose();
+  }, [opened, offerUuid, offer.isError, onClose]);
+
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title={mode === 'edit' ? t.editTitle : t.createTitle}
+      size={MODAL_WIDTH}
+    >
+      {mode === 'edit' && !offer.data ? (
+        <Text c="dimmed" role="status">
+          {componentMessages.loading}
+        </Text>
+      ) : (
+        <OfferForm
+          key={offerUuid ?? 'new'}
+          mode={mode}
+          queryIri={queryIri}
+          offerUuid={offerUuid ?? null}
+          initialValues={offer.data ? offerToForm(offer.data) : emptyOfferForm()}
+          onCancel={onClose}
+          onSaved={() => {
+            onSaved();
+            onClose();
+          }}
+        />
+      )}
+    </AppModal>
+  );
+}
+
+type OfferFormProps = {
+  mode: 'create' | 'edit';
+  queryIri: string | null;
+  offerUuid: string | null;
+  initialValues: OfferFormValues;
+  onCancel: () => void;
+  onSaved: () => void;
+};
+
+function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved }: OfferFormProps) {
+  const form = useForm<OfferFormValues>({ initialValues, validate: validateOfferForm(mode, queryIri) });
+  const createOffer = useCreateOffer();
+  const updateOffer = useUpdateOffer();
+  const savingRef = useRef(false);
+  const saving = createOffer.isPending || updateOffer.isPending;
+  const f = t.fields;
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (savingRef.current) return;
+    const payload = parseOfferPayload(mode, values, queryIri);
+    if (!payload) return;
+    savingRef.current = true;
+    try {
+      if (mode === 'create') await createOffer.mutateAsync(payload as OfferCreate);
+      else if (offerUuid) await updateOffer.mutateAsync({ uuid: offerUuid, payload: payload as OfferUpdate });
+      onSaved();
+    } catch (error) {
+      applyServerErrors(form, error);
+    } finally {
+      savingRef.current = false;
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <div style={{ gridColumn: '1 / -1' }}>
+          <CarrierPicker
+            label={f.carrier}
+            value={form.values.carrier}
+            onChange={(carrier) => form.setFieldValue('carrier', carrier)}
+            error={form.errors.carrier}
+          />
+        </div>
+        <Group gap="sm" align="flex-start" wrap="nowrap">
+          <MoneyInput
+            label={f.price}
+            style={{ flex: 1 }}
+            currency={form.values.currency}
+            data-autofocus
+            {...form.getInputProps('price')}
+            value={form.values.price}
+          />
+          <Select
+            label={f.currency}
+            w={100}
+            data={CURRENCY_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('currency')}
+          />
+        </Group>
+        <Select
+          label={f.acquiredBy}
+          data={SOURCE_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('acquiredBy')}
+        />
+        <TextInput label={f.email} type="email" autoComplete="off" {...form.getInputProps('email')} />
+        <Group gap="sm" align="flex-start" wrap="nowrap">
+          <Select
+            label={f.phonePrefix}
+            w={100}
+            data={PREFIX_OPTIONS}
+            searchable
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-start' }}
+            {...form.getInputProps('phonePrefix')}
+          />
+          <TextInput
+            label={f.phone}
+            style={{ flex: 1 }}
+            inputMode="tel"
+            autoComplete="off"
+            {...form.getInputProps('phone')}
+          />
+        </Group>
+      </SimpleGrid>
+      <Group justify="flex-end" mt="xl">
+        <Button variant="default" onClick={onCancel} disabled={saving}>
+          {t.cancel}
+        </Button>
+        <Button type="submit" loading={saving} disabled={saving}>
+          {t.save}
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { formatMoney, type Offer } from '@spedycja/domain';
+import { useCallback, useMemo, useState } from 'react';
+import { AppModal } from '../../../components/AppModal.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import type { ColumnDef } from '../../../components/DataTable/types.ts';
+import { DateTimeText, MoneyText, PhoneText, TextValue } from '../../../components/display.tsx';
+import { IconEdit, IconPlus, IconTrash } from '../../../components/icons.tsx';
+import { useDeleteOffer } from '../api/deleteOffer.ts';
+import { useOffers } from '../api/getOffers.ts';
+import { offersMessages as t } from '../messages.ts';
+import { OfferModal } from './OfferModal.tsx';
+
+export type OffersModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  queryIri: string | null;
+  queryUuid: string | null;
+  /** The query's route for the title, e.g. 'PL 00-001 Warszawa → DE 10115 Berlin'. */
+  route: string;
+  /** After an offer was added, changed or deleted (the query's best offer may differ now). */
+  onChanged?: (queryUuid: string) => void;
+};
+
+const PAGE_SIZE = 10;
+const MODAL_WIDTH = 1100;
+
+const rowProps = (o: Offer) => ({ 'aria-label': t.rowLabel(o.id) });
+
+const carrierName = (o: Offer) => o.carrier?.companyName || o.carrier?.name || null;
+
+/** A query's carrier offers: the table, an add button, edit and delete (SPEC §2 Offers table). */
+export function OffersModal({ opened, onClose, queryIri, queryUuid, route, onChanged }: OffersModalProps) {
+  const [page, setPage] = useState(1);
+  const [form, setForm] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
+  const [toDelete, setToDelete] = useState<Offer | null>(null);
+  const deleteOffer = useDeleteOffer();
+  const params = useMemo(() => ({ 'query.uuid': queryUuid, page, itemsPerPage: PAGE_SIZE }), [queryUuid, page]);
+  const offers = useOffers(params, opened && !!queryUuid);
+  const rows = offers.data?.['hydra:member'] ?? [];
+
+  const changed = useCallback(() => {
+    if (queryUuid) onChanged?.(queryUuid);
+  }, [queryUuid, onChanged]);
+  const closeForm = useCallback(() => setForm((f) => ({ ...f, opened: false })), []);
+  const handleClose = () => {
+    setPage(1);
+    onClose();
+  };
+
+  const handleDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteOffer.mutateAsync(toDelete.uuid);
+      changed();
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const columns = useMemo<ColumnDef<Offer>[]>(
+    () => [
+      { id: 'id', header: t.columns.id, cell: (o) => o.id, width: 60 },
+      { id: 'carrier', header: t.columns.carrier, cell: (o) => <TextValue value={carrierName(o)} max={40} /> },
+      { id: 'price', header: t.columns.price, cell: (o) => <MoneyText value={o.price} currency={o.currency} /> },
+      {
+        id: 'phone',
+        header: t.columns.phone,
+        cell: (o) => (
+          <PhoneText prefix={o.phone ? o.phonePrefix : o.carrier?.phonePrefix} phone={o.phone ?? o.carrier?.phone} />
+        ),
+      },
+      { id: 'email', header: t.columns.email, cell: (o) => <TextValue value={o.email ?? o.carrier?.email} /> },
+      { id: 'acquiredBy', header: t.columns.acquiredBy, cell: (o) => o.acquiredBy },
+      { id: 'createdDate', header: t.columns.createdDate, cell: (o) => <DateTimeText value={o.createdDate} /> },
+      {
+        id: 'actions',
+        header: t.columns.actions,
+        width: 90,
+        cell: (o) => (
+          <Group gap={2} wrap="nowrap">
+            <Tooltip label={t.edit}>
+              <ActionIcon variant="subtle" aria-label={t.edit} onClick={() => setForm({ opened: true, uuid: o.uuid })}>
+                <IconEdit />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t.delete}>
+              <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={() => setToDelete(o)}>
+                <IconTrash />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+      },
+    ],
+    [],
+  );
+
+  // The form and the confirmation are siblings of the modal, not children: a key pressed in them
+  // (Esc) must not reach the offers modal through React's event bubbling.
+  return (
+    <>
+      <AppModal opened={opened} onClose={handleClose} title={t.title(route)} size={MODAL_WIDTH}>
+        <Group justify="flex-end" mb="sm">
+          <Button leftSection={<IconPlus />} onClick={() => setForm({ opened: true, uuid: null })}>
+            {t.add}
+          </Button>
+        </Group>
+        <DataTable
+          mode="pages"
+          label={t.tableLabel}
+          columns={columns}
+          rows={rows}
+          rowKey={(o) => o.uuid}
+          rowProps={rowProps}
+          loading={offers.isFetching}
+          page={page}
+          pageSize={PAGE_SIZE}
+          totalItems={offers.data?.['hydra:totalItems'] ?? 0}
+          onPageChange={setPage}
+        />
+      </AppModal>
+      <OfferModal
+        opened={form.opened}
+        offerUuid={form.uuid}
+        queryIri={queryIri}
+        onClose={closeForm}
+        onSaved={changed}
+      />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t.deleteTitle}
+        text={
+          toDelete ? t.deleteQuestion(carrierName(toDelete) ?? '—', formatMoney(toDelete.price, toDelete.currency)) : ''
+        }
+        confirmColor="red"
+        onConfirm={handleDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Order } from '@spedycja/domain';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/apiClient.ts';
+import { ordersMessages as t } from '../messages.ts';
+import { orderKeys } from './keys.ts';
+
+/** A conversion changes both lists, and the tasks that hang on the record (SPEC §4: lists refresh). */
+export function invalidateAfterConversion(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['queries'] }),
+    queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+  ]);
+}
+
+/** POST /api/queries/{uuid}/changeType: the query becomes an order (its best offer gives the carrier). */
+export const convertQueryToOrder = (uuid: string) => api.post<Order>(`/queries/${uuid}/changeType`);
+
+export function useConvertQueryToOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: convertQueryToOrder,
+    meta: { errorAction: t.toOrder, successMessage: t.toOrderDone },
+    onSuccess: () => invalidateAfterConversion(queryClient),
+  });
+}

@@ -1,0 +1,161 @@
+import { Button, Checkbox, Group, Input, Menu, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo, useRef, useState } from 'react';
+import { IconChevronDown } from '../../../components/icons.tsx';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useCreateOrder } from '../api/createOrder.ts';
+import { useUserOptions } from '../api/getUserOptions.ts';
+import { useUpdateOrder } from '../api/updateOrder.ts';
+import { ordersMessages as t } from '../messages.ts';
+import {
+  CargoSection,
+  DriverAndNotesSection,
+  PartiesSection,
+  RouteSection,
+  StatusSection,
+} from './OrderFormFields.tsx';
+import {
+  buildCreatePayload,
+  buildUpdatePayload,
+  NO_PARTIES,
+  type OrderFormValues,
+  type PartyFlags,
+  validateOrderForm,
+} from './orderForm.ts';
+
+export type OrderFormProps = {
+  mode: 'create' | 'edit';
+  orderUuid: string | null;
+  initialValues: OrderFormValues;
+  onCancel: () => void;
+  onSaved: () => void;
+};
+
+const s = t.submit;
+
+/**
+ * The order form. 'Zapisz' saves; on create 'Zapisz i wyślij' also e-mails the document to the
+ * ticked parties (the server refuses the whole create when one has no e-mail); on edit 'Zapisz
+ * i oznacz jako wysłane' records that the document went out some other way.
+ */
+export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }: OrderFormProps) {
+  const form = useForm<OrderFormValues>({ initialValues, validate: validateOrderForm(mode) });
+  const createOrder = useCreateOrder();
+  const updateOrder = useUpdateOrder();
+  const owners = useUserOptions();
+  const [sendTo, setSendTo] = useState<PartyFlags>({ customer: true, carrier: true });
+  // A second click in the same moment must not send a second request (state updates are not instant).
+  const savingRef = useRef(false);
+  const saving = createOrder.isPending || updateOrder.isPending;
+
+  // The current owner stays choosable even when the users list does not have them (yet).
+  const ownerOptions = useMemo(() => {
+    const options = owners.data ?? [];
+    const current = initialValues.user;
+    return current && !options.some((o) => o.value === current)
+      ? [...options, { value: current, label: '…' }]
+      : options;
+  }, [owners.data, initialValues.user]);
+
+  const save = async (parties: PartyFlags) => {
+    if (savingRef.current) return;
+    if (form.validate().hasErrors) return;
+    savingRef.current = true;
+    try {
+      if (mode === 'create') {
+        const payload = buildCreatePayload(form.values, parties);
+        if (!payload) return;
+        const created = await createOrder.mutateAsync(payload);
+        if (created.mailSentToCustomer && parties.customer) notifySuccess(t.sentToCustomer);
+        if (created.mailSentToCarrier && parties.carrier) notifySuccess(t.sentToCarrier);
+      } else {
+        const payload = buildUpdatePayload(initialValues, form.values, parties);
+        if (!payload || !orderUuid) return;
+        await updateOrder.mutateAsync({ uuid: orderUuid, payload });
+      }
+      onSaved();
+    } catch (error) {
+      // The notification comes from the mutation; the fields get the server's violations; the values stay.
+      applyServerErrors(form, error);
+    } finally {
+      savingRef.current = false;
+    }
+  };
+
+  const sendError = form.errors.sendMailToCustomer ?? form.errors.sendMailToCarrier;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(NO_PARTIES);
+      }}
+      noValidate
+      aria-label={mode === 'edit' ? t.editTitle : t.createTitle}
+    >
+      <Stack gap="md">
+        <RouteSection form={form} />
+        <CargoSection form={form} />
+        <PartiesSection form={form} />
+        <DriverAndNotesSection form={form} />
+        <StatusSection form={form} ownerOptions={ownerOptions} />
+      </Stack>
+      <Group justify="space-between" align="flex-end" mt="xl" wrap="wrap" gap="sm">
+        {mode === 'create' ? (
+          <Stack gap={4}>
+            <Group gap="md">
+              <Checkbox
+                label={s.sendToCustomer}
+                checked={sendTo.customer}
+                onChange={(e) => setSendTo({ ...sendTo, customer: e.currentTarget.checked })}
+              />
+              <Checkbox
+                label={s.sendToCarrier}
+                checked={sendTo.carrier}
+                onChange={(e) => setSendTo({ ...sendTo, carrier: e.currentTarget.checked })}
+              />
+            </Group>
+            {sendError && (
+              <Input.Error component="div" role="alert">
+                {sendError}
+              </Input.Error>
+            )}
+          </Stack>
+        ) : (
+          <span />
+        )}
+        <Group gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            {t.cancel}
+          </Button>
+          {mode === 'create' ? (
+            <Button
+              variant="light"
+              onClick={() => void save(sendTo)}
+              disabled={saving || (!sendTo.customer && !sendTo.carrier)}
+            >
+              {s.saveAndSend}
+            </Button>
+          ) : (
+            <Menu position="top-end" withinPortal>
+              <Menu.Target>
+                <Button variant="light" disabled={saving} rightSection={<IconChevronDown size={14} />}>
+                  {s.saveAndMark}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => void save({ customer: true, carrier: false })}>{s.markCustomer}</Menu.Item>
+                <Menu.Item onClick={() => void save({ customer: false, carrier: true })}>{s.markCarrier}</Menu.Item>
+                <Menu.Item onClick={() => void save({ customer: true, carrier: true })}>{s.markBoth}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+          <Button type="submit" loading={saving} disabled={saving}>
+            {t.save}
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,269 @@
+import { Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { CARRIER_ACQUISITION_SOURCES, CARRIER_PAYMENT_TERMS, CUSTOMER_PAYMENT_TERMS } from '@spedycja/domain';
+import { CountrySelect } from '../../../components/CountrySelect.tsx';
+import { DateInput } from '../../../components/dates.tsx';
+import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { CarrierPicker } from '../../carriers/index.ts';
+import { CustomerPicker } from '../../customers/index.ts';
+import { ordersMessages as t } from '../messages.ts';
+import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS, STATUS_OPTIONS } from './options.ts';
+import type { OrderFormValues } from './orderForm.ts';
+import { PaymentTermField } from './PaymentTermField.tsx';
+
+/** The order form's fields, grouped as a dispatcher reads an order: route, cargo, the two parties, the truck, notes. */
+
+type Form = UseFormReturnType<OrderFormValues>;
+
+const f = t.fields;
+const select = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
+const ACQUISITION_OPTIONS = CARRIER_ACQUISITION_SOURCES.map((value) => ({ value, label: value }));
+
+type MoneyKey =
+  | 'cargoLength'
+  | 'cargoWidth'
+  | 'cargoHeight'
+  | 'cargoWeight'
+  | 'customerPrice'
+  | 'carrierPrice'
+  | 'euroExchangeRate';
+
+const money = (form: Form, key: MoneyKey) => ({ ...form.getInputProps(key), value: form.values[key] });
+const checkbox = (form: Form, key: keyof OrderFormValues) => form.getInputProps(key, { type: 'checkbox' });
+
+function PlaceFields({ form, side }: { form: Form; side: 'loading' | 'unloading' }) {
+  return (
+    <Fieldset legend={side === 'loading' ? t.sections.loading : t.sections.unloading} variant="filled">
+      <Stack gap="xs">
+        <TextInput
+          label={f.streetAddress}
+          aria-label={f[`${side}StreetAddress`]}
+          autoComplete="off"
+          data-autofocus={side === 'loading' ? true : undefined}
+          {...form.getInputProps(`${side}StreetAddress`)}
+        />
+        <Group grow align="flex-start" gap="sm">
+          <TextInput
+            label={f.postalCode}
+            aria-label={f[`${side}PostalCode`]}
+            autoComplete="off"
+            {...form.getInputProps(`${side}PostalCode`)}
+          />
+          <TextInput
+            label={f.city}
+            aria-label={f[`${side}City`]}
+            autoComplete="off"
+            {...form.getInputProps(`${side}City`)}
+          />
+        </Group>
+        <Group grow align="flex-start" gap="sm">
+          <CountrySelect label={f.country} aria-label={f[`${side}Country`]} {...form.getInputProps(`${side}Country`)} />
+          <DateInput label={f[`${side}Date`]} {...form.getInputProps(`${side}Date`)} />
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+function PriceFields({ form, party }: { form: Form; party: 'customer' | 'carrier' }) {
+  const currencyKey = party === 'customer' ? 'customerPriceCurrency' : 'carrierPriceCurrency';
+  return (
+    <Group align="flex-start" gap="sm" wrap="nowrap">
+      <MoneyInput
+        label={f[`${party}Price`]}
+        style={{ flex: 1 }}
+        currency={form.values[currencyKey]}
+        {...money(form, `${party}Price`)}
+      />
+      <Select
+        label={f.currency}
+        aria-label={f[currencyKey]}
+        w={96}
+        data={CURRENCY_OPTIONS}
+        {...select}
+        {...form.getInputProps(currencyKey)}
+      />
+    </Group>
+  );
+}
+
+function PaymentFields({ form, party }: { form: Form; party: 'customer' | 'carrier' }) {
+  const dateKey = party === 'customer' ? 'customerDateOfPayment' : 'carrierDateOfPayment';
+  const termKey = party === 'customer' ? 'customerDateOfPaymentString' : 'carrierDateOfPaymentString';
+  return (
+    <PaymentTermField
+      label={party === 'customer' ? f.customerPayment : f.carrierPayment}
+      terms={party === 'customer' ? CUSTOMER_PAYMENT_TERMS : CARRIER_PAYMENT_TERMS}
+      value={{ date: form.values[dateKey], term: form.values[termKey] }}
+      onChange={({ date, term }) => form.setValues({ [dateKey]: date, [termKey]: term })}
+      error={form.errors[dateKey] ?? form.errors[termKey]}
+    />
+  );
+}
+
+export function RouteSection({ form }: { form: Form }) {
+  return (
+    <Fieldset legend={t.sections.route}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PlaceFields form={form} side="loading" />
+        <PlaceFields form={form} side="unloading" />
+      </SimpleGrid>
+      <Select
+        label={f.loadingType}
+        data={LOADING_TYPE_OPTIONS}
+        mt="xs"
+        maw={300}
+        {...select}
+        {...form.getInputProps('loadingType')}
+      />
+    </Fieldset>
+  );
+}
+
+export function CargoSection({ form }: { form: Form }) {
+  return (
+    <Fieldset legend={t.sections.cargo}>
+      <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="sm" verticalSpacing="xs">
+        <TextInput
+          label={f.cargo}
+          autoComplete="off"
+          style={{ gridColumn: 'span 2' }}
+          {...form.getInputProps('cargo')}
+        />
+        <MoneyInput label={f.cargoLength} rightSection="m" {...money(form, 'cargoLength')} />
+        <MoneyInput label={f.cargoWidth} rightSection="m" {...money(form, 'cargoWidth')} />
+        <MoneyInput label={f.cargoHeight} rightSection="m" {...money(form, 'cargoHeight')} />
+        <MoneyInput label={f.cargoWeight} rightSection="t" {...money(form, 'cargoWeight')} />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+export function PartiesSection({ form }: { form: Form }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <Fieldset legend={t.sections.customer}>
+        <Stack gap="xs">
+          <CustomerPicker
+            label={f.customer}
+            value={form.values.customer}
+            onChange={(customer) => form.setFieldValue('customer', customer)}
+            error={form.errors.customer}
+          />
+          <PriceFields form={form} party="customer" />
+          <PaymentFields form={form} party="customer" />
+          <Group gap="md">
+            <Checkbox label={f.customerPaid} {...checkbox(form, 'customerPaid')} />
+            <Checkbox label={f.customerPaidConfirmed} {...checkbox(form, 'customerPaidConfirmed')} />
+          </Group>
+        </Stack>
+      </Fieldset>
+      <Fieldset legend={t.sections.carrier}>
+        <Stack gap="xs">
+          <CarrierPicker
+            label={f.carrier}
+            value={form.values.carrier}
+            onChange={(carrier) => form.setFieldValue('carrier', carrier)}
+            error={form.errors.carrier}
+          />
+          <PriceFields form={form} party="carrier" />
+          <Select
+            label={f.carrierAcquiredBy}
+            data={ACQUISITION_OPTIONS}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('carrierAcquiredBy')}
+          />
+          <PaymentFields form={form} party="carrier" />
+          <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+            <Checkbox label={f.carrierPaid} {...checkbox(form, 'carrierPaid')} />
+            <Checkbox label={f.carrierPaidConfirmed} {...checkbox(form, 'carrierPaidConfirmed')} />
+            <Checkbox label={f.carrierIsPayer} {...checkbox(form, 'carrierIsPayer')} />
+            <Checkbox label={f.driverPicksUpMoney} {...checkbox(form, 'driverPicksUpMoney')} />
+          </SimpleGrid>
+        </Stack>
+      </Fieldset>
+    </SimpleGrid>
+  );
+}
+
+export function DriverAndNotesSection({ form }: { form: Form }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <Fieldset legend={t.sections.driver}>
+        <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+          <TextInput label={f.driverName} autoComplete="off" {...form.getInputProps('driverName')} />
+          <TextInput label={f.driverId} autoComplete="off" {...form.getInputProps('driverId')} />
+          <Group grow={false} align="flex-start" gap="sm" wrap="nowrap" style={{ gridColumn: 'span 2' }}>
+            <TextInput
+              label={f.driverPhonePrefix}
+              w={90}
+              inputMode="numeric"
+              leftSection="00"
+              {...form.getInputProps('driverPhonePrefix')}
+            />
+            <TextInput
+              label={f.driverPhone}
+              style={{ flex: 1 }}
+              inputMode="tel"
+              autoComplete="off"
+              {...form.getInputProps('driverPhone')}
+            />
+          </Group>
+          <TextInput label={f.truck} autoComplete="off" {...form.getInputProps('truck')} />
+          <TextInput label={f.trailer} autoComplete="off" {...form.getInputProps('trailer')} />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend={t.sections.documents}>
+        <Stack gap="xs">
+          <Textarea
+            label={f.orderAdditionalInfo}
+            description={f.orderAdditionalInfoHint}
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('orderAdditionalInfo')}
+          />
+          <Textarea
+            label={f.additionalInfo}
+            description={f.additionalInfoHint}
+            autosize
+            minRows={2}
+            maxRows={6}
+            {...form.getInputProps('additionalInfo')}
+          />
+          <Group gap="md">
+            <Checkbox label={f.showInCalendar} {...checkbox(form, 'showInCalendar')} />
+            <Checkbox label={f.loadingFinished} {...checkbox(form, 'loadingFinished')} />
+            <Checkbox label={f.unloadingFinished} {...checkbox(form, 'unloadingFinished')} />
+          </Group>
+        </Stack>
+      </Fieldset>
+    </SimpleGrid>
+  );
+}
+
+export function StatusSection({
+  form,
+  ownerOptions,
+}: {
+  form: Form;
+  ownerOptions: { value: string; label: string }[];
+}) {
+  return (
+    <Fieldset legend={t.sections.other}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Select label={f.status} data={STATUS_OPTIONS} {...select} {...form.getInputProps('status')} />
+        <Select
+          label={f.user}
+          data={ownerOptions}
+          searchable
+          clearable
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('user')}
+        />
+        <MoneyInput label={f.euroExchangeRate} {...money(form, 'euroExchangeRate')} />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,124 @@
+import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
+import type { Order, OrderParty } from '@spedycja/domain';
+import type { ReactNode } from 'react';
+import {
+  IconArrowsExchange,
+  IconDownload,
+  IconEdit,
+  IconRestore,
+  IconSend,
+  IconTrash,
+} from '../../../components/icons.tsx';
+import type { OrderDocumentFormat } from '../api/downloadOrder.ts';
+import { ordersMessages as t } from '../messages.ts';
+
+/** Actions other features add to each row (the tasks of an order), between the downloads and sending. */
+export type OrderRowExtraActions = (order: Order) => ReactNode;
+
+export type OrderRowActionsProps = {
+  order: Order;
+  onToQuery: (order: Order) => void;
+  onDownload: (order: Order, format: OrderDocumentFormat, party: OrderParty) => void;
+  onSend: (order: Order, parties: readonly OrderParty[]) => void;
+  onEdit: (order: Order) => void;
+  onDelete: (order: Order) => void;
+  extra?: OrderRowExtraActions;
+  /** A download or a send of this row is under way. */
+  busy?: boolean;
+};
+
+const a = t.rowActions;
+
+function Action({
+  label,
+  color,
+  onClick,
+  children,
+}: {
+  label: string;
+  color?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function ActionMenu({
+  label,
+  icon,
+  busy,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Tooltip label={label}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={label} loading={busy}>
+            {icon}
+          </ActionIcon>
+        </Menu.Target>
+      </Tooltip>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** 'Zamień w zapytanie', the download menu, (extra), the send menu, edit and delete. */
+export function OrderRowActions({
+  order,
+  onToQuery,
+  onDownload,
+  onSend,
+  onEdit,
+  onDelete,
+  extra,
+  busy,
+}: OrderRowActionsProps) {
+  return (
+    <Group gap={2} wrap="nowrap">
+      <Action label={a.toQuery} onClick={() => onToQuery(order)}>
+        <IconArrowsExchange />
+      </Action>
+      <ActionMenu label={a.download} icon={<IconDownload />} busy={busy}>
+        <Menu.Label>{a.pdf}</Menu.Label>
+        <Menu.Item onClick={() => onDownload(order, 'pdf', 'customer')}>{a.pdfCustomer}</Menu.Item>
+        <Menu.Item onClick={() => onDownload(order, 'pdf', 'carrier')}>{a.pdfCarrier}</Menu.Item>
+        <Menu.Label>{a.word}</Menu.Label>
+        <Menu.Item onClick={() => onDownload(order, 'word', 'customer')}>{a.wordCustomer}</Menu.Item>
+        <Menu.Item onClick={() => onDownload(order, 'word', 'carrier')}>{a.wordCarrier}</Menu.Item>
+      </ActionMenu>
+      {extra?.(order)}
+      <ActionMenu label={a.send} icon={<IconSend />} busy={busy}>
+        <Menu.Item onClick={() => onSend(order, ['customer', 'carrier'])}>{a.sendBoth}</Menu.Item>
+        <Menu.Item onClick={() => onSend(order, ['customer'])}>{a.sendCustomer}</Menu.Item>
+        <Menu.Item onClick={() => onSend(order, ['carrier'])}>{a.sendCarrier}</Menu.Item>
+      </ActionMenu>
+      <Action label={a.edit} onClick={() => onEdit(order)}>
+        <IconEdit />
+      </Action>
+      <Action label={a.delete} color="red" onClick={() => onDelete(order)}>
+        <IconTrash />
+      </Action>
+    </Group>
+  );
+}
+
+/** The deleted view's only action. */
+export function RestoreAction({ order, onRestore }: { order: Order; onRestore: (order: Order) => void }) {
+  return (
+    <Action label={a.restore} onClick={() => onRestore(order)}>
+      <IconRestore />
+    </Action>
+  );
+}

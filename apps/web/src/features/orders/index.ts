@@ -1,0 +1,8 @@
+/** What the app and other features use of orders: the screen (active and deleted), the modal, the query conversion. */
+export {
+  ConvertQueryToOrderAction,
+  type ConvertQueryToOrderActionProps,
+} from './components/ConvertQueryToOrderAction.tsx';
+export { OrderModal, type OrderModalProps } from './components/OrderModal.tsx';
+export type { OrderRowExtraActions } from './components/OrderRowActions.tsx';
+export { OrdersPage, type OrdersPageProps } from './components/OrdersPage.tsx';

@@ -1,0 +1,46 @@
+import { Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { AppModal } from '../../../components/AppModal.tsx';
+import { componentMessages } from '../../../components/messages.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { useQueryDetail } from '../api/getQuery.ts';
+import { queriesMessages as t } from '../messages.ts';
+import { QueryForm } from './QueryForm.tsx';
+import { emptyQueryForm, queryToForm } from './queryForm.ts';
+
+export type QueryModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** The query to edit; without it the modal creates one. */
+  queryUuid?: string | null;
+};
+
+/** Create or edit a query (1000 px). If the query cannot be loaded, the modal closes (the error is notified). */
+export function QueryModal({ opened, onClose, queryUuid }: QueryModalProps) {
+  const mode = queryUuid ? 'edit' : 'create';
+  const query = useQueryDetail(opened ? queryUuid : null);
+  const { user } = useAuth();
+
+  useEffect(() => {
+    if (opened && queryUuid && query.isError) onClose();
+  }, [opened, queryUuid, query.isError, onClose]);
+
+  return (
+    <AppModal opened={opened} onClose={onClose} title={mode === 'edit' ? t.editTitle : t.createTitle}>
+      {mode === 'edit' && !query.data ? (
+        <Text c="dimmed" role="status">
+          {componentMessages.loading}
+        </Text>
+      ) : (
+        <QueryForm
+          key={queryUuid ?? 'new'}
+          mode={mode}
+          queryUuid={queryUuid ?? null}
+          initialValues={query.data ? queryToForm(query.data) : emptyQueryForm(user?.uuid || null)}
+          onCancel={onClose}
+          onSaved={onClose}
+        />
+      )}
+    </AppModal>
+  );
+}

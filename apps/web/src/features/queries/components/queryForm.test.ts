@@ -1,0 +1,77 @@
+import { QUERY_PAYLOAD_KEYS } from '@spedycja/domain';
+import { describe, expect, it } from 'vitest';
+import { testQuery } from '../testQuery.ts';
+import { emptyQueryForm, parseQueryPayload, queryPayload, queryToForm, validateQueryForm } from './queryForm.ts';
+
+const OWNER = '493fc947-bb03-44cb-bcf1-9ce5c6fb4b88';
+
+describe('the query payload', () => {
+  it('sends every field, null when missing, with the owner as an IRI', () => {
+    const payload = queryPayload(emptyQueryForm(OWNER));
+    expect(Object.keys(payload).sort()).toEqual([...QUERY_PAYLOAD_KEYS].sort());
+    expect(payload).toEqual({
+      status: 'aktywne',
+      user: `/api/users/${OWNER}`,
+      customer: null,
+      cargo: null,
+      cargoLength: null,
+      cargoWidth: null,
+      cargoHeight: null,
+      cargoWeight: null,
+      loadingStreetAddress: null,
+      loadingPostalCode: null,
+      loadingCity: null,
+      loadingCountry: null,
+      loadingDate: null,
+      unloadingStreetAddress: null,
+      unloadingPostalCode: null,
+      unloadingCity: null,
+      unloadingCountry: null,
+      unloadingDate: null,
+      loadingType: 'brak informacji',
+      customerPrice: null,
+      customerPriceSuggested: null,
+      customerPriceCurrency: 'pln',
+      euroExchangeRate: null,
+      additionalInfo: null,
+    });
+  });
+
+  it('sends the customer as its IRI, amounts in hundredths and dates as days', () => {
+    const payload = queryPayload(queryToForm(testQuery()));
+    expect(payload.customer).toBe('/api/customers/de1c8928-ae2a-4b42-ae7c-92bc26ecd8c4');
+    expect(payload.cargoLength).toBe(1360);
+    expect(payload.customerPrice).toBe(450000);
+    expect(payload.loadingDate).toBe('2026-11-25');
+    expect(payload.unloadingStreetAddress).toBeNull();
+  });
+
+  it('parses to what is sent: trimmed, every key present', () => {
+    const values = { ...emptyQueryForm(null), cargo: '  Palety  ', loadingCity: 'Łódź' };
+    const parsed = parseQueryPayload('create', values) as Record<string, unknown>;
+    expect(parsed.cargo).toBe('Palety');
+    expect(parsed.loadingCity).toBe('Łódź');
+    expect(Object.keys(parsed).sort()).toEqual([...QUERY_PAYLOAD_KEYS].sort());
+    expect(parsed.user).toBeNull();
+  });
+});
+
+describe('the query form validation', () => {
+  it('refuses an unloading date before the loading date, with the SPEC text, in both modes', () => {
+    const values = { ...emptyQueryForm(null), loadingDate: '2026-11-25', unloadingDate: '2026-11-24' };
+    for (const mode of ['create', 'edit'] as const) {
+      expect(validateQueryForm(mode)(values)).toEqual({
+        unloadingDate: 'Data załadunku nie może być późniejsza niż data rozładunku!',
+      });
+      expect(parseQueryPayload(mode, values)).toBeNull();
+    }
+  });
+
+  it('accepts the same day and refuses amounts that are not numbers', () => {
+    const sameDay = { ...emptyQueryForm(null), loadingDate: '2026-11-25', unloadingDate: '2026-11-25' };
+    expect(validateQueryForm('create')(sameDay)).toEqual({});
+    const errors = validateQueryForm('create')({ ...sameDay, customerPrice: Number.NaN, cargoWeight: -100 });
+    expect(errors.customerPrice).toBe('To pole może zawierać jedynie liczbę!');
+    expect(errors.cargoWeight).toBe('Minimalna wartość dla tego pola to: 0!');
+  });
+});

@@ -1,0 +1,181 @@
+import { Button, Group, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PHONE_PREFIXES, TASK_STATUSES, type TaskCreate, type TaskUpdate, taskStatusLabels } from '@spedycja/domain';
+import { useEffect, useRef } from 'react';
+import { AppModal } from '../../../components/AppModal.tsx';
+import { DateTimePicker } from '../../../components/dates.tsx';
+import { componentMessages } from '../../../components/messages.ts';
+import { applyServerErrors } from '../../../lib/forms.ts';
+import { useAuth } from '../../auth/useAuth.ts';
+import { useCreateTask } from '../api/createTask.ts';
+import { useTask } from '../api/getTask.ts';
+import { useUserOptions } from '../api/getUserOptions.ts';
+import { useUpdateTask } from '../api/updateTask.ts';
+import { tasksMessages as t } from '../messages.ts';
+import type { TaskEntry } from '../taskEntry.ts';
+import { EntryPicker } from './EntryPicker.tsx';
+import {
+  emptyTaskForm,
+  parseTaskPayload,
+  type TaskFormMode,
+  type TaskFormValues,
+  taskToForm,
+  validateTaskForm,
+} from './taskForm.ts';
+
+export type TaskModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** The task to edit; without it the modal creates one. */
+  taskUuid?: string | null;
+  /** A new task's query or order (the tasks modal of a record presets its own). */
+  entry?: TaskEntry | null;
+};
+
+const MODAL_WIDTH = 760;
+const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
+const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: taskStatusLabels[value] }));
+
+/** Create or edit a task. If the task cannot be loaded, the modal closes (the error is notified). */
+export function TaskModal({ opened, onClose, taskUuid, entry }: TaskModalProps) {
+  const mode: TaskFormMode = taskUuid ? 'edit' : 'create';
+  const task = useTask(opened ? taskUuid : null);
+  const { user } = useAuth();
+
+  useEffect(() => {
+    if (opened && taskUuid && task.isError) onClose();
+  }, [opened, taskUuid, task.isError, onClose]);
+
+  return (
+    <AppModal
+      opened={opened}
+      onClose={onClose}
+      title={mode === 'edit' ? t.editTitle : t.createTitle}
+      size={MODAL_WIDTH}
+    >
+      {mode === 'edit' && !task.data ? (
+        <Text c="dimmed" role="status">
+          {componentMessages.loading}
+        </Text>
+      ) : (
+        <TaskForm
+          key={taskUuid ?? `new:${entry?.uuid ?? ''}`}
+          mode={mode}
+          taskUuid={taskUuid ?? null}
+          initialValues={
+            task.data
+              ? taskToForm(task.data)
+              : emptyTaskForm({ userIri: user?.uuid ? `/api/users/${user.uuid}` : null, entry })
+          }
+          onCancel={onClose}
+          onSaved={onClose}
+        />
+      )}
+    </AppModal>
+  );
+}
+
+type TaskFormProps = {
+  mode: TaskFormMode;
+  taskUuid: string | null;
+  initialValues: TaskFormValues;
+  onCancel: () => void;
+  onSaved: () => void;
+};
+
+function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskFormProps) {
+  const form = useForm<TaskFormValues>({ initialValues, validate: validateTaskForm(mode) });
+  const users = useUserOptions();
+  const createTask = useCreateTask();
+  const updateTask = useUpdateTask();
+  // A second click in the same moment must not send a second request (state updates are not instant).
+  const savingRef = useRef(false);
+  const saving = createTask.isPending || updateTask.isPending;
+  const f = t.fields;
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    if (savingRef.current) return;
+    const payload = parseTaskPayload(mode, values);
+    if (!payload) return;
+    savingRef.current = true;
+    try {
+      if (mode === 'create') await createTask.mutateAsync(payload as TaskCreate);
+      else if (taskUuid) await updateTask.mutateAsync({ uuid: taskUuid, payload: payload as TaskUpdate });
+      onSaved();
+    } catch (error) {
+      // The notification comes from the mutation; the fields get the server's violations; the values stay.
+      applyServerErrors(form, error);
+    } finally {
+      savingRef.current = false;
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <div style={{ gridColumn: '1 / -1' }}>
+          <EntryPicker
+            value={form.values.entry}
+            onChange={(entry) => form.setFieldValue('entry', entry)}
+            error={form.errors.entry}
+          />
+        </div>
+        <Select
+          label={f.user}
+          data={users.data ?? []}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={componentMessages.nothingFound}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('user')}
+        />
+        <DateTimePicker label={f.contactDate} withAsterisk clearable={false} {...form.getInputProps('contactDate')} />
+        <Group gap="sm" align="flex-start" wrap="nowrap">
+          <Select
+            label={f.phonePrefix}
+            w={100}
+            data={PREFIX_OPTIONS}
+            searchable
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-start' }}
+            {...form.getInputProps('phonePrefix')}
+          />
+          <TextInput
+            label={f.phone}
+            style={{ flex: 1 }}
+            inputMode="tel"
+            autoComplete="off"
+            {...form.getInputProps('phone')}
+          />
+        </Group>
+        {mode === 'edit' ? (
+          <Select
+            label={f.status}
+            data={STATUS_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('status')}
+          />
+        ) : (
+          <div />
+        )}
+        <Textarea label={f.comment} rows={3} style={{ gridColumn: '1 / -1' }} {...form.getInputProps('comment')} />
+        <Group gap="xl" style={{ gridColumn: '1 / -1' }}>
+          <Switch label={f.drawerNotification} {...form.getInputProps('drawerNotification', { type: 'checkbox' })} />
+          <Switch
+            label={f.telegramNotification}
+            {...form.getInputProps('telegramNotification', { type: 'checkbox' })}
+          />
+        </Group>
+      </SimpleGrid>
+      <Group justify="flex-end" mt="xl">
+        <Button variant="default" onClick={onCancel} disabled={saving}>
+          {t.cancel}
+        </Button>
+        <Button type="submit" loading={saving} disabled={saving}>
+          {t.save}
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { TASK_STATUS_FILTERS, taskStatusLabels } from '@spedycja/domain';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
+import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
+import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
+import { IconPlus } from '../../../components/icons.tsx';
+import { useAuth } from '../../auth/useAuth.ts';
+import { tasksMessages as t } from '../messages.ts';
+import { DUE_TASKS_PARAM, dueTasksParams, dueTasksTime } from '../taskRules.ts';
+import { useTasksTable } from './useTasksTable.tsx';
+
+const STATUS_OPTIONS = TASK_STATUS_FILTERS.map((value) => ({ value, label: taskStatusLabels[value] }));
+
+const statusFilters = (initial: string): FilterDef[] => [
+  {
+    kind: 'select',
+    name: 'status',
+    label: t.statusFilter,
+    options: STATUS_OPTIONS,
+    defaultValue: initial,
+    clearable: false,
+    width: 230,
+  },
+];
+const ACTIVE_FILTERS = statusFilters('niewykonane');
+// A deleted task is as worth restoring done as open.
+const DELETED_FILTERS = statusFilters('wszystkie');
+
+export type TasksPageProps = {
+  /** The admin view of deleted tasks: `deletionReason[gt]=0`, restore instead of the other actions. */
+  deleted?: boolean;
+};
+
+/**
+ * /tasks and /admin/deleted/tasks: the status filter, numeric pages of 15 sorted by contact date.
+ * `/tasks?due=1` (the drawer badge) lists my open, notifying tasks whose contact time has come.
+ */
+export function TasksPage({ deleted = false }: TasksPageProps) {
+  const filters = deleted ? DELETED_FILTERS : ACTIVE_FILTERS;
+  const [filterParams, setFilterParams] = useState<ApiParams>(() =>
+    filtersToParams(filters, defaultFilterValues(filters)),
+  );
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { user } = useAuth();
+  const dueMode = !deleted && searchParams.get(DUE_TASKS_PARAM) !== null && !!user?.uuid;
+  // Fixed when the due list opens (each badge click opens it anew), so pages agree with each other.
+  const dueStamp = searchParams.get(DUE_TASKS_PARAM);
+  const dueParams = useMemo(
+    () => (dueMode && user ? dueTasksParams(user.uuid, dueTasksTime(dueStamp, Date.now())) : null),
+    [dueMode, user, dueStamp],
+  );
+
+  const { table, dialogs, openCreate } = useTasksTable({
+    params: dueParams ?? filterParams,
+    deleted,
+    label: deleted ? t.deletedTableLabel : t.tableLabel,
+  });
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {deleted ? t.deletedTitle : t.title}
+        </Title>
+        {!deleted && (
+          <Button leftSection={<IconPlus />} onClick={() => openCreate()}>
+            {t.add}
+          </Button>
+        )}
+      </Group>
+      {dueMode ? (
+        <Alert color="red" variant="light" title={t.due.title}>
+          <Group justify="space-between" gap="sm">
+            <span>{t.due.text}</span>
+            <Button size="xs" variant="default" onClick={() => setSearchParams({})}>
+              {t.due.showAll}
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        // Back from the due list, the row shows the filter that still applies.
+        <FilterRow filters={filters} onApply={setFilterParams} initialValues={{ status: filterParams.status }} />
+      )}
+      {table}
+      {dialogs}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { IconTasks } from '../../../components/icons.tsx';
+import { tasksMessages as t } from '../messages.ts';
+import type { TaskEntry } from '../taskEntry.ts';
+import { TasksModal } from './TasksModal.tsx';
+
+export type TasksRowActionProps = { entry: Pick<TaskEntry, 'type' | 'uuid' | 'label'> };
+
+/** The 'Zadania' button of a query's or an order's row; it opens that record's tasks modal. */
+export function TasksRowAction({ entry }: TasksRowActionProps) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Tooltip label={t.rowActions.tasks}>
+        <ActionIcon variant="subtle" aria-label={t.rowActions.tasks} onClick={() => setOpened(true)}>
+          <IconTasks />
+        </ActionIcon>
+      </Tooltip>
+      {opened && <TasksModal entry={entry} opened={opened} onClose={() => setOpened(false)} />}
+    </>
+  );
+}
