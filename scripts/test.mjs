@@ -19,7 +19,9 @@ function run(label, projects) {
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests + (json.numTotalTestSuites > 0 && json.success === false && json.numFailedTests === 0 ? 1 : 0);
+    totals.failed +=
+      json.numFailedTests +
+      (json.numTotalTestSuites > 0 && json.success === false && json.numFailedTests === 0 ? 1 : 0);
     totals.skipped += json.numPendingTests + json.numTodoTests;
   } catch {
     totals.failed += 1;
@@ -34,5 +36,7 @@ let ok = run('unit-and-api', ['domain', 'api', 'web']);
 ensureBuild();
 ok = run('e2e', ['e2e']) && ok;
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
