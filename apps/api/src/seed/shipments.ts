@@ -124,7 +124,9 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
     (ARRAY['brak informacji','po najazdach','z rampy','po rozpieciu','dzwigiem','wozkiem widlowym'])[1 + g % 6]`;
   // Rows are spread over existing records through numbered lists (a join, not a lookup per row).
   const numbered = (table: string, alias: string) =>
-    sql.raw(`${alias} AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rn, count(*) OVER () AS n FROM ${table})`);
+    sql.raw(`${alias} AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rn FROM ${table})`);
+  // The size as a constant, so that `rn = g % size` is a hash join and not a nested loop.
+  const size = (table: string) => sql.raw(`(SELECT greatest(count(*), 1) FROM ${table})`);
 
   if (counts.queries > 0) {
     await db.execute(sql`
@@ -143,7 +145,7 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
         CASE WHEN g % 3 = 0 THEN 'Klient prosi o awizację dzień wcześniej' END,
         now() - (g % 90) * interval '1 day' - (g % 24) * interval '1 hour'
       FROM generate_series(1, ${counts.queries}) AS g
-      JOIN c ON c.rn = g % c.n JOIN u ON u.rn = (g * 7) % u.n`);
+      JOIN c ON c.rn = g % ${size('customers')} JOIN u ON u.rn = (g * 7) % ${size('users')}`);
     // Two or three offers on most queries; the best is kept on the query as bestOffer.
     await db.execute(sql`
       WITH ${numbered('carriers', 'k2')}
@@ -154,7 +156,7 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
              CASE WHEN (q.id + k) % 3 = 0 THEN 40000 + ((q.id * 13 + k * 7) % 30) * 1000 ELSE 170000 + ((q.id * 11 + k * 5) % 40) * 5000 END,
              '48', (600000000 + q.id * 3 + k)::text, 'oferty' || ((q.id + k) % 50) || '@przewoznik.example', true
       FROM queries q CROSS JOIN generate_series(1, 1 + q.id % 3) AS k
-      JOIN k2 ON k2.rn = (q.id * 7 + k) % k2.n
+      JOIN k2 ON k2.rn = (q.id * 7 + k) % ${size('carriers')}
       WHERE q.id % 4 <> 0 AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.query_id = q.id)`);
     await db.execute(sql`
       UPDATE queries SET (best_offer, best_offer_currency) = (
@@ -191,7 +193,7 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
         (ARRAY['po rozladunku','przed rozladunkiem', NULL])[1 + g % 3],
         now() - (g % 180) * interval '1 day'
       FROM generate_series(1, ${counts.orders}) AS g
-      JOIN c ON c.rn = g % c.n JOIN k ON k.rn = (g * 3) % k.n JOIN u ON u.rn = (g * 5) % u.n`);
+      JOIN c ON c.rn = g % ${size('customers')} JOIN k ON k.rn = (g * 3) % ${size('carriers')} JOIN u ON u.rn = (g * 5) % ${size('users')}`);
     // Real numbers ({n}/{MM}/{YYYY}, by month of creation) and counters that continue from them.
     await db.execute(sql`
       UPDATE orders SET number = x.rn || '/' || x.period FROM (
@@ -219,7 +221,7 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
         now() + ((g % 10) - 6) * interval '1 day' + (g % 8) * interval '1 hour',
         g % 5 <> 0, g % 3 = 0, CASE WHEN g % 4 = 0 THEN now() - (g % 5) * interval '1 day' END, now() - (g % 30) * interval '1 day'
       FROM generate_series(1, ${counts.tasks}) AS g
-      JOIN u ON u.rn = g % u.n LEFT JOIN q ON q.rn = g % q.n LEFT JOIN o ON o.rn = g % o.n`);
+      JOIN u ON u.rn = g % ${size('users')} LEFT JOIN q ON q.rn = g % ${size('queries')} LEFT JOIN o ON o.rn = g % ${size('orders')}`);
     await db.execute(sql`
       INSERT INTO task_contact_tries (task_id, date, status, comment)
       SELECT t.id, t.contact_date - k * interval '1 day', CASE WHEN k = 1 AND t.id % 3 = 0 THEN 'udana' ELSE 'nieudana' END,
