@@ -39,7 +39,8 @@ const publicFilters: FilterSpec = {
     unloadingCountry: { column: queries.unloadingCountry, type: 'string', search: 'iexact' },
     loadingDate: { column: queries.loadingDate, type: 'timestamp', date: true, order: true },
   },
-  base: () => open,
+  // Carriers look for loads to come: past loading dates are not shown (offers still go to any open query).
+  base: () => sql`${open} AND (${queries.loadingDate} IS NULL OR ${queries.loadingDate} >= date_trunc('day', now()))`,
   defaultOrder: [sql`${queries.loadingDate} ASC NULLS LAST`],
   tiebreaker: queries.id,
   itemsPerPage: PUBLIC_PAGE_SIZE,
