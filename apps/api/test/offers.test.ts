@@ -125,6 +125,15 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
     expect((await api('GET', '/api/public/queries?loadingCountry=de', undefined, {})).json()['hydra:member']).toEqual(
       [],
     );
+    // A load whose date has passed is no longer offered to carriers.
+    await api('POST', '/api/queries', {
+      cargo: 'Wczorajszy',
+      loadingCity: 'Opole',
+      loadingCountry: 'PL',
+      loadingDate: '2020-01-02',
+    });
+    const shown = (await api('GET', '/api/public/queries?itemsPerPage=50', undefined, {})).json()['hydra:member'];
+    expect(shown.map((x: { cargo: string }) => x.cargo)).not.toContain('Wczorajszy');
   });
 
   it('places a public offer, e-mails a single-use link, and activates the offer when it is opened', async () => {
