@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { isDataException } from './db/errors.ts';
 import { authPlugin } from './http/auth.ts';
 import { dedupePlugin } from './http/dedupe.ts';
 import { AppError, problem } from './http/errors.ts';
@@ -70,6 +71,12 @@ export async function buildApp({
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
+  // PATCH with merge-patch and JSON-LD bodies are JSON too (API Platform accepts both).
+  app.addContentTypeParser(
+    ['application/merge-patch+json', 'application/ld+json'],
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'ignore'),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -112,22 +119,33 @@ export async function buildApp({
         .send(problem(error.status, error.detail, error.violations));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // One message per field, the first rule that failed, as the form shows it.
+      // One message per field, the first rule that failed, as the form shows it. Our schemas carry Polish
+      // messages; zod's own (English) ones appear only for a body of the wrong shape altogether.
       const seen = new Set<string>();
       const violations = error.validation
-        .map((v) => ({
-          propertyPath: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-          message: v.message ?? apiMessages.validationFailed,
-        }))
+        .map((v) => {
+          const propertyPath = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+          const polish = v.message && !/^(Invalid|Expected|Unrecognized|Too )/i.test(v.message);
+          return { propertyPath, message: polish ? (v.message as string) : apiMessages.validationFailed };
+        })
         .filter((v) => !seen.has(v.propertyPath) && seen.add(v.propertyPath));
       // A bad body is a validation failure (422, like API Platform); a bad URL is a bad request.
       const status = error.validationContext === 'body' ? 422 : 400;
+      const messages = [...new Set(violations.map((v) => v.message))];
       const detail =
-        status === 422 ? violations.map((v) => `${v.propertyPath}: ${v.message}`).join('\n') : apiMessages.badRequest;
+        status !== 422
+          ? apiMessages.badRequest
+          : messages.length === 1
+            ? (messages[0] as string)
+            : apiMessages.validationFailed;
       return reply
         .code(status)
         .type('application/problem+json')
         .send(problem(status, detail, violations));
+    }
+    // A value PostgreSQL cannot take (a date or number out of range) is the client's mistake.
+    if (isDataException(error)) {
+      return reply.code(400).type('application/problem+json').send(problem(400, apiMessages.badRequest));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -123,7 +123,7 @@ describe.each(dbKinds)('queries on %s', (kind) => {
     expect((await api('POST', '/api/queries', query({ loadingDate: '2026-13-45' }))).statusCode).toBe(422);
   });
 
-  it('filters by status (aktywne by default, wszystkie for all), dimensions, dates, places, customer, owner and prices', async () => {
+  it('filters by status (none or wszystkie for all), dimensions, dates, places, customer, owner and prices', async () => {
     await api(
       'POST',
       '/api/queries',
@@ -143,18 +143,21 @@ describe.each(dbKinds)('queries on %s', (kind) => {
     );
     await api('POST', '/api/queries', query({ cargo: 'Oczekująca', status: 'oczekujace' }));
     const all = ids(await api('GET', '/api/queries?pagination=false&status=wszystkie'));
-    const active = ids(await api('GET', '/api/queries?pagination=false'));
+    const unfiltered = ids(await api('GET', '/api/queries?pagination=false'));
+    const active = ids(await api('GET', '/api/queries?pagination=false&status=aktywne'));
     expect(all).toContain('Oczekująca');
+    // No status filter means every status, as API Platform does (the table sends status=aktywne).
+    expect(unfiltered).toEqual(all);
     expect(active).not.toContain('Oczekująca');
     expect(ids(await api('GET', '/api/queries?status=oczekujace'))).toEqual(['Oczekująca']);
     expect(ids(await api('GET', '/api/queries?cargoLength[lte]=500&cargoWeight[lte]=500'))).toEqual(['Mała paczka']);
     expect(ids(await api('GET', '/api/queries?loadingDate[before]=2026-11-10'))).toEqual(['Mała paczka']);
     expect(ids(await api('GET', '/api/queries?loadingCity=lodz'))).toEqual(['Mała paczka']);
     expect(ids(await api('GET', '/api/queries?unloadingCountry=cz&loadingCountry=PL'))).toEqual(['Mała paczka']);
-    expect(ids(await api('GET', '/api/queries?customer=stal'))).toEqual(['Mała paczka']);
-    expect(ids(await api('GET', `/api/queries?customer.uuid=${otherCustomerIri.split('/').pop()}`))).toEqual([
-      'Mała paczka',
-    ]);
+    expect(ids(await api('GET', '/api/queries?customer=stal&status=aktywne'))).toEqual(['Mała paczka']);
+    expect(
+      ids(await api('GET', `/api/queries?status=aktywne&customer.uuid=${otherCustomerIri.split('/').pop()}`)),
+    ).toEqual(['Mała paczka']);
     expect(ids(await api('GET', '/api/queries?customerPrice[lte]=100000'))).toEqual(['Mała paczka']);
     expect(ids(await api('GET', '/api/queries?user.name=administrator&cargo=paczka'))).toEqual(['Mała paczka']);
     const today = new Date().toISOString().slice(0, 10);

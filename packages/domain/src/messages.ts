@@ -8,6 +8,7 @@ export const validationMessages = {
   numeric: 'To pole może zawierać jedynie liczbę!',
   alphanumeric: 'To pole może zawierać jedynie litery oraz cyfry!',
   minValue: (min: number | string) => `Minimalna wartość dla tego pola to: ${min}!`,
+  maxValue: (max: number | string) => `Maksymalna wartość dla tego pola to: ${max}!`,
   oneOf: 'Wybierz jedną z dostępnych wartości!',
   loadingAfterUnloading: 'Data załadunku nie może być późniejsza niż data rozładunku!',
   loginMissingFields: 'Some fields are missing!',

@@ -64,7 +64,9 @@ export function settingValueError(key: string, value: string): string | null {
   if (!def) return null;
   if (def.kind === 'hundredths') {
     if (!/^\d+$/.test(value)) return m.numeric;
-    if (Number(value) < 1) return m.minValue(0.01);
+    if (Number(value) < 1) return m.minValue('0,01');
+    // A rate is hundredths of a złoty: 1000 PLN for a euro is past any real rate (and past the columns).
+    if (Number(value) > 100_000) return m.maxValue('1000,00');
   }
   return null;
 }

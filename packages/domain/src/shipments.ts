@@ -20,6 +20,15 @@ export const DEFAULT_LOADING_TYPE: LoadingType = 'brak informacji';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** A calendar day that exists (not 2026-02-30, which Date would roll over) from year 1 on. */
+export function isRealDate(value: string): boolean {
+  const day = value.slice(0, 10);
+  if (day < '0001-01-01') return false;
+  const d = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) return false;
+  return value.length === 10 || !Number.isNaN(new Date(value.replace(' ', 'T')).getTime());
+}
+
 /** A date or datetime as ISO text; null when empty. */
 export const optionalDate = () =>
   z
@@ -28,9 +37,7 @@ export const optionalDate = () =>
       z
         .string()
         .regex(DATE_RE, { error: 'Podaj poprawną datę!' })
-        .refine((v) => !Number.isNaN(new Date(v.length === 10 ? `${v}T00:00:00Z` : v).getTime()), {
-          error: 'Podaj poprawną datę!',
-        })
+        .refine(isRealDate, { error: 'Podaj poprawną datę!' })
         .nullable(),
     )
     .optional();

@@ -14,6 +14,7 @@ export const removeSchema = z.object({
     .number({ error: m.numeric })
     .int({ error: m.numeric })
     .min(1, { error: m.minValue(1) })
+    .max(2_147_483_647, { error: m.oneOf })
     .default(DEFAULT_DELETION_REASON),
 });
 export const restoreSchema = z.object({ type: z.enum(DELETABLE_TYPES, { error: m.oneOf }) });

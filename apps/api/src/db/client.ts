@@ -47,6 +47,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   // The extensions the migrations create (search); PostgreSQL servers ship them in contrib.
   const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
+  // Dates travel as UTC on both databases (a date without a time is midnight UTC).
+  await client.exec("SET TIME ZONE 'UTC'");
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -57,9 +59,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  // random_page_cost 1.1 (SSD storage) lets the planner prefer index lookups, e.g. the trigram search,
+  // Sessions speak UTC, whatever the server's TimeZone. random_page_cost 1.1 (SSD storage) lets the planner prefer index lookups, e.g. the trigram search,
   // over a sequential scan whose per-row LIKE it underestimates.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c random_page_cost=1.1' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c random_page_cost=1.1 -c timezone=UTC',
+  });
   // Fail fast on a wrong URL rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -12,3 +12,17 @@ function pgCode(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
 export const isSerializationFailure = (error: unknown) => ['40001', '40P01'].includes(pgCode(error) ?? '');
+
+/** Class 22: a value the column cannot take (out of range, impossible date). */
+export const isDataException = (error: unknown) => (pgCode(error) ?? '').startsWith('22');
+
+/** The constraint a violation names (e.g. 'customers_nip_uq'). */
+export function constraintOf(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

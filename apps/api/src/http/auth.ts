@@ -19,16 +19,19 @@ declare module 'fastify' {
 /** Every /api route needs a valid bearer token unless it is marked public; roles are checked here too. */
 export const authPlugin = fp<{ signer: TokenSigner }>(async (app: FastifyInstance, { signer }) => {
   app.decorateRequest('user', null);
+  // Only /api routes need a token; the single-page app's files and its '/' are public.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) route.config = { ...(route.config ?? {}), public: true };
+  });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const config = request.routeOptions.config;
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
       request.user = await signer.verify(header.slice(7).trim());
     }
-    // Unknown /api paths fall through to the 404 handler, which needs no token.
-    // The static files' catch-all route is public; an unknown /api path under it falls through to a 404.
-    if (config.public || !request.routeOptions.url || request.routeOptions.url === '/*') return;
+    // Decided on the route that matched, never on the raw URL (which may be percent-encoded).
+    // An unmatched path falls through to the 404 handler, which needs no token.
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config.public) return;
     if (!request.user) throw unauthorized();
     const roles = config.roles;
     if (roles && !roles.some((r) => request.user?.roles.includes(r))) throw forbidden();
@@ -42,3 +45,9 @@ export function currentUser(request: FastifyRequest): AuthUser {
 
 export const adminOnly = { roles: ['ROLE_ADMIN'] as Role[] };
 export const requestIsAdmin = (request: FastifyRequest) => isAdmin(request.user?.roles);
+
+/** The deleted views (a `deletionReason` filter) are for admins only, like restoring. */
+export function assertMayListDeleted(request: FastifyRequest) {
+  const asksDeleted = Object.keys((request.query ?? {}) as object).some((k) => k.startsWith('deletionReason'));
+  if (asksDeleted && !isAdmin(request.user?.roles)) throw forbidden();
+}

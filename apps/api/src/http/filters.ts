@@ -102,10 +102,13 @@ export function parseBool(value: string, name: string): boolean {
   throw invalid(name);
 }
 
+/** Integers as the database stores them (32-bit): a larger number cannot match and is refused. */
+const INT_MAX = 2_147_483_647;
+
 export function parseInteger(value: string, name: string): number {
   if (!INT_RE.test(value.trim())) throw invalid(name);
   const n = Number(value.trim());
-  if (!Number.isSafeInteger(n)) throw invalid(name);
+  if (!Number.isSafeInteger(n) || Math.abs(n) > INT_MAX) throw invalid(name);
   return n;
 }
 
@@ -113,6 +116,7 @@ function checkDate(value: string, name: string): string {
   const v = value.trim();
   if (!DATE_ONLY_RE.test(v) && !DATE_TIME_RE.test(v)) throw invalid(name);
   const day = v.slice(0, 10);
+  if (day.startsWith('0000')) throw invalid(name);
   const d = new Date(`${day}T00:00:00Z`);
   // Rejects 2026-02-30 and the like, which Date would roll over.
   if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) throw invalid(name);
@@ -287,14 +291,15 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     if (!field) continue;
     present.add(name);
     let condition: SQL | undefined;
+    // A known field asked in a way it does not support is refused, never silently unfiltered.
     if (op === undefined || op === '') {
-      if (!field.search) continue;
+      if (!field.search) throw invalid(key);
       condition = searchCondition(field, raw, key);
     } else if (RANGE_OPS.has(op)) {
-      if (!field.range) continue;
+      if (!field.range) throw invalid(key);
       condition = rangeCondition(field, op, raw, key);
     } else if (DATE_OPS.has(op)) {
-      if (!field.date) continue;
+      if (!field.date) throw invalid(key);
       condition = dateCondition(field, op, raw, key);
     } else {
       throw invalid(key);

@@ -37,7 +37,6 @@ export const orderFilters: FilterSpec = {
     customer: partyTextFilter(customers.searchText),
     carrier: partyTextFilter(carriers.searchText),
   },
-  defaults: { status: 'aktywne' },
   base: (present) => (present.has('deletionReason') ? undefined : sql`${o.deletionReason} = 0`),
   defaultOrder: [sql`${o.id} DESC`],
   tiebreaker: o.id,

@@ -17,6 +17,7 @@ import { renderDocx } from '../../documents/docx.ts';
 import { documentFileName, orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { actorId } from '../../http/actor.ts';
+import { assertMayListDeleted } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -58,6 +59,7 @@ export async function ordersRoutes(
   };
 
   r.get('/api/orders', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
+    assertMayListDeleted(request);
     const params = parseListQuery(request.query, orderFilters);
     const { rows, total } = await listOrders(db, params);
     return collection(request.url, rows.map(toOrderJson), total, params);
@@ -135,15 +137,6 @@ export async function ordersRoutes(
   r.patch('/api/orders/:id', updateOptions, async (request) =>
     update(request.params.id, request.body, await actorId(db, request)),
   );
-
-  r.delete('/api/orders/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const deleted = await db
-      .delete(orders)
-      .where(eq(orders.uuid, uuidParam(request.params.id)))
-      .returning({ id: orders.id });
-    if (deleted.length === 0) throw notFound();
-    return reply.code(204).send();
-  });
 
   /** PDF or Word for the customer or the carrier; the file name travels in content-disposition. */
   const sendDocument = async (reply: FastifyReply, record: OrderRecord, party: OrderParty, format: 'pdf' | 'word') => {

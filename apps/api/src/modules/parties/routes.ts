@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { constraintOf, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound, unprocessable } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -68,7 +68,10 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
       try {
         return await work();
       } catch (error) {
-        if (isUniqueViolation(error)) throw unprocessable(resource.duplicateMessage);
+        if (isUniqueViolation(error)) {
+          const field = constraintOf(error)?.includes('phone') ? 'phone' : 'nip';
+          throw unprocessable(resource.duplicateMessage, [{ propertyPath: field, message: resource.duplicateMessage }]);
+        }
         throw error;
       }
     };

@@ -28,7 +28,6 @@ export const queryFilters: FilterSpec = {
     bestOfferCurrency: { column: q.bestOfferCurrency, type: 'string', search: 'exact' },
   },
   custom: { status: statusFilter(q.status, QUERY_STATUS_FILTERS), customer: partyTextFilter(customers.searchText) },
-  defaults: { status: 'aktywne' },
   // Deleted queries show only when asked for with deletionReason[gt]=0.
   base: (present) => (present.has('deletionReason') ? undefined : sql`${q.deletionReason} = 0`),
   defaultOrder: [sql`${q.id} DESC`],

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { customers, queries, users } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
+import { assertMayListDeleted } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -37,6 +38,7 @@ export async function queriesRoutes(
   };
 
   r.get('/api/queries', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
+    assertMayListDeleted(request);
     const params = parseListQuery(request.query, queryFilters);
     const { rows, total } = await listQueries(db, params);
     return collection(request.url, rows.map(toQueryJson), total, params);

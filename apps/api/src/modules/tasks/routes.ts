@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
-import { currentUser } from '../../http/auth.ts';
+import { assertMayListDeleted, currentUser } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
 import { collection, uuidFromIri } from '../../http/hydra.ts';
@@ -87,6 +87,7 @@ export async function tasksRoutes(
   }));
 
   r.get('/api/tasks', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
+    assertMayListDeleted(request);
     const params = parseListQuery(request.query, taskFilters);
     const { members, total } = await listTasks(db, params);
     return collection(request.url, members, total, params);

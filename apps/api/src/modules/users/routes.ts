@@ -1,10 +1,12 @@
 import { hash } from '@node-rs/argon2';
 import { apiMessages, userCreateSchema, userUpdateSchema } from '@spedycja/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { refreshTokens } from '../../db/schema/index.ts';
 import { adminOnly, currentUser } from '../../http/auth.ts';
 import { fieldViolation, notFound, unprocessable } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
@@ -102,6 +104,14 @@ export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (Object.keys(values).length === 0) return toUserJson(existing);
     const row = await saving(() => updateUser(db, uuid, values));
     if (!row) throw notFound();
+    // A new password or other roles end the user's other logins at their next refresh.
+    const rolesChanged = values.roles && values.roles.slice().sort().join() !== existing.roles.slice().sort().join();
+    if (values.passwordHash || rolesChanged) {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(refreshTokens.userId, row.id), isNull(refreshTokens.revokedAt)));
+    }
     return toUserJson(row);
   };
 

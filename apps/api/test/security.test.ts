@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+
+describe.each(dbKinds)('guards on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let user: string;
+  let userUuid: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.login();
+    userUuid = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: bearer(admin),
+        payload: { login: 'ewa', name: 'Ewa', plainPassword: 'haslo-ewy-123', roles: ['ROLE_USER'] },
+      })
+    ).json().uuid;
+    user = await t.login('ewa', 'haslo-ewy-123');
+  });
+  afterAll(() => t.close());
+
+  it('needs a token however the path is spelled', async () => {
+    for (const url of ['/%61pi/users', '/api/%75sers', '/%61pi/settings', '/api//users']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([401, 403, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('hydra:member');
+    }
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/users',
+      payload: { login: 'intruz', name: 'X', plainPassword: 'haslo-intruza', roles: ['ROLE_ADMIN'] },
+    });
+    expect(create.statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'intruz', password: 'haslo-intruza' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('shows the deleted views to admins only', async () => {
+    for (const url of [
+      '/api/queries?deletionReason[gt]=0',
+      '/api/orders?deletionReason[gt]=0',
+      '/api/tasks?deletionReason[gt]=0',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(user) })).statusCode, url).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(admin) })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('has no hard delete for orders', async () => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/orders/00000000-0000-4000-8000-000000000000',
+      headers: bearer(admin),
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('accepts PATCH with merge-patch+json as a partial update', async () => {
+    const c = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/customers',
+        headers: bearer(user),
+        payload: { companyName: 'Patch Sp. z o.o.' },
+      })
+    ).json();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/customers/${c.uuid}`,
+      headers: { ...bearer(user), 'content-type': 'application/merge-patch+json' },
+      payload: JSON.stringify({ city: 'Kalisz' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ city: 'Kalisz', companyName: 'Patch Sp. z o.o.' });
+  });
+
+  it('names the field of a duplicate', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      headers: bearer(user),
+      payload: { companyName: 'A', phone: '511511511' },
+    });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers',
+      headers: bearer(user),
+      payload: { companyName: 'B', phone: '511511511' },
+    });
+    expect(dup.json().violations).toEqual([
+      { propertyPath: 'phone', message: 'Klient o podanym numerze NIP lub numerze tel. już istnieje!' },
+    ]);
+  });
+
+  it('answers impossible values with 400/422, never 500', async () => {
+    const checks: [string, string, unknown][] = [
+      ['GET', '/api/queries?id=99999999999', undefined],
+      ['GET', '/api/queries?distance[gte]=99999999999', undefined],
+      ['POST', '/api/queries', { loadingDate: '2026-02-30' }],
+      ['POST', '/api/tasks', { contactDate: '0000-01-01T10:00:00Z' }],
+      ['POST', '/api/remove/00000000-0000-4000-8000-000000000000', { type: 'task', reason: 99999999999 }],
+      ['POST', '/api/remove/00000000-0000-4000-8000-000000000000', null],
+      ['PUT', '/api/settings/euroExchangeRate', { value: '99999999999' }],
+    ];
+    for (const [method, url, payload] of checks) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...bearer(admin), 'content-type': 'application/json' },
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+      });
+      expect([400, 422], `${method} ${url}`).toContain(res.statusCode);
+      expect(res.json().detail, url).not.toMatch(/Invalid input|expected/);
+    }
+  });
+
+  it('ends other logins when a password or role changes', async () => {
+    const pair = (
+      await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ewa', password: 'haslo-ewy-123' } })
+    ).json();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${userUuid}`,
+      headers: bearer(admin),
+      payload: { plainPassword: 'nowe-haslo-ewy' },
+    });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/refresh',
+      payload: { refreshToken: pair.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+});
