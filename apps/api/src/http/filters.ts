@@ -15,9 +15,10 @@ export type FilterField = {
   type: ValueType;
   /**
    * `field=value`: exact (= / IN), partial (contains), start (prefix), iexact (case-insensitive =),
-   * unaccent (contains, ignoring case and Polish letters: 'lodz' finds 'Łódź').
+   * unaccent (contains, ignoring case and Polish letters: 'lodz' finds 'Łódź'), upper (= the value
+   * in capitals, for codes stored in capitals such as countries, so that indexes serve it).
    */
-  search?: 'exact' | 'partial' | 'start' | 'iexact' | 'unaccent';
+  search?: 'exact' | 'partial' | 'start' | 'iexact' | 'unaccent' | 'upper';
   /** `field[gte|lte|gt|lt|between]=` on numbers and dates. */
   range?: boolean;
   /** `field[after|before|strictly_after|strictly_before]=` on dates. */
@@ -172,6 +173,14 @@ function searchCondition(field: FilterField, raw: unknown, name: string): SQL | 
       (v) => sql`f_unaccent(lower(${field.column})) LIKE f_unaccent(lower(${likePattern(v, 'partial')}))`,
     );
     return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+  }
+  if (mode === 'upper') {
+    const upper = values.map((v) => v.toUpperCase());
+    if (upper.length === 1) return sql`${field.column} = ${upper[0]}`;
+    return sql`${field.column} IN (${sql.join(
+      upper.map((v) => sql`${v}`),
+      sql`, `,
+    )})`;
   }
   if (mode === 'iexact') {
     const ors = values.map((v) => sql`lower(${field.column}) = lower(${v})`);

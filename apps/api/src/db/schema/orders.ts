@@ -48,6 +48,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_list_idx').on(t.deletionReason, t.status, t.id.desc()),
     index('orders_loading_date_idx').on(t.loadingDate),
+    // The table's usual question (a country, a status, a date range, a price) counted from the index alone.
+    index('orders_country_list_idx').on(t.loadingCountry, t.status, t.deletionReason, t.loadingDate, t.customerPrice),
     index('orders_unloading_date_idx').on(t.unloadingDate),
     index('orders_created_idx').on(t.createdAt),
     index('orders_customer_idx').on(t.customerId),

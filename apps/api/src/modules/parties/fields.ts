@@ -19,7 +19,7 @@ export function partyFilterFields(t: PartyTable): Record<string, FilterField> {
     city: { column: t.city, type: 'string', search: 'partial', order: true },
     postalCode: { column: t.postalCode, type: 'string', search: 'start' },
     streetAddress: { column: t.streetAddress, type: 'string', search: 'partial' },
-    country: { column: t.country, type: 'string', search: 'iexact', order: true },
+    country: { column: t.country, type: 'string', search: 'upper', order: true },
     language: { column: t.language, type: 'string', search: 'exact', order: true },
     createdDate: { column: t.createdAt, type: 'timestamp', date: true, order: true },
   };

@@ -35,8 +35,8 @@ const open = sql`${queries.status} = 'aktywne' AND ${queries.deletionReason} = 0
 
 const publicFilters: FilterSpec = {
   fields: {
-    loadingCountry: { column: queries.loadingCountry, type: 'string', search: 'iexact' },
-    unloadingCountry: { column: queries.unloadingCountry, type: 'string', search: 'iexact' },
+    loadingCountry: { column: queries.loadingCountry, type: 'string', search: 'upper' },
+    unloadingCountry: { column: queries.unloadingCountry, type: 'string', search: 'upper' },
     loadingDate: { column: queries.loadingDate, type: 'timestamp', date: true, order: true },
   },
   // Carriers look for loads to come: past loading dates are not shown (offers still go to any open query).

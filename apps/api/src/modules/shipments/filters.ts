@@ -24,7 +24,8 @@ export function shipmentFilterFields(t: typeof queries | typeof orders): Record<
     fields[`${side}StreetAddress`] = { column: t[`${side}StreetAddress`], type: 'string', search: 'unaccent' };
     fields[`${side}City`] = { column: t[`${side}City`], type: 'string', search: 'unaccent', order: true };
     fields[`${side}PostalCode`] = { column: t[`${side}PostalCode`], type: 'string', search: 'start' };
-    fields[`${side}Country`] = { column: t[`${side}Country`], type: 'string', search: 'iexact', order: true };
+    // Countries are stored as ISO codes in capitals (the schemas upper-case them).
+    fields[`${side}Country`] = { column: t[`${side}Country`], type: 'string', search: 'upper', order: true };
   }
   return fields;
 }

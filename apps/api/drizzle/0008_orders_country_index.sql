@@ -1,0 +1,1 @@
+CREATE INDEX "orders_country_list_idx" ON "orders" USING btree ("loading_country","status","deletion_reason","loading_date","customer_price");
