@@ -109,7 +109,8 @@ describe('customers: add, duplicate, edit, search, delete', () => {
     // Find it by its exact name and edit it.
     await applySearch(page, 'Nazwa firmy', CUSTOMER.company);
     await customerRow(page).waitFor();
-    await expect(table(page).getByRole('row').count()).resolves.toBe(2);
+    // The filter applies after a pause: wait until only the header and this customer are left.
+    await expect.poll(() => table(page).getByRole('row').count(), { timeout: 10_000 }).toBe(2);
     const cells = await customerRow(page).innerText();
     expect(cells).toContain(CUSTOMER.nip);
     expect(cells).toContain(`(0048) ${CUSTOMER.phone}`);
@@ -132,7 +133,8 @@ describe('customers: add, duplicate, edit, search, delete', () => {
     await filters(page).getByRole('button', { name: 'Wyczyść filtry' }).click();
     await applySearch(page, 'Szukaj', CUSTOMER.searchAs);
     await customerRow(page).waitFor();
-    await expect(table(page).getByRole('row').count()).resolves.toBe(2);
+    // The filter applies after a pause: wait until only the header and this customer are left.
+    await expect.poll(() => table(page).getByRole('row').count(), { timeout: 10_000 }).toBe(2);
 
     // Delete it, after saying yes.
     await customerRow(page).getByRole('button', { name: 'Usuń' }).click();

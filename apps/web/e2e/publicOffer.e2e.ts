@@ -11,6 +11,10 @@ import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browse
 
 const suffix = Date.now().toString(36);
 const CARGO = `Publ ${suffix}`;
+/** The public page lists loads from today on, so the walk's load is in the future. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** 2026-12-02 -> 02/12/2026, as the page shows it. */
+const shownDay = (iso: string) => iso.split('-').reverse().join('/');
 const SECRET = { customer: `Klient Poufny ${suffix}`, note: `Notatka poufna ${suffix}`, price: '7 777.00' };
 const CARRIER_EMAIL = `przewoznik.${suffix}@example.com`;
 
@@ -87,12 +91,12 @@ describe('public offer: find an open query, offer, verify by e-mail, seen by the
       loadingPostalCode: '101',
       loadingCity: 'Reykjavik',
       loadingCountry: 'IS',
-      loadingDate: '2026-01-05',
+      loadingDate: inDays(10),
       unloadingStreetAddress: null,
       unloadingPostalCode: '00-001',
       unloadingCity: 'Warszawa',
       unloadingCountry: 'PL',
-      unloadingDate: '2026-01-09',
+      unloadingDate: inDays(14),
       loadingType: 'dzwigiem',
       customerPrice: 777700,
       customerPriceSuggested: 888800,
@@ -128,8 +132,8 @@ describe('public offer: find an open query, offer, verify by e-mail, seen by the
     const text = await card.innerText();
     for (const shown of [
       'Reykjavik (IS) → Warszawa (PL)',
-      '05/01/2026',
-      '09/01/2026',
+      shownDay(inDays(10)),
+      shownDay(inDays(14)),
       '12.00 × 2.40 × 2.50 m',
       '18.00 t',
       'dźwigiem',
