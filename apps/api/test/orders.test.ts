@@ -174,6 +174,8 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     expect(await cargo('customerPrice[lte]=100000')).toEqual(['Grudniowy']);
     expect(await cargo('carrier.nip=774000')).not.toContain('Grudniowy');
     expect(await cargo('customer.nip=5260250274&cargo=grudn')).toEqual(['Grudniowy']);
+    expect(await cargo('customer.nip=526-025-02&cargo=grudn')).toEqual(['Grudniowy']);
+    expect(await cargo('customer=526 025 02&cargo=grudn')).toEqual(['Grudniowy']);
     expect(await cargo('carrier=bez maila')).toEqual(['Grudniowy']);
     expect(await cargo('user.name=admin&cargo=Grudniowy')).toEqual(['Grudniowy']);
     const first = (await api('GET', '/api/orders?order[number]=asc&itemsPerPage=1')).json();

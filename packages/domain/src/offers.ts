@@ -6,7 +6,7 @@ import { withDefault } from './parties.ts';
 import { currency, iriRef } from './shipments.ts';
 import { hundredths, optionalEmail, optionalPhone, phonePrefix, requiredEmail, requiredPhone } from './validation.ts';
 
-const price = () => hundredths(1).refine((v) => v > 0, { error: m.minValue(0.01) });
+const price = () => hundredths(1).refine((v) => v > 0, { error: m.minValue('0,01') });
 const requiredRef = (resource: string) =>
   iriRef(resource).refine((v) => !!v, { error: m.required }) as unknown as z.ZodType<string>;
 

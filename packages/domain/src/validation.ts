@@ -88,7 +88,7 @@ export const hundredths = (min = 0) =>
   z
     .number({ error: m.numeric })
     .int({ error: m.numeric })
-    .min(min, { error: m.minValue(min / 100) })
+    .min(min, { error: m.minValue(String(min / 100).replace('.', ',')) })
     .max(2_000_000_000, { error: m.numeric });
 
 export const optionalHundredths = (min = 0) => z.preprocess(blankToNull, hundredths(min).nullable()).optional();

@@ -16,9 +16,10 @@ export type FilterField = {
   /**
    * `field=value`: exact (= / IN), partial (contains), start (prefix), iexact (case-insensitive =),
    * unaccent (contains, ignoring case and Polish letters: 'lodz' finds 'Łódź'), upper (= the value
-   * in capitals, for codes stored in capitals such as countries, so that indexes serve it).
+   * in capitals, for codes stored in capitals such as countries, so that indexes serve it),
+   * taxId / phone (contains, as typed with spaces or dashes: NIPs and phones are stored compact).
    */
-  search?: 'exact' | 'partial' | 'start' | 'iexact' | 'unaccent' | 'upper';
+  search?: 'exact' | 'partial' | 'start' | 'iexact' | 'unaccent' | 'upper' | 'taxId' | 'phone';
   /** `field[gte|lte|gt|lt|between]=` on numbers and dates. */
   range?: boolean;
   /** `field[after|before|strictly_after|strictly_before]=` on dates. */
@@ -172,6 +173,14 @@ function searchCondition(field: FilterField, raw: unknown, name: string): SQL | 
     const ors = values.map(
       (v) => sql`f_unaccent(lower(${field.column})) LIKE f_unaccent(lower(${likePattern(v, 'partial')}))`,
     );
+    return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+  }
+  if (mode === 'taxId' || mode === 'phone') {
+    const compact = values
+      .map((v) => (mode === 'phone' ? v.replace(/\D/g, '') : v.replace(/[\s.-]/g, '').toUpperCase()))
+      .filter((v) => v !== '');
+    if (compact.length === 0) return undefined;
+    const ors = compact.map((v) => sql`${field.column} LIKE ${likePattern(v, 'partial')}`);
     return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
   }
   if (mode === 'upper') {

@@ -44,7 +44,7 @@ export function ConfirmDialog({
   };
 
   return (
-    <AppModal opened={opened} onClose={() => !busy && onCancel()} title={title} size="md">
+    <AppModal opened={opened} onClose={() => !busy && onCancel()} title={title} size={500}>
       {typeof text === 'string' ? <Text>{text}</Text> : text}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy}>

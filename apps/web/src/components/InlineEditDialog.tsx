@@ -72,7 +72,8 @@ export function InlineEditDialog<V>({
   onSave,
   errorAction,
   disabled,
-  width = 380,
+  // SPEC: dialogs are 500 to 1200 px wide.
+  width = 500,
 }: InlineEditDialogProps<V>) {
   const [opened, setOpened] = useState(false);
   // The modal exists only while open or closing: a table has hundreds of these cells, and a closed

@@ -47,7 +47,7 @@ export function ReasonPrompt({
   };
 
   return (
-    <AppModal opened={opened} onClose={() => !busy && onCancel()} title={title} size="md">
+    <AppModal opened={opened} onClose={() => !busy && onCancel()} title={title} size={500}>
       <Select
         label={t.deletionReason}
         data={Object.entries(reasons).map(([value, label]) => ({ value, label }))}

@@ -57,7 +57,7 @@ export function DateRangeInput(props: DateRangeInputProps) {
       valueFormat={DATE_FORMAT}
       allowSingleDateInRange
       clearable
-      popoverProps={{ width: 'auto' }}
+      popoverProps={popoverProps}
       placeholder="DD/MM/RRRR – DD/MM/RRRR"
       {...props}
     />

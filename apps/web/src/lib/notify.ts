@@ -9,8 +9,10 @@ import { isApiError } from './apiClient.ts';
 
 export const NOTIFICATION_POSITION = 'top-right';
 
+/** The server's explanation, or, when the request itself failed (no answer), what went wrong. */
 export function errorDetail(error: unknown): string | null {
-  return isApiError(error) ? error.detail : null;
+  if (isApiError(error)) return error.detail ?? (error.status === 0 ? error.message : null);
+  return error instanceof Error ? error.message : null;
 }
 
 export function notifyError(action: string, error?: unknown) {

@@ -11,7 +11,7 @@ export const queryFilters: FilterSpec = {
   fields: {
     ...shipmentFilterFields(q),
     'customer.uuid': { column: customers.uuid, type: 'uuid', search: 'exact' },
-    'customer.nip': { column: customers.nip, type: 'string', search: 'partial' },
+    'customer.nip': { column: customers.nip, type: 'string', search: 'taxId' },
     'customer.companyName': { column: customers.companyName, type: 'string', search: 'unaccent', order: true },
     'user.uuid': { column: owner.uuid, type: 'uuid', search: 'exact' },
     'user.name': { column: owner.name, type: 'string', search: 'unaccent', order: true },

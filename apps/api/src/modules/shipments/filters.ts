@@ -2,7 +2,8 @@ import { apiMessages } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { orders, queries } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { type FilterField, likePattern } from '../../http/filters.ts';
+import type { FilterField } from '../../http/filters.ts';
+import { searchCondition } from '../parties/search.ts';
 
 /** Filters both queries and orders have (the route, cargo, dates, distance). */
 export function shipmentFilterFields(t: typeof queries | typeof orders): Record<string, FilterField> {
@@ -43,4 +44,4 @@ export const statusFilter =
 export const partyTextFilter =
   (searchText: SQLWrapper) =>
   (value: string): SQL | undefined =>
-    value ? sql`${searchText} LIKE f_unaccent(${likePattern(value.toLowerCase(), 'partial')})` : undefined;
+    searchCondition(searchText, value);
