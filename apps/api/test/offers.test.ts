@@ -89,6 +89,11 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
     // 950 EUR × 4.30 = 4 085 PLN: now the best.
     await api('PUT', `/api/offers/${eur.uuid}`, { price: 95000 });
     expect(await bestOffer()).toEqual([95000, 'eur']);
+    // The best-offer filter compares in PLN: 950 EUR is 4 085 PLN, not 950.
+    const inPln = async (q: string) =>
+      (await api('GET', `/api/queries?${q}`)).json()['hydra:member'].map((x: { uuid: string }) => x.uuid);
+    expect(await inPln('bestOffer[lte]=410000')).toContain(queryUuid);
+    expect(await inPln('bestOffer[lte]=100000')).not.toContain(queryUuid);
     // A stronger euro changes which is cheaper.
     const settings = (await api('GET', '/api/settings')).json()['hydra:member'];
     const rate = settings.find((s: { key: string }) => s.key === 'euroExchangeRate');

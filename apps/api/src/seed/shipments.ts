@@ -159,8 +159,9 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
       JOIN k2 ON k2.rn = (q.id * 7 + k) % ${size('carriers')}
       WHERE q.id % 4 <> 0 AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.query_id = q.id)`);
     await db.execute(sql`
-      UPDATE queries SET (best_offer, best_offer_currency) = (
-        SELECT o.price, o.currency FROM offers o WHERE o.query_id = queries.id AND o.active
+      UPDATE queries SET (best_offer, best_offer_currency, best_offer_pln) = (
+        SELECT o.price, o.currency, CASE WHEN o.currency = 'eur' THEN o.price * 43 / 10 ELSE o.price END
+        FROM offers o WHERE o.query_id = queries.id AND o.active
         ORDER BY CASE WHEN o.currency = 'eur' THEN o.price::bigint * 430 ELSE o.price::bigint * 100 END, o.id LIMIT 1)
       WHERE best_offer IS NULL AND EXISTS (SELECT 1 FROM offers o WHERE o.query_id = queries.id)`);
   }

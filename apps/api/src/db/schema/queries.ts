@@ -19,6 +19,8 @@ export const queries = pgTable(
     /** The lowest active offer, kept by the offers module in the same transaction (computed in SQL). */
     bestOffer: integer('best_offer'),
     bestOfferCurrency: text('best_offer_currency'),
+    /** The best offer in PLN hundredths (EUR through the rate), so that the best-offer filter and sort compare like with like. */
+    bestOfferPln: integer('best_offer_pln'),
     ...shipmentColumns(),
   },
   (t) => [

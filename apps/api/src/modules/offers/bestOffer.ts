@@ -6,12 +6,14 @@ import type { DbOrTx } from '../../db/client.ts';
  * euroExchangeRate setting. Kept on the query row, recomputed in SQL by whoever changes offers.
  */
 const bestOfferUpdate = (where: SQL) => sql`
-  UPDATE queries SET (best_offer, best_offer_currency) = (
-    SELECT o.price, o.currency FROM offers o
-    WHERE o.query_id = queries.id AND o.active
-    ORDER BY CASE WHEN o.currency = 'eur'
-                  THEN o.price::bigint * coalesce((SELECT value::int FROM settings WHERE key = 'euroExchangeRate'), 100)
-                  ELSE o.price::bigint * 100 END, o.id
+  UPDATE queries SET (best_offer, best_offer_currency, best_offer_pln) = (
+    SELECT o.price, o.currency, pln::int FROM (
+      SELECT price, currency, id,
+             CASE WHEN currency = 'eur'
+                  THEN round(price::bigint * coalesce((SELECT value::int FROM settings WHERE key = 'euroExchangeRate'), 100) / 100.0)
+                  ELSE price END AS pln
+      FROM offers WHERE query_id = queries.id AND active) o
+    ORDER BY o.pln, o.id
     LIMIT 1)
   WHERE ${where}`;
 

@@ -24,7 +24,8 @@ export const queryFilters: FilterSpec = {
       search: 'exact',
     },
     customerPriceCurrency: { column: q.customerPriceCurrency, type: 'string', search: 'exact' },
-    bestOffer: { column: q.bestOffer, type: 'int', range: true, order: true, search: 'exact' },
+    // Compared in PLN: an offer of 1 000 EUR is 4 300 PLN at a rate of 4.30.
+    bestOffer: { column: q.bestOfferPln, type: 'int', range: true, order: true, search: 'exact' },
     bestOfferCurrency: { column: q.bestOfferCurrency, type: 'string', search: 'exact' },
   },
   custom: { status: statusFilter(q.status, QUERY_STATUS_FILTERS), customer: partyTextFilter(customers.searchText) },
