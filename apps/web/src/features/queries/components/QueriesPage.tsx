@@ -62,7 +62,15 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
     [filterParams, sort, deleted],
   );
   const list = useInfiniteQueries(params);
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page['hydra:member']) ?? [], [list.data]);
+  // Pages are by offset: a query added while scrolling shifts the next page by one, so a row may come twice.
+  const rows = useMemo(() => {
+    const seen = new Set<string>();
+    return (list.data?.pages.flatMap((page) => page['hydra:member']) ?? []).filter((row) => {
+      if (seen.has(row.uuid)) return false;
+      seen.add(row.uuid);
+      return true;
+    });
+  }, [list.data]);
   const total = list.data?.pages[0]?.['hydra:totalItems'];
 
   const owners = useUserOptions(!deleted);
