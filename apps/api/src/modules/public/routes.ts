@@ -86,40 +86,54 @@ export async function publicRoutes(app: FastifyInstance, { db, config }: { db: D
   // A few seconds of staleness buys the one page the internet sees its throughput.
   const cache = new Map<string, { at: number; json: string }>();
 
+  // Concurrent misses of one URL share one database query (no stampede when an entry expires).
+  const inflight = new Map<string, Promise<string>>();
+
+  async function publicPage(url: string, query: Record<string, unknown>): Promise<string> {
+    const params = parseListQuery(query, publicFilters);
+    const limit = params.itemsPerPage;
+    const rows = (await db
+      .select(publicColumns)
+      .from(queries)
+      .where(params.where)
+      .orderBy(...params.orderBy)
+      .limit(limit + 1)
+      .offset(params.offset)) as PublicRow[];
+    const hasNext = rows.length > limit;
+    const page = rows.slice(0, limit).map(toPublicJson);
+    // No total is counted (partial pagination): the next link says whether there is more.
+    const body = collection(url, page, 0, { ...params, partial: true }) as Record<string, unknown>;
+    if (hasNext || params.page > 1) {
+      const here = new URL(url, 'http://local');
+      const link = (p: number) => {
+        here.searchParams.set('page', String(p));
+        return `${here.pathname}?${here.searchParams}`;
+      };
+      body['hydra:view'] = {
+        '@id': link(params.page),
+        '@type': 'hydra:PartialCollectionView',
+        ...(params.page > 1 ? { 'hydra:previous': link(params.page - 1) } : {}),
+        ...(hasNext ? { 'hydra:next': link(params.page + 1) } : {}),
+      };
+    }
+    return JSON.stringify(body);
+  }
+
   r.get(
     '/api/public/queries',
     { config: pub, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
     async (request, reply) => {
-      const cached = cache.get(request.url);
       reply.header('cache-control', 'public, max-age=5').type('application/json; charset=utf-8');
+      const cached = cache.get(request.url);
       if (cached && Date.now() - cached.at < CACHE_MS) return reply.send(cached.json);
-      const params = parseListQuery(request.query, publicFilters);
-      const limit = params.itemsPerPage;
-      const rows = (await db
-        .select(publicColumns)
-        .from(queries)
-        .where(params.where)
-        .orderBy(...params.orderBy)
-        .limit(limit + 1)
-        .offset(params.offset)) as PublicRow[];
-      const hasNext = rows.length > limit;
-      const page = rows.slice(0, limit).map(toPublicJson);
-      // No total is counted (partial pagination): the next link says whether there is more.
-      const body = collection(request.url, page, 0, { ...params, partial: true }) as Record<string, unknown>;
-      if (hasNext || params.page > 1) {
-        const url = new URL(request.url, 'http://local');
-        const link = (p: number) => {
-          url.searchParams.set('page', String(p));
-          return `${url.pathname}?${url.searchParams}`;
-        };
-        body['hydra:view'] = {
-          '@id': link(params.page),
-          '@type': 'hydra:PartialCollectionView',
-          ...(params.page > 1 ? { 'hydra:previous': link(params.page - 1) } : {}),
-          ...(hasNext ? { 'hydra:next': link(params.page + 1) } : {}),
-        };
+      let pending = inflight.get(request.url);
+      if (!pending) {
+        pending = publicPage(request.url, request.query as Record<string, unknown>).finally(() =>
+          inflight.delete(request.url),
+        );
+        inflight.set(request.url, pending);
       }
-      const json = JSON.stringify(body);
+      const json = await pending;
       if (cache.size > 500) cache.clear();
       cache.set(request.url, { at: Date.now(), json });
       return reply.send(json);
