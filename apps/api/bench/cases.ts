@@ -58,10 +58,13 @@ const queriesPage = {
   page: '2',
   itemsPerPage: '30',
   partial: 'true',
+  status: 'aktywne',
   loadingCountry: 'PL',
   'bestOffer[lte]': '300000',
 };
+/** As the orders table asks: status aktywne (its default) plus three filters and a sort. */
 const ordersPage = {
+  status: 'aktywne',
   itemsPerPage: '8',
   loadingCountry: 'PL',
   'customerPrice[gte]': '400000',
