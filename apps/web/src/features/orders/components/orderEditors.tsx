@@ -1,9 +1,10 @@
-import { Group, Input, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, Input, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { datesIssue, dayOf, type Order, validationMessages } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { DateInput } from '../../../components/dates.tsx';
 import type { InlineEditorArgs } from '../../../components/InlineEditDialog.tsx';
+import { blankToNull, notANumber, selectEditor, textRender } from '../../../components/inlineEditors.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { CarrierPicker, type CarrierRef } from '../../carriers/index.ts';
 import { CustomerPicker, type CustomerRef } from '../../customers/index.ts';
@@ -25,8 +26,6 @@ export type EditorSpec<V> = {
 };
 
 const f = t.fields;
-const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
-const notANumber = (...values: (number | null)[]) => values.some((v) => v !== null && Number.isNaN(v));
 
 function InlineError({ children }: { children: ReactNode }) {
   return (
@@ -35,21 +34,6 @@ function InlineError({ children }: { children: ReactNode }) {
     </Input.Error>
   );
 }
-
-const selectEditor =
-  (data: { value: string; label: string }[]) =>
-  ({ value, onChange, error, label }: InlineEditorArgs<string>) => (
-    <Select
-      label={label}
-      data={data}
-      value={value}
-      onChange={(next) => next && onChange(next)}
-      allowDeselect={false}
-      error={error}
-      comboboxProps={{ withinPortal: true }}
-      data-autofocus
-    />
-  );
 
 export const statusEditor: EditorSpec<string> = {
   value: (o) => o.status,
@@ -84,27 +68,7 @@ export const ownerEditor = (options: { value: string; label: string }[]): Editor
 const textEditor = (field: 'cargo' | 'additionalInfo', multiline: boolean): EditorSpec<string> => ({
   width: multiline ? 520 : 420,
   value: (o) => o[field] ?? '',
-  render: ({ value, onChange, error, label }) =>
-    multiline ? (
-      <Textarea
-        label={label}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        error={error}
-        autosize
-        minRows={3}
-        maxRows={10}
-        data-autofocus
-      />
-    ) : (
-      <TextInput
-        label={label}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        error={error}
-        data-autofocus
-      />
-    ),
+  render: textRender(multiline),
   toPatch: (text) => ({ [field]: blankToNull(text) }),
 });
 

@@ -1,4 +1,4 @@
-import { Group, Input, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Input, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   CURRENCIES,
   datesIssue,
@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { DateInput } from '../../../components/dates.tsx';
 import type { InlineEditorArgs } from '../../../components/InlineEditDialog.tsx';
+import { blankToNull, notANumber, selectEditor, textRender } from '../../../components/inlineEditors.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { CustomerPicker, type CustomerRef } from '../../customers/index.ts';
 import { queriesMessages as t } from '../messages.ts';
@@ -28,9 +29,6 @@ export const STATUS_OPTIONS = QUERY_STATUSES.map((s) => ({ value: s, label: quer
 export const LOADING_TYPE_OPTIONS = LOADING_TYPES.map((value) => ({ value, label: loadingTypeLabels[value] }));
 export const CURRENCY_OPTIONS = CURRENCIES.map((value) => ({ value, label: value.toUpperCase() }));
 
-const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
-const notANumber = (...values: (number | null)[]) => values.some((v) => v !== null && Number.isNaN(v));
-
 export type EditorSpec<V> = {
   width?: number;
   value: (q: Query) => V;
@@ -38,21 +36,6 @@ export type EditorSpec<V> = {
   toPatch: (value: V) => Record<string, unknown>;
   validate?: (value: V) => string | null;
 };
-
-const selectEditor =
-  (data: { value: string; label: string }[]) =>
-  ({ value, onChange, error, label }: InlineEditorArgs<string>) => (
-    <Select
-      label={label}
-      data={data}
-      value={value}
-      onChange={(next) => next && onChange(next)}
-      allowDeselect={false}
-      error={error}
-      comboboxProps={{ withinPortal: true }}
-      data-autofocus
-    />
-  );
 
 export const statusEditor: EditorSpec<string> = {
   value: (q) => q.status,
@@ -87,27 +70,7 @@ export const ownerEditor = (options: { value: string; label: string }[]): Editor
 const textEditor = (field: 'cargo' | 'additionalInfo', multiline: boolean): EditorSpec<string> => ({
   width: multiline ? 520 : 420,
   value: (q) => q[field] ?? '',
-  render: ({ value, onChange, error, label }) =>
-    multiline ? (
-      <Textarea
-        label={label}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        error={error}
-        autosize
-        minRows={3}
-        maxRows={10}
-        data-autofocus
-      />
-    ) : (
-      <TextInput
-        label={label}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        error={error}
-        data-autofocus
-      />
-    ),
+  render: textRender(multiline),
   toPatch: (text) => ({ [field]: blankToNull(text) }),
 });
 
