@@ -3,7 +3,6 @@ import { DEFAULT_PHONE_PREFIX } from './constants.ts';
 import { CARRIER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import { validationMessages as m } from './messages.ts';
 import { withDefault } from './parties.ts';
-import type { UserSummary } from './queries.ts';
 import {
   cargoFields,
   currency,
@@ -13,6 +12,7 @@ import {
   optionalDate,
   refineDates,
   routeFields,
+  type UserSummary,
 } from './shipments.ts';
 import { optionalHundredths, optionalPhone, optionalText, phonePrefix } from './validation.ts';
 

@@ -9,6 +9,7 @@ import {
   LOADING_TYPES,
   refineDates,
   routeFields,
+  type UserSummary,
 } from './shipments.ts';
 import { optionalHundredths, optionalText } from './validation.ts';
 
@@ -73,9 +74,6 @@ export const queryMessages = {
   toOrder: 'zamiany zapytania w zlecenie',
   toOrderDone: 'Pomyślnie zamieniono zapytanie w zlecenie',
 } as const;
-
-/** A relation as the API embeds it in reads: the user who owns or created a query. */
-export type UserSummary = { '@id': string; uuid: string; name: string; login: string };
 
 /** The customer as a query read embeds it (the table shows these; the picker holds the first five). */
 export type CustomerSummary = {

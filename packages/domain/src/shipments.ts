@@ -111,6 +111,44 @@ export const loadingTypeLabels: Record<LoadingType, string> = {
   'wozkiem widlowym': 'wózkiem widłowym',
 };
 
+/** A relation as the API embeds it in reads: the user who owns or created a query or an order. */
+export type UserSummary = { '@id': string; uuid: string; name: string; login: string };
+
+/**
+ * What a query and an order read (GET) share: the route with its dates, the cargo, the customer's
+ * price and the owner. Money, dimensions, weights and rates in hundredths; dates ISO; distance km.
+ */
+export type ShipmentRead = RouteCoordinates & {
+  '@id': string;
+  id: number;
+  uuid: string;
+  user: UserSummary | null;
+  createdBy: UserSummary | null;
+  createdDate: string;
+  cargo: string | null;
+  cargoLength: number | null;
+  cargoWidth: number | null;
+  cargoHeight: number | null;
+  cargoWeight: number | null;
+  loadingStreetAddress: string | null;
+  loadingPostalCode: string | null;
+  loadingCity: string | null;
+  loadingCountry: string | null;
+  loadingDate: string | null;
+  unloadingStreetAddress: string | null;
+  unloadingPostalCode: string | null;
+  unloadingCity: string | null;
+  unloadingCountry: string | null;
+  unloadingDate: string | null;
+  loadingType: string;
+  distance: number | null;
+  customerPrice: number | null;
+  customerPriceCurrency: string;
+  euroExchangeRate: number | null;
+  additionalInfo: string | null;
+  deletionReason: number;
+};
+
 /** The coordinates a query or an order reads with (from the geocoded places). */
 export type RouteCoordinates = {
   loadingPlaceLatitude: number | null;

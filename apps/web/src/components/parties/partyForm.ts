@@ -84,6 +84,9 @@ export const toPartyRef = (party: PartyRef): PartyRef => ({
   nip: party.nip,
 });
 
+/** A customer or carrier embedded in a query or an order, as a picker holds it. */
+export const partyRefOf = (party: PartyRef | null): PartyRef | null => (party ? toPartyRef(party) : null);
+
 /** 'Trans-Pol sp. z o.o. – Jan Kowalski' (whichever of the two exists). */
 export function partyName(party: Pick<PartyRef, 'companyName' | 'name'>): string {
   return [party.companyName, party.name].filter(Boolean).join(' – ');

@@ -4,10 +4,11 @@ import { CARRIER_ACQUISITION_SOURCES, CARRIER_PAYMENT_TERMS, CUSTOMER_PAYMENT_TE
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { DateInput } from '../../../components/dates.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { ordersMessages as t } from '../messages.ts';
-import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS, STATUS_OPTIONS } from './options.ts';
+import { STATUS_OPTIONS } from './options.ts';
 import type { OrderFormValues } from './orderForm.ts';
 import { PaymentTermField } from './PaymentTermField.tsx';
 

@@ -10,22 +10,24 @@ import {
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { DateText, DateTimeText, MoneyText, TextValue } from '../../../components/display.tsx';
-import { InlineEditDialog } from '../../../components/InlineEditDialog.tsx';
-import { ordersMessages as t } from '../messages.ts';
-import { DistanceCell, NumberCell, PlaceCell, StatusBadge, YesNo } from './orderCells.tsx';
+import { editableCells } from '../../../components/inlineEditors.tsx';
 import {
   additionalInfoEditor,
   cargoEditor,
-  carrierEditor,
-  customerEditor,
-  customerPaidEditor,
   datesEditor,
-  dimensionsEditor,
-  type EditorSpec,
   loadingTypeEditor,
   ownerEditor,
   placeEditor,
-  priceEditor,
+} from '../../../components/shipment/shipmentEditors.tsx';
+import { ordersMessages as t } from '../messages.ts';
+import { DistanceCell, NumberCell, PlaceCell, StatusBadge, YesNo } from './orderCells.tsx';
+import {
+  carrierEditor,
+  carrierPriceEditor,
+  customerEditor,
+  customerPaidEditor,
+  customerPriceEditor,
+  dimensionsEditor,
   statusEditor,
   weightEditor,
 } from './orderEditors.tsx';
@@ -44,24 +46,8 @@ const partyName = (p: Order['customer']) => p?.companyName || p?.name;
 
 /** The columns of SPEC §2 Orders table, in its order, most of them editable in place. */
 export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
-  const { deleted, onSave } = options;
-
-  function editable<V>(o: Order, label: string, field: string, spec: EditorSpec<V>, display: ReactNode) {
-    return (
-      <InlineEditDialog<V>
-        label={label}
-        field={field}
-        value={spec.value(o)}
-        display={display}
-        renderEditor={spec.render}
-        toPatch={spec.toPatch}
-        validate={spec.validate}
-        width={spec.width}
-        onSave={(patch) => onSave(o, patch)}
-        disabled={deleted}
-      />
-    );
-  }
+  const { deleted } = options;
+  const editable = editableCells(options.onSave, deleted);
 
   const list: ColumnDef<Order>[] = [
     { id: 'id', header: c.id, cell: (o) => <NumberCell order={o} />, sortKey: 'id' },
@@ -150,7 +136,7 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
           o,
           c.customerPrice,
           'customerPrice',
-          priceEditor('customer'),
+          customerPriceEditor,
           <MoneyText value={o.customerPrice} currency={o.customerPriceCurrency} />,
         ),
     },
@@ -163,7 +149,7 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
           o,
           c.carrierPrice,
           'carrierPrice',
-          priceEditor('carrier'),
+          carrierPriceEditor,
           <MoneyText value={o.carrierPrice} currency={o.carrierPriceCurrency} />,
         ),
     },

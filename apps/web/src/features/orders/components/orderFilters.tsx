@@ -1,7 +1,8 @@
 import { addressFilter, dimensionsFilter } from '../../../components/FilterRow/ShipmentFilterDialogs.tsx';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
+import { LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import { ordersMessages as t } from '../messages.ts';
-import { LOADING_TYPE_OPTIONS, STATUS_FILTER_OPTIONS } from './options.ts';
+import { STATUS_FILTER_OPTIONS } from './options.ts';
 
 const f = t.filters;
 

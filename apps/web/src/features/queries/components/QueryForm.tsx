@@ -5,13 +5,14 @@ import { useMemo, useRef } from 'react';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { DateInput } from '../../../components/dates.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { useCreateQuery } from '../api/createQuery.ts';
 import { useUserOptions } from '../api/getUserOptions.ts';
 import { useUpdateQuery } from '../api/updateQuery.ts';
 import { queriesMessages as t } from '../messages.ts';
-import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS, STATUS_OPTIONS } from './queryEditors.tsx';
+import { STATUS_OPTIONS } from './options.ts';
 import { parseQueryPayload, type QueryFormValues, validateQueryForm } from './queryForm.ts';
 
 type QueryFormProps = {

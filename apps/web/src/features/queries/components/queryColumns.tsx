@@ -1,24 +1,20 @@
-import { DELETION_REASONS, type LoadingType, loadingTypeLabels, type Query } from '@spedycja/domain';
+import { DELETION_REASONS, dayOf, type LoadingType, loadingTypeLabels, type Query } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { DateText, DateTimeText, MoneyText, TextValue } from '../../../components/display.tsx';
-import { InlineEditDialog } from '../../../components/InlineEditDialog.tsx';
-import { queriesMessages as t } from '../messages.ts';
-import { dayOf } from '../queryText.ts';
-import { BestOfferButton, CargoParamsCell, DistanceCell, PlaceCell } from './QueryCells.tsx';
+import { editableCells } from '../../../components/inlineEditors.tsx';
 import {
   additionalInfoEditor,
   cargoEditor,
-  customerEditor,
   datesEditor,
-  dimensionsEditor,
-  type EditorSpec,
   loadingTypeEditor,
   ownerEditor,
   placeEditor,
   priceEditor,
-  statusEditor,
-} from './queryEditors.tsx';
+} from '../../../components/shipment/shipmentEditors.tsx';
+import { queriesMessages as t } from '../messages.ts';
+import { BestOfferButton, CargoParamsCell, DistanceCell, PlaceCell } from './QueryCells.tsx';
+import { customerEditor, dimensionsEditor, statusEditor } from './queryEditors.tsx';
 import { StatusDot } from './StatusDot.tsx';
 
 export type QueryColumnsOptions = {
@@ -36,24 +32,8 @@ const c = t.columns;
 
 /** The columns of SPEC §2 Queries table, in its order, most of them editable in place. */
 export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
-  const { deleted, onSave } = options;
-
-  function editable<V>(q: Query, label: string, field: string, spec: EditorSpec<V>, display: ReactNode) {
-    return (
-      <InlineEditDialog<V>
-        label={label}
-        field={field}
-        value={spec.value(q)}
-        display={display}
-        renderEditor={spec.render}
-        toPatch={spec.toPatch}
-        validate={spec.validate}
-        width={spec.width}
-        onSave={(patch) => onSave(q, patch)}
-        disabled={deleted}
-      />
-    );
-  }
+  const { deleted } = options;
+  const editable = editableCells(options.onSave, deleted);
 
   const list: ColumnDef<Query>[] = [
     { id: 'id', header: c.id, cell: (q) => q.id, sortKey: 'id', width: 64 },
@@ -98,7 +78,14 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
       id: 'loadingDate',
       header: c.loadingDate,
       sortKey: 'loadingDate',
-      cell: (q) => editable(q, t.fields.dates, 'loadingDate', datesEditor, <DateText value={dayOf(q.loadingDate)} />),
+      cell: (q) =>
+        editable(
+          q,
+          t.fields.dates,
+          'loadingDate',
+          datesEditor('loadingDate'),
+          <DateText value={dayOf(q.loadingDate)} />,
+        ),
     },
     { id: 'distance', header: c.distance, sortKey: 'distance', cell: (q) => <DistanceCell query={q} /> },
     {
@@ -110,7 +97,7 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
           q,
           c.customerPrice,
           'customerPrice',
-          priceEditor('customerPrice'),
+          priceEditor('customerPrice', 'customerPriceCurrency'),
           <MoneyText value={q.customerPrice} currency={q.customerPriceCurrency} />,
         ),
     },
@@ -123,7 +110,7 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
           q,
           c.customerPriceSuggested,
           'customerPriceSuggested',
-          priceEditor('customerPriceSuggested'),
+          priceEditor('customerPriceSuggested', 'customerPriceCurrency'),
           <MoneyText value={q.customerPriceSuggested} currency={q.customerPriceCurrency} />,
         ),
     },

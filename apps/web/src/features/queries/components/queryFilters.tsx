@@ -4,8 +4,8 @@ import { customFilter } from '../../../components/FilterRow/filterParams.ts';
 import { addressFilter, dimensionsFilter } from '../../../components/FilterRow/ShipmentFilterDialogs.tsx';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
 import { componentMessages } from '../../../components/messages.ts';
+import { LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import { queriesMessages as t } from '../messages.ts';
-import { LOADING_TYPE_OPTIONS } from './queryEditors.tsx';
 
 const f = t.filters;
 
