@@ -1,4 +1,5 @@
 import { orderMessages, queryMessages } from '@spedycja/domain';
+import { shipmentMessages } from '../../components/shipment/messages.ts';
 
 /** Texts of the orders screens (SPEC §2, §8); the notifications come from the domain. */
 export const ordersMessages = {
@@ -57,10 +58,7 @@ export const ordersMessages = {
     createdDate: 'Data dodania',
   },
   sections: {
-    route: 'Trasa',
-    loading: 'Załadunek',
-    unloading: 'Rozładunek',
-    cargo: 'Towar',
+    ...shipmentMessages.sections,
     customer: 'Klient i cena',
     carrier: 'Przewoźnik i stawka',
     driver: 'Kierowca i pojazd',
@@ -68,27 +66,7 @@ export const ordersMessages = {
     other: 'Status, opiekun i kurs',
   },
   fields: {
-    streetAddress: 'Ulica i numer',
-    postalCode: 'Kod pocztowy',
-    city: 'Miasto',
-    country: 'Kraj',
-    loadingStreetAddress: 'Ulica i numer załadunku',
-    loadingPostalCode: 'Kod pocztowy załadunku',
-    loadingCity: 'Miasto załadunku',
-    loadingCountry: 'Kraj załadunku',
-    loadingDate: 'Data załadunku',
-    unloadingStreetAddress: 'Ulica i numer rozładunku',
-    unloadingPostalCode: 'Kod pocztowy rozładunku',
-    unloadingCity: 'Miasto rozładunku',
-    unloadingCountry: 'Kraj rozładunku',
-    unloadingDate: 'Data rozładunku',
-    loadingType: 'Typ załadunku',
-    cargo: 'Towar',
-    cargoLength: 'Długość (m)',
-    cargoWidth: 'Szerokość (m)',
-    cargoHeight: 'Wysokość (m)',
-    cargoWeight: 'Waga (t)',
-    customer: 'Klient',
+    ...shipmentMessages.fields,
     customerPrice: 'Cena klienta',
     customerPriceCurrency: 'Waluta ceny klienta',
     customerPayment: 'Termin płatności klienta',
@@ -103,7 +81,6 @@ export const ordersMessages = {
     carrierPaidConfirmed: 'Płatność przewoźnikowi potwierdzona',
     carrierIsPayer: 'Przewoźnik płatnikiem',
     driverPicksUpMoney: 'Kierowca pobiera pieniądze',
-    currency: 'Waluta',
     driverName: 'Imię i nazwisko kierowcy',
     driverId: 'Nr dokumentu kierowcy',
     driverPhonePrefix: 'Prefiks',
@@ -117,10 +94,6 @@ export const ordersMessages = {
     showInCalendar: 'Pokaż w kalendarzu',
     loadingFinished: 'Załadunek zakończony',
     unloadingFinished: 'Rozładunek zakończony',
-    status: 'Status',
-    user: 'Opiekun',
-    euroExchangeRate: 'Kurs euro (PLN)',
-    dates: 'Daty załadunku i rozładunku',
   },
   payment: {
     shortcut: (days: number) => `${days} dni`,
@@ -165,5 +138,4 @@ export const ordersMessages = {
     hiddenInCalendar: 'Niewidoczne w kalendarzu',
   },
   routeMap: 'Trasa na mapie',
-  loadingUsers: 'ładowania użytkowników',
 } as const;

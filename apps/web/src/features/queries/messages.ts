@@ -1,4 +1,5 @@
 import { queryMessages } from '@spedycja/domain';
+import { shipmentMessages } from '../../components/shipment/messages.ts';
 
 /** Texts of the queries screens (SPEC §2, §8); the notifications come from the domain. */
 export const queriesMessages = {
@@ -51,44 +52,17 @@ export const queriesMessages = {
     createdDate: 'Data dodania',
   },
   sections: {
-    route: 'Trasa',
-    loading: 'Załadunek',
-    unloading: 'Rozładunek',
-    cargo: 'Towar',
+    ...shipmentMessages.sections,
     customerAndPrice: 'Klient i cena',
     other: 'Status i opiekun',
   },
   fields: {
-    streetAddress: 'Ulica i numer',
-    postalCode: 'Kod pocztowy',
-    city: 'Miasto',
-    country: 'Kraj',
-    loadingDate: 'Data załadunku',
-    unloadingDate: 'Data rozładunku',
-    loadingStreetAddress: 'Ulica i numer załadunku',
-    loadingPostalCode: 'Kod pocztowy załadunku',
-    loadingCity: 'Miasto załadunku',
-    loadingCountry: 'Kraj załadunku',
-    unloadingStreetAddress: 'Ulica i numer rozładunku',
-    unloadingPostalCode: 'Kod pocztowy rozładunku',
-    unloadingCity: 'Miasto rozładunku',
-    unloadingCountry: 'Kraj rozładunku',
-    cargo: 'Towar',
-    cargoLength: 'Długość (m)',
-    cargoWidth: 'Szerokość (m)',
-    cargoHeight: 'Wysokość (m)',
-    cargoWeight: 'Waga (t)',
-    loadingType: 'Typ załadunku',
-    customer: 'Klient',
+    ...shipmentMessages.fields,
     customerPrice: 'Cena oczekiwana',
     customerPriceSuggested: 'Cena przedstawiona',
     customerPriceCurrency: 'Waluta',
-    euroExchangeRate: 'Kurs euro (PLN)',
     euroExchangeRateHint: 'Puste: kurs z ustawień',
-    status: 'Status',
-    user: 'Opiekun',
     additionalInfo: 'Dodatkowe informacje',
-    dates: 'Daty załadunku i rozładunku',
   },
   rowActions: {
     copy: 'Kopiuj zapytanie',
@@ -105,5 +79,4 @@ export const queriesMessages = {
     dimensions: 'Wymiary',
     weight: 'Waga',
   },
-  loadingUsers: 'ładowania użytkowników',
 } as const;

@@ -16,7 +16,6 @@ export const tasksMessages = {
   restored: 'Zadanie zostało pomyślnie przywrócone!',
   restore: 'przywracania zadania',
   loadEntries: 'wyszukiwania zapytań i zleceń',
-  loadUsers: 'ładowania użytkowników',
   markDoneTitle: 'Oznaczanie zadania jako wykonane',
   columns: {
     id: '#',

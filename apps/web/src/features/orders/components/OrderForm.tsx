@@ -4,15 +4,15 @@ import { useMemo, useRef, useState } from 'react';
 import { IconChevronDown } from '../../../components/icons.tsx';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { useCreateOrder } from '../api/createOrder.ts';
-import { useUserOptions } from '../api/getUserOptions.ts';
 import { useUpdateOrder } from '../api/updateOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 import {
-  CargoSection,
   DriverAndNotesSection,
+  OrderCargoSection,
+  OrderRouteSection,
   PartiesSection,
-  RouteSection,
   StatusSection,
 } from './OrderFormFields.tsx';
 import {
@@ -49,14 +49,10 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
   const savingRef = useRef(false);
   const saving = createOrder.isPending || updateOrder.isPending;
 
-  // The current owner stays choosable even when the users list does not have them (yet).
-  const ownerOptions = useMemo(() => {
-    const options = owners.data ?? [];
-    const current = initialValues.user;
-    return current && !options.some((o) => o.value === current)
-      ? [...options, { value: current, label: '…' }]
-      : options;
-  }, [owners.data, initialValues.user]);
+  const ownerOptions = useMemo(
+    () => withCurrentUser(owners.data ?? [], initialValues.user),
+    [owners.data, initialValues.user],
+  );
 
   const save = async (parties: PartyFlags) => {
     if (savingRef.current) return;
@@ -95,8 +91,8 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
       aria-label={mode === 'edit' ? t.editTitle : t.createTitle}
     >
       <Stack gap="md">
-        <RouteSection form={form} />
-        <CargoSection form={form} />
+        <OrderRouteSection form={form} />
+        <OrderCargoSection form={form} />
         <PartiesSection form={form} />
         <DriverAndNotesSection form={form} />
         <StatusSection form={form} ownerOptions={ownerOptions} />

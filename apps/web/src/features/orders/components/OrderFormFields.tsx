@@ -1,10 +1,9 @@
 import { Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { CARRIER_ACQUISITION_SOURCES, CARRIER_PAYMENT_TERMS, CUSTOMER_PAYMENT_TERMS } from '@spedycja/domain';
-import { CountrySelect } from '../../../components/CountrySelect.tsx';
-import { DateInput } from '../../../components/dates.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
+import { amountProps, CargoSection, RouteSection } from '../../../components/shipment/ShipmentFields.tsx';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -20,51 +19,10 @@ const f = t.fields;
 const select = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
 const ACQUISITION_OPTIONS = CARRIER_ACQUISITION_SOURCES.map((value) => ({ value, label: value }));
 
-type MoneyKey =
-  | 'cargoLength'
-  | 'cargoWidth'
-  | 'cargoHeight'
-  | 'cargoWeight'
-  | 'customerPrice'
-  | 'carrierPrice'
-  | 'euroExchangeRate';
+type MoneyKey = 'customerPrice' | 'carrierPrice' | 'euroExchangeRate';
 
-const money = (form: Form, key: MoneyKey) => ({ ...form.getInputProps(key), value: form.values[key] });
+const money = (form: Form, key: MoneyKey) => amountProps(form, key);
 const checkbox = (form: Form, key: keyof OrderFormValues) => form.getInputProps(key, { type: 'checkbox' });
-
-function PlaceFields({ form, side }: { form: Form; side: 'loading' | 'unloading' }) {
-  return (
-    <Fieldset legend={side === 'loading' ? t.sections.loading : t.sections.unloading} variant="filled">
-      <Stack gap="xs">
-        <TextInput
-          label={f.streetAddress}
-          aria-label={f[`${side}StreetAddress`]}
-          autoComplete="off"
-          data-autofocus={side === 'loading' ? true : undefined}
-          {...form.getInputProps(`${side}StreetAddress`)}
-        />
-        <Group grow align="flex-start" gap="sm">
-          <TextInput
-            label={f.postalCode}
-            aria-label={f[`${side}PostalCode`]}
-            autoComplete="off"
-            {...form.getInputProps(`${side}PostalCode`)}
-          />
-          <TextInput
-            label={f.city}
-            aria-label={f[`${side}City`]}
-            autoComplete="off"
-            {...form.getInputProps(`${side}City`)}
-          />
-        </Group>
-        <Group grow align="flex-start" gap="sm">
-          <CountrySelect label={f.country} aria-label={f[`${side}Country`]} {...form.getInputProps(`${side}Country`)} />
-          <DateInput label={f[`${side}Date`]} {...form.getInputProps(`${side}Date`)} />
-        </Group>
-      </Stack>
-    </Fieldset>
-  );
-}
 
 function PriceFields({ form, party }: { form: Form; party: 'customer' | 'carrier' }) {
   const currencyKey = party === 'customer' ? 'customerPriceCurrency' : 'carrierPriceCurrency';
@@ -102,13 +60,9 @@ function PaymentFields({ form, party }: { form: Form; party: 'customer' | 'carri
   );
 }
 
-export function RouteSection({ form }: { form: Form }) {
+export function OrderRouteSection({ form }: { form: Form }) {
   return (
-    <Fieldset legend={t.sections.route}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <PlaceFields form={form} side="loading" />
-        <PlaceFields form={form} side="unloading" />
-      </SimpleGrid>
+    <RouteSection form={form}>
       <Select
         label={f.loadingType}
         data={LOADING_TYPE_OPTIONS}
@@ -117,27 +71,12 @@ export function RouteSection({ form }: { form: Form }) {
         {...select}
         {...form.getInputProps('loadingType')}
       />
-    </Fieldset>
+    </RouteSection>
   );
 }
 
-export function CargoSection({ form }: { form: Form }) {
-  return (
-    <Fieldset legend={t.sections.cargo}>
-      <SimpleGrid cols={{ base: 2, sm: 6 }} spacing="sm" verticalSpacing="xs">
-        <TextInput
-          label={f.cargo}
-          autoComplete="off"
-          style={{ gridColumn: 'span 2' }}
-          {...form.getInputProps('cargo')}
-        />
-        <MoneyInput label={f.cargoLength} rightSection="m" {...money(form, 'cargoLength')} />
-        <MoneyInput label={f.cargoWidth} rightSection="m" {...money(form, 'cargoWidth')} />
-        <MoneyInput label={f.cargoHeight} rightSection="m" {...money(form, 'cargoHeight')} />
-        <MoneyInput label={f.cargoWeight} rightSection="t" {...money(form, 'cargoWeight')} />
-      </SimpleGrid>
-    </Fieldset>
-  );
+export function OrderCargoSection({ form }: { form: Form }) {
+  return <CargoSection form={form} cols={{ base: 2, sm: 6 }} />;
 }
 
 export function PartiesSection({ form }: { form: Form }) {

@@ -10,10 +10,10 @@ import { defaultFilterValues, filtersToParams } from '../../../components/Filter
 import type { ApiParams } from '../../../components/FilterRow/types.ts';
 import { IconPlus } from '../../../components/icons.tsx';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
+import { useUserOptions } from '../../users/index.ts';
 import { useConvertOrderToQuery } from '../api/convertOrderToQuery.ts';
 import { type OrderDocumentFormat, useDownloadOrder } from '../api/downloadOrder.ts';
 import { ORDERS_PAGE_SIZE, useOrders } from '../api/getOrders.ts';
-import { useUserOptions } from '../api/getUserOptions.ts';
 import { useRemoveOrder } from '../api/removeOrder.ts';
 import { useRestoreOrder } from '../api/restoreOrder.ts';
 import { sendToParties, useSendOrder } from '../api/sendOrder.ts';

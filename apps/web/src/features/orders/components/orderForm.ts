@@ -1,48 +1,37 @@
 import {
-  DEFAULT_LOADING_TYPE,
   DEFAULT_PHONE_PREFIX,
-  datesIssue,
   dayOf,
-  fieldErrors,
   ORDER_PAYLOAD_KEYS,
   type Order,
   type OrderCreate,
-  type OrderPartySummary,
   type OrderUpdate,
   orderCreateSchema,
   orderUpdateSchema,
 } from '@spedycja/domain';
+import { createPayload, partyRefOf } from '../../../components/parties/partyForm.ts';
+import {
+  emptyShipmentForm,
+  formPayload,
+  type ShipmentFormValues,
+  shipmentFormErrors,
+  shipmentToForm,
+  userIri,
+} from '../../../components/shipment/shipmentForm.ts';
 import type { CarrierRef } from '../../carriers/index.ts';
 import type { CustomerRef } from '../../customers/index.ts';
 
 /**
- * The order form's values as the inputs hold them (text as typed, amounts in hundredths — NaN while
- * a typed amount is not a number — dates as 'YYYY-MM-DD', the parties as the pickers' references),
- * and the payloads built from them: a create sends every field (null when missing, SPEC §5), an
- * edit only what changed, so that it does not undo what someone else changed meanwhile.
+ * The order form's values (the route and cargo as every shipment form holds them, the parties as
+ * the pickers' references), and the payloads built from them: a create sends every field (null
+ * when missing, SPEC §5), an edit only what changed, so that it does not undo what someone else
+ * changed meanwhile.
  */
-export type OrderFormValues = {
+export type OrderFormValues = ShipmentFormValues & {
   status: string;
   /** The owner's IRI. */
   user: string | null;
   customer: CustomerRef;
   carrier: CarrierRef;
-  cargo: string;
-  cargoLength: number | null;
-  cargoWidth: number | null;
-  cargoHeight: number | null;
-  cargoWeight: number | null;
-  loadingStreetAddress: string;
-  loadingPostalCode: string;
-  loadingCity: string;
-  loadingCountry: string | null;
-  loadingDate: string | null;
-  unloadingStreetAddress: string;
-  unloadingPostalCode: string;
-  unloadingCity: string;
-  unloadingCountry: string | null;
-  unloadingDate: string | null;
-  loadingType: string;
   loadingFinished: boolean;
   unloadingFinished: boolean;
   showInCalendar: boolean;
@@ -79,30 +68,13 @@ export type OrderPayload = Record<OrderPayloadKey, unknown>;
 export type PartyFlags = { customer: boolean; carrier: boolean };
 export const NO_PARTIES: PartyFlags = { customer: false, carrier: false };
 
-export const userIri = (uuid: string) => `/api/users/${uuid}`;
-
 export const emptyOrderForm = (defaults: { ownerUuid?: string | null; euroExchangeRate?: number | null } = {}) =>
   ({
     status: 'aktywne',
     user: defaults.ownerUuid ? userIri(defaults.ownerUuid) : null,
     customer: null,
     carrier: null,
-    cargo: '',
-    cargoLength: null,
-    cargoWidth: null,
-    cargoHeight: null,
-    cargoWeight: null,
-    loadingStreetAddress: '',
-    loadingPostalCode: '',
-    loadingCity: '',
-    loadingCountry: null,
-    loadingDate: null,
-    unloadingStreetAddress: '',
-    unloadingPostalCode: '',
-    unloadingCity: '',
-    unloadingCountry: null,
-    unloadingDate: null,
-    loadingType: DEFAULT_LOADING_TYPE,
+    ...emptyShipmentForm(),
     loadingFinished: false,
     unloadingFinished: false,
     showInCalendar: true,
@@ -132,33 +104,12 @@ export const emptyOrderForm = (defaults: { ownerUuid?: string | null; euroExchan
     orderAdditionalInfo: '',
   }) satisfies OrderFormValues;
 
-/** The embedded customer or carrier as a picker holds it. */
-export const partyRefOf = (party: OrderPartySummary | null) =>
-  party
-    ? { '@id': party['@id'], uuid: party.uuid, companyName: party.companyName, name: party.name, nip: party.nip }
-    : null;
-
 export const orderToForm = (o: Order): OrderFormValues => ({
   status: o.status,
   user: o.user?.['@id'] ?? null,
   customer: partyRefOf(o.customer),
   carrier: partyRefOf(o.carrier),
-  cargo: o.cargo ?? '',
-  cargoLength: o.cargoLength,
-  cargoWidth: o.cargoWidth,
-  cargoHeight: o.cargoHeight,
-  cargoWeight: o.cargoWeight,
-  loadingStreetAddress: o.loadingStreetAddress ?? '',
-  loadingPostalCode: o.loadingPostalCode ?? '',
-  loadingCity: o.loadingCity ?? '',
-  loadingCountry: o.loadingCountry,
-  loadingDate: dayOf(o.loadingDate),
-  unloadingStreetAddress: o.unloadingStreetAddress ?? '',
-  unloadingPostalCode: o.unloadingPostalCode ?? '',
-  unloadingCity: o.unloadingCity ?? '',
-  unloadingCountry: o.unloadingCountry,
-  unloadingDate: dayOf(o.unloadingDate),
-  loadingType: o.loadingType,
+  ...shipmentToForm(o),
   loadingFinished: o.loadingFinished,
   unloadingFinished: o.unloadingFinished,
   showInCalendar: o.showInCalendar,
@@ -188,17 +139,13 @@ export const orderToForm = (o: Order): OrderFormValues => ({
   orderAdditionalInfo: o.orderAdditionalInfo ?? '',
 });
 
-const blankToNull = (value: unknown) =>
-  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
-
 /** Every field as it travels, before the schema: blanks as null, the parties as IRIs. */
 export function orderPayload(values: OrderFormValues): OrderPayload {
-  const source: Record<string, unknown> = {
+  return formPayload(ORDER_PAYLOAD_KEYS, {
     ...values,
     customer: values.customer?.['@id'] ?? null,
     carrier: values.carrier?.['@id'] ?? null,
-  };
-  return Object.fromEntries(ORDER_PAYLOAD_KEYS.map((key) => [key, blankToNull(source[key])])) as OrderPayload;
+  });
 }
 
 export const orderSchemaFor = (mode: 'create' | 'edit') => (mode === 'create' ? orderCreateSchema : orderUpdateSchema);
@@ -206,12 +153,7 @@ export const orderSchemaFor = (mode: 'create' | 'edit') => (mode === 'create' ? 
 /** The form's errors: the schema's (SPEC §5 messages) and the loading/unloading date order. */
 export function validateOrderForm(mode: 'create' | 'edit') {
   const schema = orderSchemaFor(mode);
-  return (values: OrderFormValues): Record<string, string> => {
-    const errors = fieldErrors(schema, orderPayload(values));
-    const issue = datesIssue({ loadingDate: values.loadingDate, unloadingDate: values.unloadingDate });
-    if (issue && !errors[issue.path]) errors[issue.path] = issue.message;
-    return errors;
-  };
+  return (values: OrderFormValues): Record<string, string> => shipmentFormErrors(schema, orderPayload(values), values);
 }
 
 const isValid = (mode: 'create' | 'edit', values: OrderFormValues) =>
@@ -225,9 +167,8 @@ export function buildCreatePayload(values: OrderFormValues, send: PartyFlags = N
   if (!isValid('create', values)) return null;
   const parsed = orderCreateSchema.safeParse(orderPayload(values));
   if (!parsed.success) return null;
-  const data = parsed.data as Record<string, unknown>;
   return {
-    ...Object.fromEntries(ORDER_PAYLOAD_KEYS.map((key) => [key, data[key] ?? null])),
+    ...createPayload(ORDER_PAYLOAD_KEYS, parsed.data),
     sendMailToCustomer: send.customer,
     sendMailToCarrier: send.carrier,
   } as OrderCreate;
@@ -252,10 +193,7 @@ export function buildUpdatePayload(
   if (!isValid('edit', values)) return null;
   const parsed = orderUpdateSchema.safeParse(orderPayload(values));
   if (!parsed.success) return null;
-  const data = parsed.data as Record<string, unknown>;
-  const payload: Record<string, unknown> = Object.fromEntries(
-    changedOrderKeys(initial, values).map((key) => [key, data[key] ?? null]),
-  );
+  const payload: Record<string, unknown> = createPayload(changedOrderKeys(initial, values), parsed.data);
   if (markSent.customer) payload.mailSentToCustomer = true;
   if (markSent.carrier) payload.mailSentToCarrier = true;
   return payload as OrderUpdate;

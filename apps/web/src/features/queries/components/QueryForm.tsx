@@ -1,15 +1,14 @@
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { QueryCreate, QueryUpdate } from '@spedycja/domain';
 import { useMemo, useRef } from 'react';
-import { CountrySelect } from '../../../components/CountrySelect.tsx';
-import { DateInput } from '../../../components/dates.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
+import { amountProps, CargoSection, RouteSection } from '../../../components/shipment/ShipmentFields.tsx';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { CustomerPicker } from '../../customers/index.ts';
+import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { useCreateQuery } from '../api/createQuery.ts';
-import { useUserOptions } from '../api/getUserOptions.ts';
 import { useUpdateQuery } from '../api/updateQuery.ts';
 import { queriesMessages as t } from '../messages.ts';
 import { STATUS_OPTIONS } from './options.ts';
@@ -25,14 +24,7 @@ type QueryFormProps = {
 
 const f = t.fields;
 
-type MoneyField =
-  | 'cargoLength'
-  | 'cargoWidth'
-  | 'cargoHeight'
-  | 'cargoWeight'
-  | 'customerPrice'
-  | 'customerPriceSuggested'
-  | 'euroExchangeRate';
+type MoneyField = 'customerPrice' | 'customerPriceSuggested' | 'euroExchangeRate';
 
 /** The query form: route, cargo, customer and price, status and owner, notes. */
 export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }: QueryFormProps) {
@@ -45,14 +37,10 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
   const saving = createQuery.isPending || updateQuery.isPending;
   const currency = form.values.customerPriceCurrency;
 
-  // The current owner stays choosable even when the users list does not have them (yet).
-  const ownerOptions = useMemo(() => {
-    const options = owners.data ?? [];
-    const current = initialValues.user;
-    return current && !options.some((o) => o.value === current)
-      ? [...options, { value: current, label: '…' }]
-      : options;
-  }, [owners.data, initialValues.user]);
+  const ownerOptions = useMemo(
+    () => withCurrentUser(owners.data ?? [], initialValues.user),
+    [owners.data, initialValues.user],
+  );
 
   const handleSubmit = form.onSubmit(async (values) => {
     if (savingRef.current) return;
@@ -71,74 +59,21 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
     }
   });
 
-  const money = (field: MoneyField) => ({ ...form.getInputProps(field), value: form.values[field] });
-
-  const side = (prefix: 'loading' | 'unloading') => (
-    <Fieldset legend={prefix === 'loading' ? t.sections.loading : t.sections.unloading} variant="filled">
-      <Stack gap="xs">
-        <TextInput
-          label={f.streetAddress}
-          aria-label={f[`${prefix}StreetAddress`]}
-          autoComplete="off"
-          data-autofocus={prefix === 'loading' ? true : undefined}
-          {...form.getInputProps(`${prefix}StreetAddress`)}
-        />
-        <Group grow align="flex-start" gap="sm">
-          <TextInput
-            label={f.postalCode}
-            aria-label={f[`${prefix}PostalCode`]}
-            autoComplete="off"
-            {...form.getInputProps(`${prefix}PostalCode`)}
-          />
-          <TextInput
-            label={f.city}
-            aria-label={f[`${prefix}City`]}
-            autoComplete="off"
-            {...form.getInputProps(`${prefix}City`)}
-          />
-        </Group>
-        <Group grow align="flex-start" gap="sm">
-          <CountrySelect
-            label={f.country}
-            aria-label={f[`${prefix}Country`]}
-            {...form.getInputProps(`${prefix}Country`)}
-          />
-          <DateInput label={f[`${prefix}Date`]} {...form.getInputProps(`${prefix}Date`)} />
-        </Group>
-      </Stack>
-    </Fieldset>
-  );
+  const money = (field: MoneyField) => amountProps(form, field);
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
       <Stack gap="md">
-        <Fieldset legend={t.sections.route}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {side('loading')}
-            {side('unloading')}
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend={t.sections.cargo}>
-          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="xs">
-            <TextInput
-              label={f.cargo}
-              autoComplete="off"
-              {...form.getInputProps('cargo')}
-              style={{ gridColumn: 'span 2' }}
-            />
-            <Select
-              label={f.loadingType}
-              data={LOADING_TYPE_OPTIONS}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('loadingType')}
-            />
-            <MoneyInput label={f.cargoLength} rightSection="m" {...money('cargoLength')} />
-            <MoneyInput label={f.cargoWidth} rightSection="m" {...money('cargoWidth')} />
-            <MoneyInput label={f.cargoHeight} rightSection="m" {...money('cargoHeight')} />
-            <MoneyInput label={f.cargoWeight} rightSection="t" {...money('cargoWeight')} />
-          </SimpleGrid>
-        </Fieldset>
+        <RouteSection form={form} />
+        <CargoSection form={form} cols={{ base: 2, sm: 3 }}>
+          <Select
+            label={f.loadingType}
+            data={LOADING_TYPE_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('loadingType')}
+          />
+        </CargoSection>
         <Fieldset legend={t.sections.customerAndPrice}>
           <Stack gap="xs">
             <CustomerPicker

@@ -1,0 +1,100 @@
+import { Fieldset, Group, SimpleGrid, type SimpleGridProps, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import { CountrySelect } from '../CountrySelect.tsx';
+import { DateInput } from '../dates.tsx';
+import { MoneyInput } from '../MoneyInput.tsx';
+import { shipmentMessages as t } from './messages.ts';
+import type { ShipmentFormValues } from './shipmentForm.ts';
+
+/** The route and cargo sections of the query and order forms (each form adds its own fields to them). */
+
+/** What these sections need of a query's or an order's form. */
+export type ShipmentForm = Pick<UseFormReturnType<ShipmentFormValues>, 'getInputProps' | 'values'>;
+
+type AmountKey = 'cargoLength' | 'cargoWidth' | 'cargoHeight' | 'cargoWeight';
+
+const f = t.fields;
+
+/** A MoneyInput's props from the form: the amount in hundredths as the form holds it. */
+export const amountProps = <K extends string>(
+  form: Pick<UseFormReturnType<Record<K, number | null>>, 'getInputProps' | 'values'>,
+  key: K,
+) => ({ ...form.getInputProps(key), value: form.values[key] });
+
+function PlaceFields({ form, side }: { form: ShipmentForm; side: 'loading' | 'unloading' }) {
+  return (
+    <Fieldset legend={side === 'loading' ? t.sections.loading : t.sections.unloading} variant="filled">
+      <Stack gap="xs">
+        <TextInput
+          label={f.streetAddress}
+          aria-label={f[`${side}StreetAddress`]}
+          autoComplete="off"
+          data-autofocus={side === 'loading' ? true : undefined}
+          {...form.getInputProps(`${side}StreetAddress`)}
+        />
+        <Group grow align="flex-start" gap="sm">
+          <TextInput
+            label={f.postalCode}
+            aria-label={f[`${side}PostalCode`]}
+            autoComplete="off"
+            {...form.getInputProps(`${side}PostalCode`)}
+          />
+          <TextInput
+            label={f.city}
+            aria-label={f[`${side}City`]}
+            autoComplete="off"
+            {...form.getInputProps(`${side}City`)}
+          />
+        </Group>
+        <Group grow align="flex-start" gap="sm">
+          <CountrySelect label={f.country} aria-label={f[`${side}Country`]} {...form.getInputProps(`${side}Country`)} />
+          <DateInput label={f[`${side}Date`]} {...form.getInputProps(`${side}Date`)} />
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}
+
+/** Both places side by side; `children` go below them. */
+export function RouteSection({ form, children }: { form: ShipmentForm; children?: ReactNode }) {
+  return (
+    <Fieldset legend={t.sections.route}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PlaceFields form={form} side="loading" />
+        <PlaceFields form={form} side="unloading" />
+      </SimpleGrid>
+      {children}
+    </Fieldset>
+  );
+}
+
+/** The cargo (two columns wide), then `children`, then the dimensions and the weight. */
+export function CargoSection({
+  form,
+  cols,
+  children,
+}: {
+  form: ShipmentForm;
+  cols: SimpleGridProps['cols'];
+  children?: ReactNode;
+}) {
+  const amount = (key: AmountKey) => amountProps(form, key);
+  return (
+    <Fieldset legend={t.sections.cargo}>
+      <SimpleGrid cols={cols} spacing="sm" verticalSpacing="xs">
+        <TextInput
+          label={f.cargo}
+          autoComplete="off"
+          style={{ gridColumn: 'span 2' }}
+          {...form.getInputProps('cargo')}
+        />
+        {children}
+        <MoneyInput label={f.cargoLength} rightSection="m" {...amount('cargoLength')} />
+        <MoneyInput label={f.cargoWidth} rightSection="m" {...amount('cargoWidth')} />
+        <MoneyInput label={f.cargoHeight} rightSection="m" {...amount('cargoHeight')} />
+        <MoneyInput label={f.cargoWeight} rightSection="t" {...amount('cargoWeight')} />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
