@@ -1,5 +1,7 @@
 /**
- * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both]`
+ * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME]`
+ * `--keep` leaves the seeded PostgreSQL database in place (its name is printed) for EXPLAIN; `--reuse NAME` measures
+ * such a database again without seeding it (migrations are applied).
  * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
  * endpoints on loopback and prints requests/s and p50/p95/p99 next to the same SQL run directly.
  * It prints figures and never fails a test run.
@@ -15,6 +17,7 @@ import { bootstrap } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDb } from '../src/db/client.ts';
 import { orders, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/users/routes.ts';
 import { apiRoot } from '../src/paths.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { type BenchContext, benchCases } from './cases.ts';
@@ -30,6 +33,9 @@ const pgliteRows = Number(arg('pglite-rows', String(Math.min(rows, 20000))));
 const seconds = Number(arg('seconds', '5'));
 // One connection measures the latency a user sees; more measure throughput (requests queue up).
 const connections = Number(arg('connections', '1'));
+const keep = process.argv.includes('--keep');
+const reuse = process.argv.includes('--reuse') ? arg('reuse', '') || undefined : undefined;
+if (reuse !== undefined && !/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error(`--reuse: not a database name: ${reuse}`);
 const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(apiRoot, '../..');
 const ADMIN_PASSWORD = 'bench-admin-password';
@@ -81,16 +87,22 @@ async function benchOne(kind: 'postgres' | 'pglite') {
   let cleanup: () => Promise<void>;
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), JWT_SECRET, ADMIN_PASSWORD });
   if (kind === 'postgres') {
-    const name = `bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: pgBase });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    const name = reuse ?? `bench_${Date.now()}`;
+    if (!reuse) {
+      const admin = new pg.Client({ connectionString: pgBase });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+    }
     const url = new URL(pgBase);
     url.pathname = `/${name}`;
     database = await openDb({ url: url.toString() });
     serverEnv = { DATABASE_URL: url.toString() };
     cleanup = async () => {
+      if (keep || reuse) {
+        console.log(`\nthe database is kept: ${url.toString()}`);
+        return;
+      }
       const c = new pg.Client({ connectionString: pgBase });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -105,10 +117,18 @@ async function benchOne(kind: 'postgres' | 'pglite') {
   const t0 = performance.now();
   await database.migrate();
   await bootstrap(database.db, config);
-  const report = await seedDemo(database.db, { scale: size });
+  if (kind === 'postgres' && reuse) {
+    // A database seeded elsewhere: the benchmark signs in as its admin with its own password.
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(ADMIN_PASSWORD) })
+      .where(eq(users.login, 'admin'));
+  } else {
+    const report = await seedDemo(database.db, { scale: size });
+    console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, report);
+  }
   // The steady state of a database in use: autovacuum has set the visibility map, statistics are fresh.
   await database.db.execute('VACUUM ANALYZE' as never);
-  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, report);
 
   const [anOrder] = await database.db.select({ uuid: orders.uuid }).from(orders).limit(1);
   const [admin] = await database.db.select({ uuid: users.uuid }).from(users).where(eq(users.login, 'admin'));

@@ -114,6 +114,13 @@ describe('API Platform filter parser', () => {
     expect(compile({ 'order[cargoLength]': 'DESC' }).orderSql).toContain('"t"."cargo_length" DESC NULLS LAST');
   });
 
+  it('runs the tiebreaker the way the last sort key runs, so one NULLS FIRST index serves both directions', () => {
+    expect(compile({ 'order[cargoLength]': 'desc' }).orderSql).toBe(
+      '"t"."cargo_length" DESC NULLS LAST, "t"."id" desc',
+    );
+    expect(compile({ 'order[cargoLength]': 'asc' }).orderSql).toBe('"t"."cargo_length" ASC NULLS FIRST, "t"."id" asc');
+  });
+
   it('paginates: page and itemsPerPage, or everything with pagination=false', () => {
     const p = compile({ page: '3', itemsPerPage: '10' });
     expect([p.limit, p.offset, p.page]).toEqual([10, 20, 3]);

@@ -1,5 +1,5 @@
 import { APP_TIMEZONE, apiMessages, MAX_ITEMS_PER_PAGE } from '@spedycja/domain';
-import { and, asc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from './errors.ts';
 
 /**
@@ -257,6 +257,7 @@ function dateCondition(field: FilterField, op: string, raw: unknown, name: strin
 export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const conditions: SQL[] = [];
   const orderBy: SQL[] = [];
+  let lastDirection: 'asc' | 'desc' = 'asc';
   const present = new Set<string>();
   let paginated = true;
   let partial = false;
@@ -290,7 +291,10 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
       if (!field?.order) continue;
       const direction = single(raw, key).toLowerCase();
       if (direction !== 'asc' && direction !== 'desc') throw invalid(key);
+      // Nulls count as the smallest value (as the original client saw them), so an index declared NULLS FIRST
+      // serves both directions.
       orderBy.push(direction === 'asc' ? sql`${field.column} ASC NULLS FIRST` : sql`${field.column} DESC NULLS LAST`);
+      lastDirection = direction;
       continue;
     }
     const custom = spec.custom?.[key];
@@ -336,7 +340,9 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   if (base) conditions.push(base);
 
   const order = orderBy.length > 0 ? orderBy : [...(spec.orderWhen?.(present) ?? spec.defaultOrder)];
-  order.push(asc(spec.tiebreaker as never));
+  // The tiebreaker runs the way the last sort key does, so that one index on (column NULLS FIRST, id) serves a
+  // sort in either direction, read forwards or backwards.
+  order.push(lastDirection === 'desc' ? desc(spec.tiebreaker as never) : asc(spec.tiebreaker as never));
   return {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy: order,

@@ -47,11 +47,20 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_list_idx').on(t.deletionReason, t.status, t.id.desc()),
-    index('orders_loading_date_idx').on(t.loadingDate),
-    // The table's usual question (a country, a status, a date range, a price) counted from the index alone.
-    index('orders_country_list_idx').on(t.loadingCountry, t.status, t.deletionReason, t.loadingDate, t.customerPrice),
-    index('orders_unloading_date_idx').on(t.unloadingDate),
-    index('orders_created_idx').on(t.createdAt),
+    index('orders_loading_date_idx').on(t.loadingDate.nullsFirst(), t.id),
+    // The table's usual question (a country, a status, a date range, a price) has two indexes. The page: read in
+    // loading-date order either way (the id is the sort's tiebreaker). The total: counted from the index alone, without
+    // the unique id, so that equal keys share one entry and the count visits few pages.
+    index('orders_country_list_idx').on(t.loadingCountry, t.status, t.deletionReason, t.loadingDate.nullsFirst(), t.id),
+    index('orders_country_count_idx').on(
+      t.loadingCountry,
+      t.status,
+      t.deletionReason,
+      t.loadingDate.nullsFirst(),
+      t.customerPrice,
+    ),
+    index('orders_unloading_date_idx').on(t.unloadingDate.nullsFirst(), t.id),
+    index('orders_created_idx').on(t.createdAt.nullsFirst(), t.id),
     index('orders_customer_idx').on(t.customerId),
     index('orders_carrier_idx').on(t.carrierId),
     index('orders_user_idx').on(t.userId),

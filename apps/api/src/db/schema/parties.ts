@@ -36,7 +36,7 @@ export const customers = pgTable(
     uniqueIndex('customers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),
     uniqueIndex('customers_phone_uq').on(t.phonePrefix, t.phone).where(sql`${t.phone} IS NOT NULL`),
     index('customers_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('customers_company_name_idx').on(t.companyName),
+    index('customers_company_name_idx').on(t.companyName.nullsFirst(), t.id),
   ],
 );
 
@@ -56,7 +56,7 @@ export const carriers = pgTable(
     uniqueIndex('carriers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),
     uniqueIndex('carriers_phone_uq').on(t.phonePrefix, t.phone).where(sql`${t.phone} IS NOT NULL`),
     index('carriers_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('carriers_company_name_idx').on(t.companyName),
+    index('carriers_company_name_idx').on(t.companyName.nullsFirst(), t.id),
     index('carriers_countries_gin').using('gin', t.countries),
     index('carriers_capacity_idx').on(t.maxCargoWeight, t.maxCargoLength),
   ],

@@ -26,8 +26,9 @@ export const queries = pgTable(
   (t) => [
     // The table's usual page: not deleted, a status, newest first.
     index('queries_list_idx').on(t.deletionReason, t.status, t.id.desc()),
-    index('queries_loading_date_idx').on(t.loadingDate),
-    index('queries_created_idx').on(t.createdAt),
+    // Sortable dates: NULLS FIRST and the id, as the list sorts them (see parseListQuery), in either direction.
+    index('queries_loading_date_idx').on(t.loadingDate.nullsFirst(), t.id),
+    index('queries_created_idx').on(t.createdAt.nullsFirst(), t.id),
     index('queries_customer_idx').on(t.customerId),
     index('queries_user_idx').on(t.userId),
     index('queries_loading_country_idx').on(t.loadingCountry, t.loadingDate),

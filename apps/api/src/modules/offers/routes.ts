@@ -1,5 +1,5 @@
 import { offerCreateSchema, offerUpdateSchema, PAGE_SIZES } from '@spedycja/domain';
-import { count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { actorId } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
+import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { resolveRef } from '../../http/refs.ts';
 import { refreshBestOffer } from './bestOffer.ts';
@@ -81,19 +82,17 @@ export async function offersRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.get('/api/offers', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
     const params = parseListQuery(request.query, offerFilters);
-    const base = selectOffers(db)
-      .where(params.where)
-      .orderBy(...params.orderBy);
-    const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
-    const [c] = params.paginated
-      ? await db
-          .select({ n: count() })
-          .from(offers)
-          .innerJoin(queries, eq(queries.id, offers.queryId))
-          .leftJoin(carriers, eq(carriers.id, offers.carrierId))
-          .where(params.where)
-      : [{ n: rows.length }];
-    return collection(request.url, rows.map(toOfferJson), c?.n ?? 0, params);
+    const { rows, total } = await runList(
+      listStatements(db, params, selectOffers(db).$dynamic(), {
+        from: offers,
+        joins: [
+          { table: queries, on: eq(queries.id, offers.queryId), inner: true },
+          { table: carriers, on: eq(carriers.id, offers.carrierId) },
+        ],
+      }),
+      params,
+    );
+    return collection(request.url, rows.map(toOfferJson), total, params);
   });
 
   r.get('/api/offers/:id', { schema: { tags, params: idParams } }, async (request) =>

@@ -1,9 +1,10 @@
-import { count, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
+import { listStatements, runList } from '../../http/listing.ts';
 import { isoOrNull } from '../queries/repository.ts';
 
 export const orderOwner = alias(users, 'order_owner');
@@ -52,24 +53,19 @@ export function selectOrders(db: DbOrTx) {
 
 export type OrderRecord = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
 
-export async function listOrders(db: DbOrTx, params: ListParams) {
-  const base = selectOrders(db)
-    .where(params.where)
-    .orderBy(...params.orderBy);
-  const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
-  let total = rows.length;
-  if (params.paginated && !params.partial) {
-    // The count joins only what the filters refer to: most filters are on the order itself.
-    const uses = (prefix: string) => [...params.present].some((k) => k === prefix || k.startsWith(`${prefix}.`));
-    let counting = db.select({ n: count() }).from(orders).$dynamic();
-    if (uses('customer')) counting = counting.leftJoin(customers, eq(customers.id, orders.customerId));
-    if (uses('carrier')) counting = counting.leftJoin(carriers, eq(carriers.id, orders.carrierId));
-    if (uses('user')) counting = counting.leftJoin(orderOwner, eq(orderOwner.id, orders.userId));
-    const [c] = await counting.where(params.where);
-    total = c?.n ?? 0;
-  }
-  return { rows, total };
+/** The page and the total of the orders table; the count joins a party or the owner only when filtered by it. */
+export function orderListStatements(db: DbOrTx, params: ListParams) {
+  return listStatements(db, params, selectOrders(db).$dynamic(), {
+    from: orders,
+    joins: [
+      { prefix: 'customer', table: customers, on: eq(customers.id, orders.customerId) },
+      { prefix: 'carrier', table: carriers, on: eq(carriers.id, orders.carrierId) },
+      { prefix: 'user', table: orderOwner, on: eq(orderOwner.id, orders.userId) },
+    ],
+  });
 }
+
+export const listOrders = (db: DbOrTx, params: ListParams) => runList(orderListStatements(db, params), params);
 
 export async function findOrder(db: DbOrTx, where: SQL) {
   const [row] = await selectOrders(db).where(where);

@@ -27,7 +27,8 @@ export function partyFilterFields(t: PartyTable): Record<string, FilterField> {
 
 export const partySearch = (t: PartyTable) => ({ search: (value: string) => searchCondition(t.searchText, value) });
 
-export const partyDefaultOrder = (t: PartyTable) => [sql`${t.companyName} ASC NULLS LAST`];
+// As an explicit order[companyName]=asc sorts, so that the company-name index serves both.
+export const partyDefaultOrder = (t: PartyTable) => [sql`${t.companyName} ASC NULLS FIRST`];
 
 /** A search sorts its matches found through the trigram index (see FilterSpec.orderWhen). */
 export const partySearchOrder = (t: PartyTable) => (present: ReadonlySet<string>) =>

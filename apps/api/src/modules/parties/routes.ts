@@ -8,6 +8,7 @@ import { constraintOf, isForeignKeyViolation, isUniqueViolation } from '../../db
 import { AppError, notFound, unprocessable } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
+import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 
 /**
@@ -78,24 +79,19 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
 
     r.get(base, { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
       const params = parseListQuery(request.query, resource.filters);
-      const query = db
-        .select()
-        .from(table as PgTable)
-        .where(params.where)
-        .orderBy(...params.orderBy);
-      const rows = (
-        params.limit === undefined ? await query : await query.limit(params.limit).offset(params.offset)
-      ) as Row[];
-      const total =
-        params.paginated && !params.partial
-          ? ((
-              await db
-                .select({ n: count() })
-                .from(table as PgTable)
-                .where(params.where)
-            )[0]?.n ?? 0)
-          : rows.length;
-      return collection(request.url, rows.map(toJson), total, params);
+      const { rows, total } = await runList(
+        listStatements(
+          db,
+          params,
+          db
+            .select()
+            .from(table as PgTable)
+            .$dynamic(),
+          { from: table as PgTable },
+        ),
+        params,
+      );
+      return collection(request.url, (rows as Row[]).map(toJson), total, params);
     });
 
     /** Counts for the modal's hints: how many other records have this NIP, and this phone. */

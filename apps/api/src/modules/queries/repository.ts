@@ -1,9 +1,10 @@
-import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, queries, users } from '../../db/schema/index.ts';
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
+import { listStatements, runList } from '../../http/listing.ts';
 
 export const owner = alias(users, 'owner');
 export const creator = alias(users, 'creator');
@@ -33,22 +34,18 @@ export function selectQueries(db: DbOrTx) {
 
 export type QueryRecord = Awaited<ReturnType<ReturnType<typeof selectQueries>['execute']>>[number];
 
-export async function listQueries(db: DbOrTx, params: ListParams) {
-  const base = selectQueries(db)
-    .where(params.where)
-    .orderBy(...params.orderBy);
-  const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
-  let total = rows.length;
-  if (params.paginated && !params.partial) {
-    const uses = (prefix: string) => [...params.present].some((k) => k === prefix || k.startsWith(`${prefix}.`));
-    let counting = db.select({ n: count() }).from(queries).$dynamic();
-    if (uses('customer')) counting = counting.leftJoin(customers, eq(customers.id, queries.customerId));
-    if (uses('user')) counting = counting.leftJoin(owner, eq(owner.id, queries.userId));
-    const [c] = await counting.where(params.where);
-    total = c?.n ?? 0;
-  }
-  return { rows, total };
+/** The page and the total of the queries table; the count joins the customer or the owner only when filtered by it. */
+export function queryListStatements(db: DbOrTx, params: ListParams) {
+  return listStatements(db, params, selectQueries(db).$dynamic(), {
+    from: queries,
+    joins: [
+      { prefix: 'customer', table: customers, on: eq(customers.id, queries.customerId) },
+      { prefix: 'user', table: owner, on: eq(owner.id, queries.userId) },
+    ],
+  });
 }
+
+export const listQueries = (db: DbOrTx, params: ListParams) => runList(queryListStatements(db, params), params);
 
 export async function findQuery(db: DbOrTx, where: SQL) {
   const [row] = await selectQueries(db).where(where);

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { customers, orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
+import { listStatements, runList } from '../../http/listing.ts';
 import { isoOrNull } from '../queries/repository.ts';
 
 export const assignee = alias(users, 'assignee');
@@ -107,25 +108,21 @@ async function triesOf(db: DbOrTx, taskIds: number[]) {
 }
 
 export async function listTasks(db: DbOrTx, params: ListParams) {
-  const base = selectTasks(db)
-    .where(params.where)
-    .orderBy(...params.orderBy);
-  const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
+  const { rows, total } = await runList(
+    listStatements(db, params, selectTasks(db).$dynamic(), {
+      from: tasks,
+      joins: [
+        { prefix: 'user', table: assignee, on: eq(assignee.id, tasks.userId) },
+        { prefix: 'queryEntity', table: queries, on: eq(queries.id, tasks.queryId) },
+        { prefix: 'orderEntity', table: orders, on: eq(orders.id, tasks.orderId) },
+      ],
+    }),
+    params,
+  );
   const tries = await triesOf(
     db,
     rows.map((r) => r.task.id),
   );
-  let total = rows.length;
-  if (params.paginated && !params.partial) {
-    const [c] = await db
-      .select({ n: count() })
-      .from(tasks)
-      .leftJoin(assignee, eq(assignee.id, tasks.userId))
-      .leftJoin(queries, eq(queries.id, tasks.queryId))
-      .leftJoin(orders, eq(orders.id, tasks.orderId))
-      .where(params.where);
-    total = c?.n ?? 0;
-  }
   return { members: rows.map((r) => toTaskJson(r, tries.get(r.task.id) ?? [])), total };
 }
 

@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { FilterSpec, ListParams } from '../../http/filters.ts';
+import { listStatements, runList } from '../../http/listing.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
@@ -21,18 +22,8 @@ export const userFilters: FilterSpec = {
   itemsPerPage: 30,
 };
 
-export async function listUsers(db: DbOrTx, params: ListParams) {
-  const base = db
-    .select()
-    .from(users)
-    .where(params.where)
-    .orderBy(...params.orderBy);
-  const rows = params.limit === undefined ? await base : await base.limit(params.limit).offset(params.offset);
-  const [total] = params.paginated
-    ? await db.select({ n: count() }).from(users).where(params.where)
-    : [{ n: rows.length }];
-  return { rows, total: total?.n ?? 0 };
-}
+export const listUsers = (db: DbOrTx, params: ListParams) =>
+  runList(listStatements(db, params, db.select().from(users).$dynamic(), { from: users }), params);
 
 export async function findUserByUuid(db: DbOrTx, uuid: string) {
   const [row] = await db.select().from(users).where(eq(users.uuid, uuid));

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, DbOrTx } from '../src/db/client.ts';
+import { carriers, customers } from '../src/db/schema/index.ts';
+import { parseListQuery } from '../src/http/filters.ts';
+import { carrierFilters } from '../src/modules/carriers/routes.ts';
+import { customerFilters } from '../src/modules/customers/routes.ts';
+import { orderFilters } from '../src/modules/orders/filters.ts';
+import { orderListStatements } from '../src/modules/orders/repository.ts';
+import { queryFilters } from '../src/modules/queries/filters.ts';
+import { queryListStatements } from '../src/modules/queries/repository.ts';
+import { dbKinds, freshDatabase } from './helpers.ts';
+
+/** A Sort node that sorts every matching row; an Incremental Sort (rows presorted by an index) reads only what it shows. */
+const fullSort = /(?<!Incremental )Sort {2}\(/;
+
+type Statement = { toSQL(): { sql: string; params: unknown[] } };
+
+/** The plan PostgreSQL picks when it may not read a whole table: whether an index gives the order, or a Sort is needed. */
+async function planOf(db: DbOrTx, statement: Statement): Promise<string> {
+  const { sql: text, params } = statement.toSQL();
+  // EXPLAIN takes no bind parameters: the test's own values are written in as literals.
+  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`);
+  const inlined = text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+    const result = (await tx.execute(sql.raw(`EXPLAIN ${inlined}`))) as unknown as { rows: Record<string, string>[] };
+    return result.rows.map((r) => Object.values(r)[0]).join('\n');
+  });
+}
+
+const partyPage = (db: DbOrTx, table: 'customers' | 'carriers', query: Record<string, string>) => {
+  const p = parseListQuery(query, table === 'customers' ? customerFilters : carrierFilters);
+  return db
+    .select()
+    .from(table === 'customers' ? customers : carriers)
+    .where(p.where)
+    .orderBy(...p.orderBy)
+    .limit(p.limit ?? 30);
+};
+
+describe.each(dbKinds)('list plans (%s)', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    // Enough rows, spread as in use (a few deleted, three statuses, several countries, two years of dates), for the
+    // planner to choose as it does on a large table; on an empty one any plan is cheap.
+    const spread = (n: number) =>
+      sql.raw(`
+      SELECT i, (ARRAY['aktywne','zakonczone','anulowane'])[1 + i % 3], (ARRAY['PL','DE','FR','CZ','NL'])[1 + i % 5],
+        timestamptz '2025-01-01' + (i % 730) * interval '1 day', timestamptz '2025-01-03' + (i % 730) * interval '1 day',
+        (i * 37) % 1000000, CASE WHEN i % 20 = 0 THEN 1 ELSE 0 END
+      FROM generate_series(1, ${n}) AS i`);
+    await database.db.execute(
+      sql`INSERT INTO orders (number, status, loading_country, loading_date, unloading_date, customer_price, deletion_reason)
+          SELECT i || '/01/2026', s, c, l, u, p, d FROM (${spread(20000)}) AS t(i, s, c, l, u, p, d)`,
+    );
+    await database.db.execute(
+      sql`INSERT INTO queries (status, loading_country, loading_date, unloading_date, deletion_reason)
+          SELECT s, c, l, u, d FROM (${spread(20000)}) AS t(i, s, c, l, u, p, d)`,
+    );
+    for (const table of ['customers', 'carriers']) {
+      await database.db.execute(
+        sql.raw(
+          `INSERT INTO ${table} (company_name) SELECT 'Firma ' || md5(i::text) FROM generate_series(1, 20000) AS i`,
+        ),
+      );
+    }
+    await database.db.execute(sql`ANALYZE`);
+  });
+  afterAll(async () => database?.close());
+
+  it("reads the orders table's usual page (country, status, dates, price, by loading date) from an index, unsorted", async () => {
+    for (const direction of ['desc', 'asc']) {
+      const params = parseListQuery(
+        {
+          status: 'aktywne',
+          itemsPerPage: '8',
+          loadingCountry: 'PL',
+          'customerPrice[gte]': '400000',
+          'loadingDate[after]': '2026-01-01',
+          'order[loadingDate]': direction,
+        },
+        orderFilters,
+      );
+      const { page, total } = orderListStatements(database.db, params);
+      const pagePlan = await planOf(database.db, page);
+      expect(pagePlan).toMatch(/Index Scan( Backward)? using orders_country_(list|count)_idx/);
+      expect(pagePlan).not.toMatch(fullSort);
+      // The total from the index alone: no table rows read to count.
+      expect(await planOf(database.db, total)).toMatch(/Index Only Scan using orders_country_(count|list)_idx/);
+    }
+  });
+
+  it('sorts orders and queries by their dates from an index in either direction', async () => {
+    for (const [field, direction] of [
+      ['loadingDate', 'asc'],
+      ['loadingDate', 'desc'],
+      ['unloadingDate', 'desc'],
+      ['createdDate', 'desc'],
+    ]) {
+      const params = parseListQuery({ [`order[${field}]`]: direction, itemsPerPage: '8' }, orderFilters);
+      expect(await planOf(database.db, orderListStatements(database.db, params).page)).not.toMatch(fullSort);
+    }
+    for (const direction of ['asc', 'desc']) {
+      const params = parseListQuery({ 'order[loadingDate]': direction, itemsPerPage: '30' }, queryFilters);
+      expect(await planOf(database.db, queryListStatements(database.db, params).page)).not.toMatch(fullSort);
+    }
+  });
+
+  it('sorts customers and carriers by company name from an index, by default and both ways', async () => {
+    for (const table of ['customers', 'carriers'] as const) {
+      for (const query of [{}, { 'order[companyName]': 'asc' }, { 'order[companyName]': 'desc' }] as Record<
+        string,
+        string
+      >[]) {
+        expect(await planOf(database.db, partyPage(database.db, table, query))).not.toMatch(fullSort);
+      }
+    }
+  });
+});
+
+describe.runIf(dbKinds.includes('postgres'))('PostgreSQL connections', () => {
+  it('drops an idle connection the server closes and answers the next query on a new one', async () => {
+    const database = await freshDatabase('postgres');
+    try {
+      const before = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      const pid = before.rows[0]?.pid;
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      // The pool sees its idle connection closed (the 'error' event) before the next query.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+      expect(after.rows[0]?.one).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
