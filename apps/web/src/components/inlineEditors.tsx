@@ -13,6 +13,15 @@ export type EditorSpec<R, V> = {
   validate?: (value: V) => string | null;
 };
 
+/** Renders one editable cell of a row: its dialog's title, the field it names, its editor, what it shows. */
+export type EditableCell<R> = <V>(
+  row: R,
+  label: string,
+  field: string,
+  spec: EditorSpec<R, V>,
+  display: ReactNode,
+) => ReactNode;
+
 /**
  * The cell builder of one table: every editable cell saves through `onSave` and is read-only
  * when `disabled` (the deleted view).
@@ -20,7 +29,7 @@ export type EditorSpec<R, V> = {
 export function editableCells<R>(
   onSave: (row: R, patch: Record<string, unknown>) => Promise<unknown>,
   disabled: boolean,
-) {
+): EditableCell<R> {
   return function editable<V>(row: R, label: string, field: string, spec: EditorSpec<R, V>, display: ReactNode) {
     return (
       <InlineEditDialog<V>

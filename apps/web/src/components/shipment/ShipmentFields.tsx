@@ -1,4 +1,4 @@
-import { Fieldset, Group, SimpleGrid, type SimpleGridProps, Stack, TextInput } from '@mantine/core';
+import { Fieldset, Group, Select, SimpleGrid, type SimpleGridProps, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
@@ -96,5 +96,34 @@ export function CargoSection({
         <MoneyInput label={f.cargoWeight} rightSection="t" {...amount('cargoWeight')} />
       </SimpleGrid>
     </Fieldset>
+  );
+}
+
+type Option = { value: string; label: string };
+
+/** The status, from the form's own list (queries and orders have different statuses). */
+export function StatusSelect({ form, options }: { form: ShipmentForm; options: Option[] }) {
+  return (
+    <Select
+      label={f.status}
+      data={options}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      {...form.getInputProps('status')}
+    />
+  );
+}
+
+/** The owner (Opiekun), one of the users. */
+export function OwnerSelect({ form, options }: { form: ShipmentForm; options: Option[] }) {
+  return (
+    <Select
+      label={f.user}
+      data={options}
+      searchable
+      clearable
+      comboboxProps={{ withinPortal: true }}
+      {...form.getInputProps('user')}
+    />
   );
 }

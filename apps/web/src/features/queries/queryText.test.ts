@@ -1,5 +1,6 @@
+import { dayOf, dimensionsText, routeMapUrl } from '@spedycja/domain';
 import { describe, expect, it } from 'vitest';
-import { dayOf, dimensionsText, placeText, queryClipboardText, routeMapUrl, statusDot } from './queryText.ts';
+import { placeText, queryClipboardText, statusDot } from './queryText.ts';
 import { testQuery } from './testQuery.ts';
 
 describe('the copied query text', () => {

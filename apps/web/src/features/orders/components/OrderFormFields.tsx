@@ -3,7 +3,13 @@ import type { UseFormReturnType } from '@mantine/form';
 import { CARRIER_ACQUISITION_SOURCES, CARRIER_PAYMENT_TERMS, CUSTOMER_PAYMENT_TERMS } from '@spedycja/domain';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
-import { amountProps, CargoSection, RouteSection } from '../../../components/shipment/ShipmentFields.tsx';
+import {
+  amountProps,
+  CargoSection,
+  OwnerSelect,
+  RouteSection,
+  StatusSelect,
+} from '../../../components/shipment/ShipmentFields.tsx';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -193,15 +199,8 @@ export function StatusSection({
   return (
     <Fieldset legend={t.sections.other}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <Select label={f.status} data={STATUS_OPTIONS} {...select} {...form.getInputProps('status')} />
-        <Select
-          label={f.user}
-          data={ownerOptions}
-          searchable
-          clearable
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('user')}
-        />
+        <StatusSelect form={form} options={STATUS_OPTIONS} />
+        <OwnerSelect form={form} options={ownerOptions} />
         <MoneyInput label={f.euroExchangeRate} {...money(form, 'euroExchangeRate')} />
       </SimpleGrid>
     </Fieldset>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { DEBOUNCE_MS, type Order, type OrderParty } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -8,7 +8,7 @@ import type { SortState } from '../../../components/DataTable/types.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import type { ApiParams } from '../../../components/FilterRow/types.ts';
-import { IconPlus } from '../../../components/icons.tsx';
+import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { useUserOptions } from '../../users/index.ts';
 import { useConvertOrderToQuery } from '../api/convertOrderToQuery.ts';
@@ -155,23 +155,12 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Title order={1} size="h2">
-            {deleted ? t.deletedTitle : t.title}
-          </Title>
-          {total !== undefined && (
-            <Badge variant="light" color="gray" aria-live="polite">
-              {t.found(total)}
-            </Badge>
-          )}
-        </Group>
-        {!deleted && (
-          <Button leftSection={<IconPlus />} onClick={() => setModal({ opened: true, uuid: null })}>
-            {t.add}
-          </Button>
-        )}
-      </Group>
+      <ListPageHeader
+        title={deleted ? t.deletedTitle : t.title}
+        found={total === undefined ? undefined : t.found(total)}
+        addLabel={t.add}
+        onAdd={deleted ? undefined : () => setModal({ opened: true, uuid: null })}
+      />
       <FilterRow filters={filters} onApply={handleFilters} debounceMs={DEBOUNCE_MS.orderFilters} />
       <DataTable
         mode="pages"

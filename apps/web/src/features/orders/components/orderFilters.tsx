@@ -1,6 +1,5 @@
-import { addressFilter, dimensionsFilter } from '../../../components/FilterRow/ShipmentFilterDialogs.tsx';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
-import { LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
+import { shipmentFilters } from '../../../components/shipment/shipmentFilters.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { STATUS_FILTER_OPTIONS } from './options.ts';
 
@@ -11,30 +10,18 @@ const f = t.filters;
  * at every status (a deleted order may have any).
  */
 export function orderFilterDefs(deleted: boolean): FilterDef[] {
+  const shared = shipmentFilters(f);
   return [
     { kind: 'text', name: 'number', label: f.number, width: 110 },
-    {
-      kind: 'select',
-      name: 'status',
-      label: f.status,
-      options: STATUS_FILTER_OPTIONS,
-      defaultValue: deleted ? 'wszystkie' : 'aktywne',
-      clearable: false,
-      width: 130,
-    },
-    { kind: 'text', name: 'cargo', label: f.cargo, width: 140 },
-    dimensionsFilter(),
-    addressFilter('loading'),
-    addressFilter('unloading'),
-    { kind: 'dateRange', name: 'loadingDate', label: f.loadingDate },
+    shared.status(STATUS_FILTER_OPTIONS, deleted ? 'wszystkie' : 'aktywne'),
+    ...shared.cargoAndRoute(),
     { kind: 'dateRange', name: 'unloadingDate', label: f.unloadingDate },
-    { kind: 'numberRange', name: 'distance', label: f.distance, width: 140 },
+    shared.distance,
     { kind: 'numberRange', name: 'customerPrice', label: f.customerPrice, hundredths: true },
     { kind: 'numberRange', name: 'carrierPrice', label: f.carrierPrice, hundredths: true },
-    { kind: 'select', name: 'loadingType', label: f.loadingType, options: LOADING_TYPE_OPTIONS, width: 170 },
+    shared.loadingType,
     { kind: 'text', name: 'customer.nip', label: f.customerNip, width: 130 },
     { kind: 'text', name: 'carrier.nip', label: f.carrierNip, width: 130 },
-    { kind: 'text', name: 'user.name', label: f.user, width: 150 },
-    { kind: 'dateRange', name: 'createdDate', label: f.createdDate },
+    ...shared.ownerAndCreated(),
   ];
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Stack, Title } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import { DEBOUNCE_MS, type Query } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
@@ -7,7 +7,7 @@ import type { SortState } from '../../../components/DataTable/types.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import type { ApiParams } from '../../../components/FilterRow/types.ts';
-import { IconPlus } from '../../../components/icons.tsx';
+import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { OffersModal } from '../../offers/index.ts';
@@ -120,23 +120,12 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
 
   return (
     <Stack gap="sm" h="calc(100dvh - 2 * var(--mantine-spacing-md))">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Title order={1} size="h2">
-            {deleted ? t.deletedTitle : t.title}
-          </Title>
-          {total !== undefined && (
-            <Badge variant="light" color="gray" aria-live="polite">
-              {t.found(total)}
-            </Badge>
-          )}
-        </Group>
-        {!deleted && (
-          <Button leftSection={<IconPlus />} onClick={() => setModal({ opened: true, uuid: null })}>
-            {t.add}
-          </Button>
-        )}
-      </Group>
+      <ListPageHeader
+        title={deleted ? t.deletedTitle : t.title}
+        found={total === undefined ? undefined : t.found(total)}
+        addLabel={t.add}
+        onAdd={deleted ? undefined : () => setModal({ opened: true, uuid: null })}
+      />
       <FilterRow filters={filters} onApply={setFilterParams} debounceMs={DEBOUNCE_MS.queryFilters} />
       <Box style={{ flex: 1, minHeight: 320 }}>
         <DataTable

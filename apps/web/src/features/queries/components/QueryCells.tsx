@@ -1,8 +1,15 @@
 import { ActionIcon, Button } from '@mantine/core';
-import { countryName, EMPTY_VALUE, formatMeasure, formatMoney, type Query } from '@spedycja/domain';
+import {
+  countryName,
+  dimensionsText,
+  EMPTY_VALUE,
+  formatMeasure,
+  formatMoney,
+  type Query,
+  routeMapUrl,
+} from '@spedycja/domain';
 import { IconMap } from '../../../components/icons.tsx';
 import { queriesMessages as t } from '../messages.ts';
-import { dimensionsText, routeMapUrl } from '../queryText.ts';
 
 /** What the queries table's cells show (inside the inline-edit buttons: spans only). */
 

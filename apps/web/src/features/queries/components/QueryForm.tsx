@@ -4,7 +4,13 @@ import type { QueryCreate, QueryUpdate } from '@spedycja/domain';
 import { useMemo, useRef } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
-import { amountProps, CargoSection, RouteSection } from '../../../components/shipment/ShipmentFields.tsx';
+import {
+  amountProps,
+  CargoSection,
+  OwnerSelect,
+  RouteSection,
+  StatusSelect,
+} from '../../../components/shipment/ShipmentFields.tsx';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
@@ -101,21 +107,8 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
           </Stack>
         </Fieldset>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={f.status}
-            data={STATUS_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('status')}
-          />
-          <Select
-            label={f.user}
-            data={ownerOptions}
-            searchable
-            clearable
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('user')}
-          />
+          <StatusSelect form={form} options={STATUS_OPTIONS} />
+          <OwnerSelect form={form} options={ownerOptions} />
         </SimpleGrid>
         <Textarea label={f.additionalInfo} autosize minRows={2} maxRows={8} {...form.getInputProps('additionalInfo')} />
       </Stack>

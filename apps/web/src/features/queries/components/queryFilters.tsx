@@ -1,10 +1,9 @@
 import { TextInput } from '@mantine/core';
 import { DEFAULT_QUERY_STATUS, QUERY_STATUS_FILTERS, queryStatusLabels } from '@spedycja/domain';
 import { customFilter } from '../../../components/FilterRow/filterParams.ts';
-import { addressFilter, dimensionsFilter } from '../../../components/FilterRow/ShipmentFilterDialogs.tsx';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
 import { componentMessages } from '../../../components/messages.ts';
-import { LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
+import { shipmentFilters } from '../../../components/shipment/shipmentFilters.ts';
 import { queriesMessages as t } from '../messages.ts';
 
 const f = t.filters;
@@ -32,29 +31,17 @@ export const STATUS_FILTER_OPTIONS = QUERY_STATUS_FILTERS.map((value) => ({ valu
 
 /** SPEC §2 Queries filter row; the deleted view starts with every status. */
 export function queryFilterDefs(deleted: boolean): FilterDef[] {
+  const shared = shipmentFilters(f);
   return [
     idFilter,
-    {
-      kind: 'select',
-      name: 'status',
-      label: f.status,
-      options: STATUS_FILTER_OPTIONS,
-      defaultValue: deleted ? 'wszystkie' : DEFAULT_QUERY_STATUS,
-      clearable: false,
-      width: 130,
-    },
-    { kind: 'text', name: 'cargo', label: f.cargo, width: 140 },
-    dimensionsFilter(),
-    addressFilter('loading'),
-    addressFilter('unloading'),
-    { kind: 'dateRange', name: 'loadingDate', label: f.loadingDate },
-    { kind: 'numberRange', name: 'distance', label: f.distance, width: 140 },
+    shared.status(STATUS_FILTER_OPTIONS, deleted ? 'wszystkie' : DEFAULT_QUERY_STATUS),
+    ...shared.cargoAndRoute(),
+    shared.distance,
     { kind: 'numberRange', name: 'customerPrice', label: f.customerPrice, hundredths: true },
     { kind: 'numberRange', name: 'customerPriceSuggested', label: f.customerPriceSuggested, hundredths: true },
     { kind: 'numberRange', name: 'bestOffer', label: f.bestOffer, hundredths: true },
-    { kind: 'select', name: 'loadingType', label: f.loadingType, options: LOADING_TYPE_OPTIONS, width: 170 },
+    shared.loadingType,
     { kind: 'text', name: 'customer', label: f.customer, width: 170 },
-    { kind: 'text', name: 'user.name', label: f.user, width: 150 },
-    { kind: 'dateRange', name: 'createdDate', label: f.createdDate },
+    ...shared.ownerAndCreated(),
   ];
 }

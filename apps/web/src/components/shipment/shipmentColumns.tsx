@@ -1,0 +1,161 @@
+import { DELETION_REASONS, dayOf, type LoadingType, loadingTypeLabels, type ShipmentRead } from '@spedycja/domain';
+import type { ReactNode } from 'react';
+import type { ColumnDef } from '../DataTable/types.ts';
+import { DateText, DateTimeText, MoneyText, TextValue } from '../display.tsx';
+import type { EditableCell, EditorSpec } from '../inlineEditors.tsx';
+import type { PartyRef } from '../parties/partyForm.ts';
+import {
+  additionalInfoEditor,
+  cargoEditor,
+  datesEditor,
+  loadingTypeEditor,
+  ownerEditor,
+  placeEditor,
+} from './shipmentEditors.tsx';
+
+/**
+ * The columns that the queries and orders tables share, each with its editor. A table picks them
+ * in its own order, gives them its own headers and adds its own columns.
+ */
+
+/** A row of the queries or the orders table. */
+export type ShipmentRow = ShipmentRead & { customer: PartyRef | null };
+
+export type ShipmentColumnLabels = Record<
+  | 'cargo'
+  | 'loadingPlace'
+  | 'unloadingPlace'
+  | 'loadingType'
+  | 'customer'
+  | 'additionalInfo'
+  | 'createdDate'
+  | 'user'
+  | 'deletionReason'
+  | 'actions',
+  string
+>;
+
+type Side = 'loading' | 'unloading';
+
+export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, editable: EditableCell<R>) {
+  return {
+    cargo: {
+      id: 'cargo',
+      header: c.cargo,
+      sortKey: 'cargo',
+      cell: (r) => editable(r, c.cargo, 'cargo', cargoEditor, <TextValue value={r.cargo} max={20} />),
+    } satisfies ColumnDef<R>,
+
+    /** The place of one side; the table says how it reads. */
+    place: (side: Side, display: (row: R) => ReactNode): ColumnDef<R> => {
+      const label = c[`${side}Place`];
+      return {
+        id: `${side}Place`,
+        header: label,
+        sortKey: `${side}City`,
+        cell: (r) => editable(r, label, `${side}Place`, placeEditor(side), display(r)),
+      };
+    },
+
+    /** One of the dates; its dialog edits both (`dialogLabel` is the dialog's title). */
+    date: (key: 'loadingDate' | 'unloadingDate', header: string, dialogLabel: string): ColumnDef<R> => ({
+      id: key,
+      header,
+      sortKey: key,
+      cell: (r) => editable(r, dialogLabel, key, datesEditor(key), <DateText value={dayOf(r[key])} />),
+    }),
+
+    /** An amount with its currency. */
+    price: <A extends keyof R & string, C extends keyof R & string>(
+      header: string,
+      amountKey: A,
+      currencyKey: C,
+      editor: EditorSpec<R, { amount: number | null; currency: string }>,
+    ): ColumnDef<R> => ({
+      id: amountKey,
+      header,
+      sortKey: amountKey,
+      cell: (r) =>
+        editable(
+          r,
+          header,
+          amountKey,
+          editor,
+          <MoneyText value={r[amountKey] as number | null} currency={r[currencyKey] as string} />,
+        ),
+    }),
+
+    loadingType: {
+      id: 'loadingType',
+      header: c.loadingType,
+      sortKey: 'loadingType',
+      cell: (r) =>
+        editable(
+          r,
+          c.loadingType,
+          'loadingType',
+          loadingTypeEditor,
+          loadingTypeLabels[r.loadingType as LoadingType] ?? r.loadingType,
+        ),
+    } satisfies ColumnDef<R>,
+
+    /** The customer, chosen with the customers feature's picker (`editor`). */
+    customer: (editor: EditorSpec<R, PartyRef | null>): ColumnDef<R> => ({
+      id: 'customer',
+      header: c.customer,
+      sortKey: 'customer.companyName',
+      cell: (r) =>
+        editable(
+          r,
+          c.customer,
+          'customer',
+          editor,
+          <TextValue value={r.customer?.companyName || r.customer?.name} max={30} />,
+        ),
+    }),
+
+    additionalInfo: {
+      id: 'additionalInfo',
+      header: c.additionalInfo,
+      cell: (r) =>
+        editable(
+          r,
+          c.additionalInfo,
+          'additionalInfo',
+          additionalInfoEditor,
+          <TextValue value={r.additionalInfo} max={30} />,
+        ),
+    } satisfies ColumnDef<R>,
+
+    createdDate: {
+      id: 'createdDate',
+      header: c.createdDate,
+      sortKey: 'createdDate',
+      cell: (r) => <DateTimeText value={r.createdDate} />,
+    } satisfies ColumnDef<R>,
+
+    user: (ownerOptions: { value: string; label: string }[]): ColumnDef<R> => ({
+      id: 'user',
+      header: c.user,
+      sortKey: 'user.name',
+      cell: (r) => editable(r, c.user, 'user', ownerEditor(ownerOptions), <TextValue value={r.user?.name} />),
+    }),
+
+    /**
+     * The end of the row: the deletion reason in the deleted view, the actions; every value on
+     * one line (long texts are truncated), which keeps the rows even.
+     */
+    finish: (list: ColumnDef<R>[], deleted: boolean, renderActions: (row: R) => ReactNode): ColumnDef<R>[] => {
+      const all = [...list];
+      if (deleted) {
+        all.push({
+          id: 'deletionReason',
+          header: c.deletionReason,
+          cell: (r) => DELETION_REASONS[r.deletionReason] ?? String(r.deletionReason),
+        });
+      }
+      all.push({ id: 'actions', header: c.actions, cell: renderActions });
+      return all.map((column) => ({ ...column, nowrap: true }));
+    },
+  };
+}
