@@ -108,7 +108,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
 
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
-  await app.register(authPlugin, { signer });
+  await app.register(authPlugin, { signer, db });
   await app.register(dedupePlugin, { db });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

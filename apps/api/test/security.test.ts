@@ -44,6 +44,37 @@ describe.each(dbKinds)('guards on %s', (kind) => {
     ).toBe(401);
   });
 
+  it("takes the roles from the user's record: a demoted admin loses admin rights and a deleted user is out, at once", async () => {
+    const bossUuid = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: bearer(admin),
+        payload: { login: 'szef2', name: 'Szef', plainPassword: 'haslo-szefa-123', roles: ['ROLE_ADMIN'] },
+      })
+    ).json().uuid;
+    const boss = await t.login('szef2', 'haslo-szefa-123');
+    const listUsers = () => t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(boss) });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(boss), payload: {} })).statusCode,
+    ).toBe(422);
+    const demote = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${bossUuid}`,
+      headers: bearer(admin),
+      payload: { roles: ['ROLE_USER'] },
+    });
+    expect(demote.statusCode).toBe(200);
+    // The same token, still unexpired: no longer an admin's.
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users', headers: bearer(boss), payload: {} })).statusCode,
+    ).toBe(403);
+    expect((await listUsers()).statusCode).toBe(200);
+    const remove = await t.app.inject({ method: 'DELETE', url: `/api/users/${bossUuid}`, headers: bearer(admin) });
+    expect(remove.statusCode).toBe(204);
+    expect((await listUsers()).statusCode).toBe(401);
+  });
+
   it('shows the deleted views to admins only', async () => {
     for (const url of [
       '/api/queries?deletionReason[gt]=0',

@@ -1,6 +1,9 @@
 import { isAdmin, type Role } from '@spedycja/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DbOrTx } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import type { AuthUser, TokenSigner } from '../modules/auth/tokens.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -17,7 +20,7 @@ declare module 'fastify' {
 }
 
 /** Every /api route needs a valid bearer token unless it is marked public; roles are checked here too. */
-export const authPlugin = fp<{ signer: TokenSigner }>(async (app: FastifyInstance, { signer }) => {
+export const authPlugin = fp<{ signer: TokenSigner; db: DbOrTx }>(async (app: FastifyInstance, { signer, db }) => {
   app.decorateRequest('user', null);
   // Only /api routes need a token; the single-page app's files and its '/' are public.
   app.addHook('onRoute', (route) => {
@@ -26,7 +29,18 @@ export const authPlugin = fp<{ signer: TokenSigner }>(async (app: FastifyInstanc
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      request.user = await signer.verify(header.slice(7).trim());
+      const claims = await signer.verify(header.slice(7).trim());
+      // The roles are read from the user's record, not the token: a deleted user is out and a demoted one loses the
+      // admin's rights at once, not when the token expires.
+      if (claims) {
+        const [current] = await db
+          .select({ roles: users.roles, name: users.name, login: users.login })
+          .from(users)
+          .where(eq(users.uuid, claims.uuid));
+        request.user = current
+          ? { ...claims, roles: current.roles, name: current.name, username: current.login }
+          : null;
+      }
     }
     // Decided on the route that matched, never on the raw URL (which may be percent-encoded).
     // An unmatched path falls through to the 404 handler, which needs no token.
