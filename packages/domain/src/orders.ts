@@ -6,15 +6,16 @@ import { withDefault } from './parties.ts';
 import {
   cargoFields,
   currency,
-  DEFAULT_LOADING_TYPE,
   iriRef,
-  LOADING_TYPES,
   optionalDate,
   refineDates,
   routeFields,
+  SHIPMENT_PAYLOAD_KEYS,
+  type ShipmentRead,
+  shipmentDefaultedFields,
   type UserSummary,
 } from './shipments.ts';
-import { optionalHundredths, optionalPhone, optionalText, phonePrefix } from './validation.ts';
+import { oneOf, optionalHundredths, optionalPhone, optionalText, phonePrefix } from './validation.ts';
 
 export const ORDER_STATUSES = ['aktywne', 'zakonczone', 'anulowane'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -69,9 +70,8 @@ export const orderCreateSchema = z
     ...routeFields,
     ...cargoFields,
     ...orderOwnFields,
-    status: withDefault(z.enum(ORDER_STATUSES, { error: m.oneOf }), 'aktywne'),
-    loadingType: withDefault(z.enum(LOADING_TYPES, { error: m.oneOf }), DEFAULT_LOADING_TYPE),
-    customerPriceCurrency: withDefault(currency(), 'pln'),
+    status: withDefault(oneOf(ORDER_STATUSES), 'aktywne'),
+    ...shipmentDefaultedFields.create,
     carrierPriceCurrency: withDefault(currency(), 'pln'),
     driverPhonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
     /** On create: send the order document to the party right away. */
@@ -84,9 +84,8 @@ export const orderUpdateSchema = z.object({
   ...routeFields,
   ...cargoFields,
   ...orderOwnFields,
-  status: z.enum(ORDER_STATUSES, { error: m.oneOf }).optional(),
-  loadingType: z.enum(LOADING_TYPES, { error: m.oneOf }).optional(),
-  customerPriceCurrency: currency().optional(),
+  status: oneOf(ORDER_STATUSES).optional(),
+  ...shipmentDefaultedFields.update,
   carrierPriceCurrency: currency().optional(),
   driverPhonePrefix: phonePrefix().optional(),
 });
@@ -137,45 +136,16 @@ export type OrderPartySummary = {
   language: string | null;
 };
 
-/** GET /api/orders(/{uuid}): money, dimensions, weights and rates in hundredths; dates ISO; distance km. */
-export type Order = {
-  '@id': string;
+/** GET /api/orders(/{uuid}): a shipment with its number, both parties, the driver and the documents' state. */
+export type Order = ShipmentRead & {
   '@type': 'Order';
-  id: number;
-  uuid: string;
   number: string;
   status: OrderStatus;
-  user: UserSummary | null;
-  createdBy: UserSummary | null;
   changedBy: UserSummary | null;
-  createdDate: string;
   showInCalendar: boolean;
-  cargo: string | null;
-  cargoLength: number | null;
-  cargoWidth: number | null;
-  cargoHeight: number | null;
-  cargoWeight: number | null;
-  loadingStreetAddress: string | null;
-  loadingPostalCode: string | null;
-  loadingCity: string | null;
-  loadingCountry: string | null;
-  loadingDate: string | null;
-  unloadingStreetAddress: string | null;
-  unloadingPostalCode: string | null;
-  unloadingCity: string | null;
-  unloadingCountry: string | null;
-  unloadingDate: string | null;
-  loadingType: string;
   loadingFinished: boolean;
   unloadingFinished: boolean;
-  distance: number | null;
-  loadingPlaceLatitude: number | null;
-  loadingPlaceLongitude: number | null;
-  unloadingPlaceLatitude: number | null;
-  unloadingPlaceLongitude: number | null;
   customer: OrderPartySummary | null;
-  customerPrice: number | null;
-  customerPriceCurrency: string;
   customerPaid: boolean;
   customerPaidConfirmed: boolean;
   customerDateOfPayment: string | null;
@@ -190,20 +160,16 @@ export type Order = {
   carrierDateOfPaymentString: string | null;
   carrierIsPayer: boolean;
   driverPicksUpMoney: boolean;
-  euroExchangeRate: number | null;
   driverName: string | null;
   driverId: string | null;
   driverPhonePrefix: string;
   driverPhone: string | null;
   truck: string | null;
   trailer: string | null;
-  /** The internal note (never printed). */
-  additionalInfo: string | null;
   /** Printed on the order document. */
   orderAdditionalInfo: string | null;
   mailSentToCustomer: boolean;
   mailSentToCarrier: boolean;
-  deletionReason: number;
 };
 
 /** POST /api/orders/{uuid}/send/{party}. */
@@ -215,22 +181,7 @@ export const ORDER_PAYLOAD_KEYS = [
   'user',
   'customer',
   'carrier',
-  'cargo',
-  'cargoLength',
-  'cargoWidth',
-  'cargoHeight',
-  'cargoWeight',
-  'loadingStreetAddress',
-  'loadingPostalCode',
-  'loadingCity',
-  'loadingCountry',
-  'loadingDate',
-  'unloadingStreetAddress',
-  'unloadingPostalCode',
-  'unloadingCity',
-  'unloadingCountry',
-  'unloadingDate',
-  'loadingType',
+  ...SHIPMENT_PAYLOAD_KEYS,
   'loadingFinished',
   'unloadingFinished',
   'showInCalendar',

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { validationMessages as m } from './messages.ts';
 import { withDefault } from './parties.ts';
 import {
   cargoFields,
-  currency,
-  DEFAULT_LOADING_TYPE,
   iriRef,
-  LOADING_TYPES,
   refineDates,
   routeFields,
-  type UserSummary,
+  SHIPMENT_PAYLOAD_KEYS,
+  type ShipmentRead,
+  shipmentDefaultedFields,
 } from './shipments.ts';
-import { optionalHundredths, optionalText } from './validation.ts';
+import { oneOf, optionalHundredths, optionalText } from './validation.ts';
 
 export const QUERY_STATUSES = ['aktywne', 'nieaktywne', 'oczekujace'] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
@@ -42,9 +40,8 @@ export const queryCreateSchema = z
     ...routeFields,
     ...cargoFields,
     ...queryOwnFields,
-    status: withDefault(z.enum(QUERY_STATUSES, { error: m.oneOf }), DEFAULT_QUERY_STATUS),
-    loadingType: withDefault(z.enum(LOADING_TYPES, { error: m.oneOf }), DEFAULT_LOADING_TYPE),
-    customerPriceCurrency: withDefault(currency(), 'pln'),
+    status: withDefault(oneOf(QUERY_STATUSES), DEFAULT_QUERY_STATUS),
+    ...shipmentDefaultedFields.create,
   })
   .superRefine(refineDates);
 
@@ -52,9 +49,8 @@ export const queryUpdateSchema = z.object({
   ...routeFields,
   ...cargoFields,
   ...queryOwnFields,
-  status: z.enum(QUERY_STATUSES, { error: m.oneOf }).optional(),
-  loadingType: z.enum(LOADING_TYPES, { error: m.oneOf }).optional(),
-  customerPriceCurrency: currency().optional(),
+  status: oneOf(QUERY_STATUSES).optional(),
+  ...shipmentDefaultedFields.update,
 });
 
 export type QueryCreate = z.infer<typeof queryCreateSchema>;
@@ -87,46 +83,14 @@ export type CustomerSummary = {
   email: string | null;
 };
 
-/** GET /api/queries(/{uuid}): money, dimensions, weights and rates in hundredths; dates ISO; distance km. */
-export type Query = {
-  '@id': string;
+/** GET /api/queries(/{uuid}): a shipment with the suggested price and the best carrier offer. */
+export type Query = ShipmentRead & {
   '@type': 'Query';
-  id: number;
-  uuid: string;
   status: QueryStatus;
-  user: UserSummary | null;
-  createdBy: UserSummary | null;
   customer: CustomerSummary | null;
-  cargo: string | null;
-  cargoLength: number | null;
-  cargoWidth: number | null;
-  cargoHeight: number | null;
-  cargoWeight: number | null;
-  loadingStreetAddress: string | null;
-  loadingPostalCode: string | null;
-  loadingCity: string | null;
-  loadingCountry: string | null;
-  loadingDate: string | null;
-  unloadingStreetAddress: string | null;
-  unloadingPostalCode: string | null;
-  unloadingCity: string | null;
-  unloadingCountry: string | null;
-  unloadingDate: string | null;
-  loadingType: string;
-  distance: number | null;
-  loadingPlaceLatitude: number | null;
-  loadingPlaceLongitude: number | null;
-  unloadingPlaceLatitude: number | null;
-  unloadingPlaceLongitude: number | null;
-  customerPrice: number | null;
   customerPriceSuggested: number | null;
-  customerPriceCurrency: string;
-  euroExchangeRate: number | null;
   bestOffer: number | null;
   bestOfferCurrency: string | null;
-  additionalInfo: string | null;
-  createdDate: string;
-  deletionReason: number;
 };
 
 /** The keys a query create sends, each one present (null when missing; SPEC §5). */
@@ -134,22 +98,7 @@ export const QUERY_PAYLOAD_KEYS = [
   'status',
   'user',
   'customer',
-  'cargo',
-  'cargoLength',
-  'cargoWidth',
-  'cargoHeight',
-  'cargoWeight',
-  'loadingStreetAddress',
-  'loadingPostalCode',
-  'loadingCity',
-  'loadingCountry',
-  'loadingDate',
-  'unloadingStreetAddress',
-  'unloadingPostalCode',
-  'unloadingCity',
-  'unloadingCountry',
-  'unloadingDate',
-  'loadingType',
+  ...SHIPMENT_PAYLOAD_KEYS,
   'customerPrice',
   'customerPriceSuggested',
   'customerPriceCurrency',

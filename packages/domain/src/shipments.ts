@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { hundredthsToDecimal } from './format.ts';
 import { validationMessages as m } from './messages.ts';
-import { countryCode } from './parties.ts';
-import { optionalHundredths, optionalText } from './validation.ts';
+import { countryCode, withDefault } from './parties.ts';
+import { oneOf, optionalHundredths, optionalText } from './validation.ts';
 
 /** What queries and orders share: a route, dates, cargo and its dimensions, a price. */
 
@@ -83,6 +83,38 @@ export const cargoFields = {
   cargoHeight: optionalHundredths(),
   cargoWeight: optionalHundredths(),
 };
+
+/** The loading type and the customer's currency: a create fills them when missing, an update may leave them out. */
+export const shipmentDefaultedFields = {
+  create: {
+    loadingType: withDefault(oneOf(LOADING_TYPES), DEFAULT_LOADING_TYPE),
+    customerPriceCurrency: withDefault(currency(), 'pln'),
+  },
+  update: {
+    loadingType: oneOf(LOADING_TYPES).optional(),
+    customerPriceCurrency: currency().optional(),
+  },
+};
+
+/** The route and cargo keys of a query or an order payload, in the order they travel. */
+export const SHIPMENT_PAYLOAD_KEYS = [
+  'cargo',
+  'cargoLength',
+  'cargoWidth',
+  'cargoHeight',
+  'cargoWeight',
+  'loadingStreetAddress',
+  'loadingPostalCode',
+  'loadingCity',
+  'loadingCountry',
+  'loadingDate',
+  'unloadingStreetAddress',
+  'unloadingPostalCode',
+  'unloadingCity',
+  'unloadingCountry',
+  'unloadingDate',
+  'loadingType',
+] as const;
 
 /** SPEC §5: the unloading date must not precede the loading date. */
 export function datesIssue(value: { loadingDate?: string | null; unloadingDate?: string | null }) {
