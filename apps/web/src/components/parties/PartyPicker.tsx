@@ -31,17 +31,23 @@ export type PartyPickerModalState = {
   onSaved: (party: PartyRef) => void;
 };
 
-export type PartyPickerProps = {
+/** What a customer or carrier picker is given where it is used (a form, a cell editor). */
+export type PartyFieldProps = {
   value: PartyRef | null;
   onChange: (value: PartyRef | null) => void;
-  label: string;
+  /** The feature's own label ('Klient', 'Przewoźnik') when absent. */
+  label?: string;
   error?: ReactNode;
+  disabled?: boolean;
+};
+
+export type PartyPickerProps = Omit<PartyFieldProps, 'label'> & {
+  label: string;
   /** The server search (`search=…&partial=true`); `term` is null while nothing should be asked. */
   useSearch: (term: string | null) => { data: PartyRef[] | undefined; isFetching: boolean };
   addLabel: string;
   editLabel: string;
   renderModal: (state: PartyPickerModalState) => ReactNode;
-  disabled?: boolean;
 };
 
 /**

@@ -1,10 +1,11 @@
 import { Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { datesIssue, dayOf, type ShipmentRead, validationMessages } from '@spedycja/domain';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
 import { DateInput } from '../dates.tsx';
 import { blankToNull, choiceEditor, type EditorSpec, InlineError, notANumber, textEditor } from '../inlineEditors.tsx';
 import { MoneyInput } from '../MoneyInput.tsx';
+import type { PartyFieldProps } from '../parties/PartyPicker.tsx';
 import { type PartyRef, partyRefOf } from '../parties/partyForm.ts';
 import { shipmentMessages } from './messages.ts';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from './options.ts';
@@ -191,17 +192,10 @@ export const priceEditor = <A extends string, C extends string>(
   validate: (v) => (notANumber(v.amount) ? validationMessages.numeric : null),
 });
 
-export type PartyPickerComponent = ComponentType<{
-  value: PartyRef | null;
-  onChange: (value: PartyRef | null) => void;
-  label?: string;
-  error?: ReactNode;
-}>;
-
 /** The customer or carrier, chosen with its feature's picker; sent as its IRI. */
 export const partyEditor = <K extends string>(
   field: K,
-  Picker: PartyPickerComponent,
+  Picker: ComponentType<PartyFieldProps>,
 ): EditorSpec<Record<K, PartyRef | null>, PartyRef | null> => ({
   width: 560,
   value: (row) => partyRefOf(row[field]),

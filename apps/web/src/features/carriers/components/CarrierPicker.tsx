@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { PartyPicker } from '../../../components/parties/PartyPicker.tsx';
+import { type PartyFieldProps, PartyPicker } from '../../../components/parties/PartyPicker.tsx';
 import type { PartyRef } from '../../../components/parties/partyForm.ts';
 import { useCarrierSearch } from '../api/getCarriers.ts';
 import { carriersMessages as t } from '../messages.ts';
@@ -8,26 +7,17 @@ import { CarrierModal } from './CarrierModal.tsx';
 /** A chosen carrier as offers and orders hold it; send `['@id']` as the relation. */
 export type CarrierRef = PartyRef | null;
 
-export type CarrierPickerProps = {
-  value: CarrierRef;
-  onChange: (value: CarrierRef) => void;
-  label?: string;
-  error?: ReactNode;
-  disabled?: boolean;
-};
+export type CarrierPickerProps = PartyFieldProps;
 
 /**
  * Chooses a carrier by typing (company, name, NIP, phone, e-mail; from 3 characters), with
  * 'Dodaj nowego przewoźnika' (the new carrier becomes the value) and 'Edytuj wybranego przewoźnika'.
  */
-export function CarrierPicker({ value, onChange, label = t.picker.label, error, disabled }: CarrierPickerProps) {
+export function CarrierPicker({ label = t.picker.label, ...props }: CarrierPickerProps) {
   return (
     <PartyPicker
-      value={value}
-      onChange={onChange}
+      {...props}
       label={label}
-      error={error}
-      disabled={disabled}
       useSearch={useCarrierSearch}
       addLabel={t.picker.add}
       editLabel={t.picker.edit}

@@ -1,0 +1,124 @@
+import type { UseFormReturnType } from '@mantine/form';
+import type { QueryKey } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { PartyFieldsProps } from './PartyFields.tsx';
+import { PartyFormActions, PartyModalFrame } from './PartyModalFrame.tsx';
+import type { PartyFormValues } from './partyForm.ts';
+import type { DuplicateFetcher } from './useDuplicateCounts.ts';
+import { usePartyForm } from './usePartyForm.ts';
+
+/**
+ * The customer and carrier modals: load the record to edit (or start empty), run the shared form
+ * behaviour, and let the feature lay out its fields. A feature gives one PartySetup.
+ */
+
+type Saver<A, R> = { mutateAsync: (args: A) => Promise<R>; isPending: boolean };
+
+/** What a customer or carrier modal is given by its users (the pickers, the list screens). */
+export type PartyModalProps<R> = {
+  opened: boolean;
+  onClose: () => void;
+  /** The record to edit; without it the modal creates one. */
+  uuid?: string | null;
+  /** Called with the saved record before the modal closes (the picker takes it as its value). */
+  onSaved?: (record: R) => void;
+};
+
+export type PartySetup<R, V extends PartyFormValues, C, U> = {
+  texts: { createTitle: string; editTitle: string; duplicate: string; hintSingular: string; hintPlural: string };
+  /** Loads the record to edit (nothing while the uuid is null). */
+  useRecord: (uuid: string | null | undefined) => { data: R | undefined; isError: boolean };
+  toForm: (record: R) => V;
+  emptyForm: () => V;
+  schema: z.ZodType<C>;
+  updateSchema: z.ZodType<U>;
+  /** Every field a creation sends (null when missing). */
+  fields: readonly (keyof C & string)[];
+  useCreate: () => Saver<C, R>;
+  useUpdate: () => Saver<{ uuid: string | null; payload: U }, R>;
+  duplicates: { queryKey: QueryKey; fetcher: DuplicateFetcher };
+  /** The feature's fields, above 'Anuluj' and 'Zapisz'. */
+  renderFields: (form: UseFormReturnType<V>, hints: PartyFieldsProps['hints']) => ReactNode;
+};
+
+/** Create or edit a customer or carrier. If the record cannot be loaded, the modal closes (the error is notified). */
+export function PartyModal<R, V extends PartyFormValues, C, U>({
+  opened,
+  onClose,
+  uuid,
+  onSaved,
+  setup,
+}: PartyModalProps<R> & { setup: PartySetup<R, V, C, U> }) {
+  const mode = uuid ? 'edit' : 'create';
+  const record = setup.useRecord(opened ? uuid : null);
+  const title = mode === 'edit' ? setup.texts.editTitle : setup.texts.createTitle;
+  return (
+    <PartyModalFrame
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      loading={mode === 'edit' && !record.data}
+      loadFailed={mode === 'edit' && record.isError}
+    >
+      <PartyForm
+        key={uuid ?? 'new'}
+        setup={setup}
+        title={title}
+        uuid={uuid ?? null}
+        initialValues={record.data ? setup.toForm(record.data) : setup.emptyForm()}
+        onCancel={onClose}
+        onSaved={(saved) => {
+          if (saved) onSaved?.(saved);
+          onClose();
+        }}
+      />
+    </PartyModalFrame>
+  );
+}
+
+type PartyFormProps<R, V extends PartyFormValues, C, U> = {
+  setup: PartySetup<R, V, C, U>;
+  title: string;
+  uuid: string | null;
+  initialValues: V;
+  onCancel: () => void;
+  onSaved: (record: R | null) => void;
+};
+
+function PartyForm<R, V extends PartyFormValues, C, U>({
+  setup,
+  title,
+  uuid,
+  initialValues,
+  onCancel,
+  onSaved,
+}: PartyFormProps<R, V, C, U>) {
+  const create = setup.useCreate();
+  const update = setup.useUpdate();
+  const { form, handleSubmit, saving, hints } = usePartyForm({
+    mode: uuid ? 'edit' : 'create',
+    uuid,
+    initialValues,
+    schema: setup.schema,
+    updateSchema: setup.updateSchema,
+    fields: setup.fields,
+    create,
+    update,
+    duplicates: {
+      queryKey: setup.duplicates.queryKey,
+      fetcher: setup.duplicates.fetcher,
+      message: setup.texts.duplicate,
+      singular: setup.texts.hintSingular,
+      plural: setup.texts.hintPlural,
+    },
+    onSaved,
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={title}>
+      {setup.renderFields(form, hints)}
+      <PartyFormActions saving={saving} onCancel={onCancel} />
+    </form>
+  );
+}
