@@ -184,6 +184,42 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     expect((await api('GET', '/api/orders?number=x&loadingDate[gt]=nie')).statusCode).toBe(400);
   });
 
+  it('finds an order by its number from the start, a month by /MM/YYYY, and sorts numbers as numbers', async () => {
+    const all = async (q: string) =>
+      (await api('GET', `/api/orders?status=wszystkie&pagination=false&${q}`)).json()['hydra:member'] as {
+        number: string;
+      }[];
+    // At least eleven orders this month, so that '1/…' and '11/…' both exist.
+    for (let n = (await all('')).length; n < 11; n++) await api('POST', '/api/orders', order({ cargo: `Numer ${n}` }));
+    const [, month, year] = ((await all(''))[0]?.number ?? '').split('/');
+    expect((await all(`number=1/${month}/${year}`)).map((o) => o.number)).toEqual([`1/${month}/${year}`]);
+    const ones = (await all('number=1')).map((o) => o.number);
+    expect(ones).toContain(`11/${month}/${year}`);
+    expect(ones.every((n) => n.startsWith('1'))).toBe(true);
+    const ofMonth = await all(`number=/${month}/${year}`);
+    expect(ofMonth.length).toBeGreaterThanOrEqual(11);
+    const sorted = (await all('order[number]=asc')).map((o) => Number(o.number.split('/')[0]));
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+    expect((await all('order[number]=desc')).map((o) => Number(o.number.split('/')[0]))[0]).toBe(Math.max(...sorted));
+  });
+
+  it('refuses a loading type that does not exist, as a filter and as a value', async () => {
+    expect((await api('GET', '/api/orders?loadingType=foo')).statusCode).toBe(400);
+    expect((await api('GET', '/api/orders?loadingType=dzwigiem')).statusCode).toBe(200);
+    expect((await api('POST', '/api/orders', order({ loadingType: 'foo' }))).statusCode).toBe(422);
+  });
+
+  it('refuses to delete a customer or carrier that orders use, in Polish, and deletes nothing', async () => {
+    const customerDelete = await api('DELETE', `/api/customers/${customer.uuid}`);
+    expect(customerDelete.statusCode).toBe(409);
+    expect(customerDelete.json().detail).toBe('Nie można usunąć klienta, który ma zapytania, zlecenia lub faktury.');
+    const carrierDelete = await api('DELETE', `/api/carriers/${carrier.uuid}`);
+    expect(carrierDelete.statusCode).toBe(409);
+    expect(carrierDelete.json().detail).toBe('Nie można usunąć przewoźnika, który ma oferty lub zlecenia.');
+    expect((await api('GET', `/api/customers/${customer.uuid}`)).statusCode).toBe(200);
+    expect((await api('GET', `/api/carriers/${carrier.uuid}`)).statusCode).toBe(200);
+  });
+
   it('updates partially, records changedBy and keeps the rest', async () => {
     const o = (await api('POST', '/api/orders', order({ cargo: 'Do zmiany' }))).json();
     const res = await api('PUT', `/api/orders/${o.uuid}`, {
@@ -202,7 +238,7 @@ describe.each(dbKinds)('orders on %s', (kind) => {
   });
 
   it('writes the carrier document as a PDF and a Word file with every field, never the internal note', async () => {
-    const o = (await api('POST', '/api/orders', order({ cargo: 'Dokumentowy' }))).json();
+    const o = (await api('POST', '/api/orders', order({ cargo: 'Dokumentowy', loadingType: 'dzwigiem' }))).json();
     const pdf = await api('GET', `/api/orders/${o.uuid}/export/pdf/carrier`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -223,6 +259,7 @@ describe.each(dbKinds)('orders on %s', (kind) => {
       expect(text).toContain('18.50 t');
       expect(text).toContain('2 100.00 EUR');
       expect(text).toContain('po rozładunku');
+      expect(text).toContain('dźwigiem');
       expect(text).toContain('Grzegorz Żółć');
       expect(text).toContain('PO 12345');
       expect(text).toContain('Awizacja 24 h przed rozładunkiem');
@@ -350,6 +387,27 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     const o = (await api('POST', '/api/orders', order({ cargo: 'Usuwany' }))).json();
     await api('POST', `/api/remove/${o.uuid}`, { type: 'order', reason: 1 });
     expect((await api('GET', '/api/orders?cargo=Usuwany')).json()['hydra:totalItems']).toBe(0);
+    // Deleted: the admin still reads it (the deleted view); nobody edits or sends it until it is restored.
+    expect((await api('GET', `/api/orders/${o.uuid}`)).statusCode).toBe(200);
+    expect((await api('PUT', `/api/orders/${o.uuid}`, { cargo: 'Zmieniony' })).statusCode).toBe(404);
+    expect((await api('POST', `/api/orders/${o.uuid}/send/carrier`)).statusCode).toBe(404);
+    await api('POST', '/api/users', {
+      login: 'dyspozytor',
+      name: 'Dyspozytor',
+      plainPassword: 'haslo-dysp-123',
+      roles: ['ROLE_USER'],
+    });
+    const user = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'dyspozytor', password: 'haslo-dysp-123' },
+      })
+    ).json().token;
+    for (const url of [`/api/orders/${o.uuid}`, `/api/orders/${o.uuid}/export/pdf/carrier`]) {
+      expect((await app.inject({ method: 'GET', url, headers: bearer(user) })).statusCode, url).toBe(404);
+    }
+    expect((await api('GET', `/api/orders/${o.uuid}`)).json().cargo).toBe('Usuwany');
     expect((await api('GET', '/api/orders?cargo=Usuwany&deletionReason[gt]=0')).json()['hydra:totalItems']).toBe(1);
     await api('POST', `/api/restore/${o.uuid}`, { type: 'order' });
     expect((await api('GET', '/api/orders?cargo=Usuwany')).json()['hydra:totalItems']).toBe(1);

@@ -10,7 +10,8 @@ function pgCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+/** A row still referred to: 23503, or 23001 where the reference is ON DELETE RESTRICT. */
+export const isForeignKeyViolation = (error: unknown) => ['23503', '23001'].includes(pgCode(error) ?? '');
 export const isSerializationFailure = (error: unknown) => ['40001', '40P01'].includes(pgCode(error) ?? '');
 
 /** Class 22: a value the column cannot take (out of range, impossible date). */

@@ -5,7 +5,10 @@ import {
   formatMoney,
   formatPhone,
   hundredthsToDecimal,
+  type LoadingType,
+  loadingTypeLabels,
   type OrderParty,
+  paymentTermLabels,
 } from '@spedycja/domain';
 import type { OrderRecord } from '../modules/orders/repository.ts';
 import type { DocumentModel, DocumentSection } from './model.ts';
@@ -61,8 +64,7 @@ function companySection(heading: string, company: CompanyInfo): DocumentSection 
 }
 
 function paymentTerm(date: string | null, text: string | null) {
-  if (text)
-    return text === 'przed rozladunkiem' ? 'przed rozładunkiem' : text === 'po rozladunku' ? 'po rozładunku' : text;
+  if (text) return paymentTermLabels[text as keyof typeof paymentTermLabels] ?? text;
   return date ? formatDate(date) : 'Brak';
 }
 
@@ -94,7 +96,7 @@ export function orderDocument(record: OrderRecord, party: OrderParty, company: C
       ['Towar', or(o.cargo)],
       ['Wymiary (dł. × szer. × wys.)', dims],
       ['Waga', formatMeasure(o.cargoWeight, 't')],
-      ['Typ załadunku', o.loadingType],
+      ['Typ załadunku', loadingTypeLabels[o.loadingType as LoadingType] ?? o.loadingType],
     ],
   };
   const terms = (party === 'carrier' ? company.orderCarrierTerms : company.orderCustomerTerms) ?? '';

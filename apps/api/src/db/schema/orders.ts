@@ -59,6 +59,8 @@ export const orders = pgTable(
       t.loadingDate.nullsFirst(),
       t.customerPrice,
     ),
+    // The number filter matches from the start (LIKE '1/11/%'), which a text_pattern_ops index answers.
+    index('orders_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('orders_unloading_date_idx').on(t.unloadingDate.nullsFirst(), t.id),
     index('orders_created_idx').on(t.createdAt.nullsFirst(), t.id),
     index('orders_customer_idx').on(t.customerId),

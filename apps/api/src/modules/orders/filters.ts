@@ -1,17 +1,32 @@
 import { ORDER_STATUS_FILTERS, PAGE_SIZES } from '@spedycja/domain';
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { carriers, customers, orders } from '../../db/schema/index.ts';
-import type { FilterSpec } from '../../http/filters.ts';
+import { type FilterSpec, likePattern } from '../../http/filters.ts';
 import { partyTextFilter, shipmentFilterFields, statusFilter } from '../shipments/filters.ts';
 import { orderOwner } from './repository.ts';
 
 const o = orders;
 const flag = (column: SQLWrapper) => ({ column, type: 'bool' as const, search: 'exact' as const });
 
+/**
+ * A number as typed: from its start ('1/11/2026' is that order, not also '11/11/2026'; '12' is 12/…, 120/…), or,
+ * typed from a slash, anywhere in it ('/11/2026' is every order of November 2026). Several values are alternatives.
+ */
+function numberFilter(value: string): SQL | undefined {
+  const values = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (values.length === 0) return undefined;
+  const ors = values.map((v) => sql`${o.number} LIKE ${likePattern(v, v.startsWith('/') ? 'partial' : 'start')}`);
+  return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+}
+
 export const orderFilters: FilterSpec = {
   fields: {
     ...shipmentFilterFields(o),
-    number: { column: o.number, type: 'string', search: 'partial', order: true },
+    // Numbers are given in creation order, so the id sorts them as numbers ('2/11/2026' before '10/11/2026').
+    number: { column: o.id, type: 'int', order: true },
     'customer.uuid': { column: customers.uuid, type: 'uuid', search: 'exact' },
     'customer.nip': { column: customers.nip, type: 'string', search: 'taxId' },
     'customer.companyName': { column: customers.companyName, type: 'string', search: 'unaccent', order: true },
@@ -33,6 +48,7 @@ export const orderFilters: FilterSpec = {
     mailSentToCarrier: flag(o.mailSentToCarrier),
   },
   custom: {
+    number: numberFilter,
     status: statusFilter(o.status, ORDER_STATUS_FILTERS),
     customer: partyTextFilter(customers.searchText),
     carrier: partyTextFilter(carriers.searchText),

@@ -8,7 +8,7 @@ import {
   orderUpdateSchema,
 } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +17,7 @@ import { renderDocx } from '../../documents/docx.ts';
 import { documentFileName, orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { actorId } from '../../http/actor.ts';
-import { assertMayListDeleted } from '../../http/auth.ts';
+import { assertMayListDeleted, requestIsAdmin } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -57,6 +57,12 @@ export async function ordersRoutes(
     if (!row) throw notFound();
     return row;
   };
+  /** A deleted order is read by admins only (its deleted view), and changed or sent by no one until it is restored. */
+  const loadLive = async (uuid: string, request: FastifyRequest, purpose: 'read' | 'write') => {
+    const row = await load(uuid);
+    if (row.order.deletionReason > 0 && (purpose === 'write' || !requestIsAdmin(request))) throw notFound();
+    return row;
+  };
 
   r.get('/api/orders', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
     assertMayListDeleted(request);
@@ -66,7 +72,7 @@ export async function ordersRoutes(
   });
 
   r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>
-    toOrderJson(await load(uuidParam(request.params.id))),
+    toOrderJson(await loadLive(uuidParam(request.params.id), request, 'read')),
   );
 
   r.post('/api/orders', { schema: { tags, body: orderCreateSchema } }, async (request, reply) => {
@@ -104,9 +110,10 @@ export async function ordersRoutes(
     return reply.code(201).send(toOrderJson(await load(uuid)));
   });
 
-  const update = async (id: string, body: OrderUpdate, me: number) => {
+  const update = async (request: FastifyRequest, id: string, body: OrderUpdate) => {
     const uuid = uuidParam(id);
-    const existing = (await load(uuid)).order;
+    const existing = (await loadLive(uuid, request, 'write')).order;
+    const me = await actorId(db, request);
     const { customer, carrier, user, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
@@ -131,12 +138,8 @@ export async function ordersRoutes(
     return toOrderJson(await load(uuid));
   };
   const updateOptions = { schema: { tags, params: idParams, body: orderUpdateSchema } };
-  r.put('/api/orders/:id', updateOptions, async (request) =>
-    update(request.params.id, request.body, await actorId(db, request)),
-  );
-  r.patch('/api/orders/:id', updateOptions, async (request) =>
-    update(request.params.id, request.body, await actorId(db, request)),
-  );
+  r.put('/api/orders/:id', updateOptions, (request) => update(request, request.params.id, request.body));
+  r.patch('/api/orders/:id', updateOptions, (request) => update(request, request.params.id, request.body));
 
   /** PDF or Word for the customer or the carrier; the file name travels in content-disposition. */
   const sendDocument = async (reply: FastifyReply, record: OrderRecord, party: OrderParty, format: 'pdf' | 'word') => {
@@ -158,12 +161,17 @@ export async function ordersRoutes(
       .send(body);
   };
   r.get('/api/orders/:id/export/:format/:party', { schema: { tags, params: exportParams } }, async (request, reply) =>
-    sendDocument(reply, await load(uuidParam(request.params.id)), request.params.party, request.params.format),
+    sendDocument(
+      reply,
+      await loadLive(uuidParam(request.params.id), request, 'read'),
+      request.params.party,
+      request.params.format,
+    ),
   );
 
   /** GET for the original client; POST, because sending changes state. */
-  const send = async (id: string, party: OrderParty) => {
-    const record = await load(uuidParam(id));
+  const send = async (request: FastifyRequest, id: string, party: OrderParty) => {
+    const record = await loadLive(uuidParam(id), request, 'write');
     await db.transaction((tx) => queueOrderMail(tx, record, party));
     app.outbox.nudge();
     return {
@@ -172,9 +180,9 @@ export async function ordersRoutes(
     };
   };
   r.get('/api/orders/:id/send/:party', { schema: { tags, params: sendParams } }, (request) =>
-    send(request.params.id, request.params.party),
+    send(request, request.params.id, request.params.party),
   );
   r.post('/api/orders/:id/send/:party', { schema: { tags, params: sendParams } }, (request) =>
-    send(request.params.id, request.params.party),
+    send(request, request.params.id, request.params.party),
   );
 }

@@ -1,4 +1,4 @@
-import { apiMessages } from '@spedycja/domain';
+import { apiMessages, LOADING_TYPES } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { orders, queries } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -11,7 +11,7 @@ export function shipmentFilterFields(t: typeof queries | typeof orders): Record<
     id: { column: t.id, type: 'int', search: 'exact', order: true },
     uuid: { column: t.uuid, type: 'uuid', search: 'exact' },
     cargo: { column: t.cargo, type: 'string', search: 'partial', order: true },
-    loadingType: { column: t.loadingType, type: 'string', search: 'exact', order: true },
+    loadingType: { column: t.loadingType, type: 'string', search: 'exact', order: true, values: LOADING_TYPES },
     distance: { column: t.distance, type: 'int', range: true, order: true, search: 'exact' },
     deletionReason: { column: t.deletionReason, type: 'int', range: true, search: 'exact' },
     loadingDate: { column: t.loadingDate, type: 'timestamp', date: true, range: true, order: true },

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_number_prefix_idx" ON "orders" USING btree ("number" text_pattern_ops);
