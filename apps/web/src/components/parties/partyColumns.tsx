@@ -29,7 +29,7 @@ function AddressCell({ party }: { party: Pick<PartyRecord, 'streetAddress' | 'po
  * between. Sort keys are the API's `order[...]` names.
  */
 export function partyColumns<R extends PartyRecord>() {
-  return {
+  const columns = {
     id: { id: 'id', header: t.columns.id, cell: (p) => p.id, width: 60, sortKey: 'id' },
     companyName: {
       id: 'companyName',
@@ -77,4 +77,10 @@ export function partyColumns<R extends PartyRecord>() {
       sortKey: 'createdDate',
     },
   } satisfies Record<string, ColumnDef<R>>;
+  const c = columns;
+  return {
+    ...columns,
+    /** The columns both tables start with: the record, its contact, its address, its language. */
+    leading: [c.id, c.companyName, c.name, c.nip, c.phone, c.email, c.address, c.country, c.language] as ColumnDef<R>[],
+  };
 }

@@ -31,15 +31,7 @@ const filters: FilterDef[] = [
 
 const shared = partyColumns<Carrier>();
 const columns: ColumnDef<Carrier>[] = [
-  shared.id,
-  shared.companyName,
-  shared.name,
-  shared.nip,
-  shared.phone,
-  shared.email,
-  shared.address,
-  shared.country,
-  shared.language,
+  ...shared.leading,
   { id: 'countries', header: t.columns.countries, cell: (c) => <ServedCountries codes={c.countries} /> },
   {
     id: 'dimensions',

@@ -23,15 +23,7 @@ const filters: FilterDef[] = [
 
 const shared = partyColumns<Customer>();
 const columns: ColumnDef<Customer>[] = [
-  shared.id,
-  shared.companyName,
-  shared.name,
-  shared.nip,
-  shared.phone,
-  shared.email,
-  shared.address,
-  shared.country,
-  shared.language,
+  ...shared.leading,
   { id: 'acquiredBy', header: t.acquiredBy, cell: (c) => <TextValue value={c.acquiredBy} /> },
   shared.createdDate,
 ];
