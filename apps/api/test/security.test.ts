@@ -75,6 +75,38 @@ describe.each(dbKinds)('guards on %s', (kind) => {
     expect((await listUsers()).statusCode).toBe(401);
   });
 
+  it('lets admins read a deleted query or task, and nobody change it until it is restored', async () => {
+    const query = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/queries',
+        headers: bearer(admin),
+        payload: { cargo: 'Skasowane' },
+      })
+    ).json();
+    const task = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/tasks',
+        headers: bearer(admin),
+        payload: { phone: '600100200', comment: 'x', contactDate: '2026-12-01T10:00:00.000Z', entry: query['@id'] },
+      })
+    ).json();
+    for (const [type, url] of [
+      ['query', `/api/queries/${query.uuid}`],
+      ['task', `/api/tasks/${task.uuid}`],
+    ] as const) {
+      const uuid = url.split('/').at(-1);
+      await t.app.inject({ method: 'POST', url: `/api/remove/${uuid}`, headers: bearer(admin), payload: { type } });
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(admin) })).statusCode, url).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(user) })).statusCode, url).toBe(404);
+      const edit = await t.app.inject({ method: 'PUT', url, headers: bearer(admin), payload: { comment: 'zmiana' } });
+      expect(edit.statusCode, url).toBe(404);
+      await t.app.inject({ method: 'POST', url: `/api/restore/${uuid}`, headers: bearer(admin), payload: { type } });
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(user) })).statusCode, url).toBe(200);
+    }
+  });
+
   it('shows the deleted views to admins only', async () => {
     for (const url of [
       '/api/queries?deletionReason[gt]=0',

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import type { AuthUser, TokenSigner } from '../modules/auth/tokens.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, notFound, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,4 +64,9 @@ export const requestIsAdmin = (request: FastifyRequest) => isAdmin(request.user?
 export function assertMayListDeleted(request: FastifyRequest) {
   const asksDeleted = Object.keys((request.query ?? {}) as object).some((k) => k.startsWith('deletionReason'));
   if (asksDeleted && !isAdmin(request.user?.roles)) throw forbidden();
+}
+
+/** A soft-deleted record is read by admins only (the deleted views) and changed or sent by no one until it is restored. */
+export function assertUsable(deletionReason: number, request: FastifyRequest, purpose: 'read' | 'write') {
+  if (deletionReason > 0 && (purpose === 'write' || !isAdmin(request.user?.roles))) throw notFound();
 }

@@ -17,7 +17,7 @@ import { renderDocx } from '../../documents/docx.ts';
 import { documentFileName, orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { actorId } from '../../http/actor.ts';
-import { assertMayListDeleted, requestIsAdmin } from '../../http/auth.ts';
+import { assertMayListDeleted, assertUsable } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -57,10 +57,9 @@ export async function ordersRoutes(
     if (!row) throw notFound();
     return row;
   };
-  /** A deleted order is read by admins only (its deleted view), and changed or sent by no one until it is restored. */
   const loadLive = async (uuid: string, request: FastifyRequest, purpose: 'read' | 'write') => {
     const row = await load(uuid);
-    if (row.order.deletionReason > 0 && (purpose === 'write' || !requestIsAdmin(request))) throw notFound();
+    assertUsable(row.order.deletionReason, request, purpose);
     return row;
   };
 

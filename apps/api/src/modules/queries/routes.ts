@@ -1,13 +1,13 @@
 import { datesIssue, type QueryUpdate, queryCreateSchema, queryUpdateSchema } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { customers, queries, users } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
-import { assertMayListDeleted } from '../../http/auth.ts';
+import { assertMayListDeleted, assertUsable } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -36,6 +36,11 @@ export async function queriesRoutes(
     if (!row) throw notFound();
     return row;
   };
+  const loadLive = async (uuid: string, request: FastifyRequest, purpose: 'read' | 'write') => {
+    const row = await load(uuid);
+    assertUsable(row.query.deletionReason, request, purpose);
+    return row;
+  };
 
   r.get('/api/queries', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
     assertMayListDeleted(request);
@@ -45,7 +50,7 @@ export async function queriesRoutes(
   });
 
   r.get('/api/queries/:id', { schema: { tags, params: idParams } }, async (request) =>
-    toQueryJson(await load(uuidParam(request.params.id))),
+    toQueryJson(await loadLive(uuidParam(request.params.id), request, 'read')),
   );
 
   r.post('/api/queries', { schema: { tags, body: queryCreateSchema } }, async (request, reply) => {
@@ -63,9 +68,9 @@ export async function queriesRoutes(
     return reply.code(201).send(toQueryJson(await load(row?.uuid as string)));
   });
 
-  const update = async (id: string, body: QueryUpdate) => {
+  const update = async (request: FastifyRequest, id: string, body: QueryUpdate) => {
     const uuid = uuidParam(id);
-    const existing = (await load(uuid)).query;
+    const existing = (await loadLive(uuid, request, 'write')).query;
     const { customer, user, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
@@ -82,8 +87,8 @@ export async function queriesRoutes(
     return toQueryJson(await load(uuid));
   };
   const updateOptions = { schema: { tags, params: idParams, body: queryUpdateSchema } };
-  r.put('/api/queries/:id', updateOptions, (request) => update(request.params.id, request.body));
-  r.patch('/api/queries/:id', updateOptions, (request) => update(request.params.id, request.body));
+  r.put('/api/queries/:id', updateOptions, (request) => update(request, request.params.id, request.body));
+  r.patch('/api/queries/:id', updateOptions, (request) => update(request, request.params.id, request.body));
 
   r.delete('/api/queries/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     const uuid = uuidParam(request.params.id);

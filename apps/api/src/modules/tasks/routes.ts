@@ -8,13 +8,13 @@ import {
   taskUpdateSchema,
 } from '@spedycja/domain';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
-import { assertMayListDeleted, currentUser } from '../../http/auth.ts';
+import { assertMayListDeleted, assertUsable, currentUser } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
 import { collection, uuidFromIri } from '../../http/hydra.ts';
@@ -93,9 +93,11 @@ export async function tasksRoutes(
     return collection(request.url, members, total, params);
   });
 
-  r.get('/api/tasks/:id', { schema: { tags, params: idParams } }, async (request) =>
-    load(uuidParam(request.params.id)),
-  );
+  r.get('/api/tasks/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const task = await load(uuidParam(request.params.id));
+    assertUsable(task.deletionReason, request, 'read');
+    return task;
+  });
 
   r.post('/api/tasks', { schema: { tags, body: taskCreateSchema } }, async (request, reply) => {
     const { user, entry, ...fields } = request.body;
@@ -116,10 +118,11 @@ export async function tasksRoutes(
     return reply.code(201).send(await load(row?.uuid as string));
   });
 
-  const update = async (id: string, body: TaskUpdate) => {
+  const update = async (request: FastifyRequest, id: string, body: TaskUpdate) => {
     const uuid = uuidParam(id);
     const [existing] = await db.select().from(tasks).where(eq(tasks.uuid, uuid));
     if (!existing) throw notFound();
+    assertUsable(existing.deletionReason, request, 'write');
     const { user, entry, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
@@ -136,8 +139,8 @@ export async function tasksRoutes(
     return load(uuid);
   };
   const updateOptions = { schema: { tags, params: idParams, body: taskUpdateSchema } };
-  r.put('/api/tasks/:id', updateOptions, (request) => update(request.params.id, request.body));
-  r.patch('/api/tasks/:id', updateOptions, (request) => update(request.params.id, request.body));
+  r.put('/api/tasks/:id', updateOptions, (request) => update(request, request.params.id, request.body));
+  r.patch('/api/tasks/:id', updateOptions, (request) => update(request, request.params.id, request.body));
 
   // Contact attempts.
   const tryTags = ['Task contact tries'];
