@@ -1,4 +1,4 @@
-import { CARRIER_ACQUISITION_SOURCES } from '@spedycja/domain';
+import { CARRIER_ACQUISITION_SOURCES, SHIPMENT_PAYLOAD_KEYS } from '@spedycja/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,22 +18,8 @@ import { findQuery, toQueryJson } from '../queries/repository.ts';
 
 /** Columns both records have, copied as they are. */
 const SHARED = [
-  'cargo',
-  'cargoLength',
-  'cargoWidth',
-  'cargoHeight',
-  'cargoWeight',
-  'loadingStreetAddress',
-  'loadingPostalCode',
-  'loadingCity',
-  'loadingCountry',
-  'loadingDate',
-  'unloadingStreetAddress',
-  'unloadingPostalCode',
-  'unloadingCity',
-  'unloadingCountry',
-  'unloadingDate',
-  'loadingType',
+  // The route and cargo, as the forms send them.
+  ...SHIPMENT_PAYLOAD_KEYS,
   'distance',
   'loadingLatitude',
   'loadingLongitude',
