@@ -7,7 +7,13 @@ import { users } from '../db/schema/index.ts';
 import type { AuthUser, TokenSigner } from '../modules/auth/tokens.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
+const USER_RECORD_MS = 2000;
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drops what the auth hook remembers of a user, after the user's roles changed or the user was deleted. */
+    forgetUser(uuid: string): void;
+  }
   interface FastifyRequest {
     user: AuthUser | null;
   }
@@ -26,27 +32,35 @@ export const authPlugin = fp<{ signer: TokenSigner; db: DbOrTx }>(async (app: Fa
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) route.config = { ...(route.config ?? {}), public: true };
   });
+  // The roles are read from the user's record, not from the token: a deleted user is out and a demoted admin loses
+  // the rights at once, not when the token expires. The record is kept for 2 s so that a burst of requests reads it
+  // once; a change through this instance forgets it at once (forgetUser), another instance's within 2 s.
+  const records = new Map<string, { at: number; record: { roles: string[]; name: string; login: string } | null }>();
+  const recordOf = async (uuid: string) => {
+    const cached = records.get(uuid);
+    if (cached && performance.now() - cached.at < USER_RECORD_MS) return cached.record;
+    const [record = null] = await db
+      .select({ roles: users.roles, name: users.name, login: users.login })
+      .from(users)
+      .where(eq(users.uuid, uuid));
+    if (records.size >= 10_000) records.clear();
+    records.set(uuid, { at: performance.now(), record });
+    return record;
+  };
+  app.decorate('forgetUser', (uuid: string) => {
+    records.delete(uuid);
+  });
+
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (header?.startsWith('Bearer ')) {
-      const claims = await signer.verify(header.slice(7).trim());
-      // The roles are read from the user's record, not the token: a deleted user is out and a demoted one loses the
-      // admin's rights at once, not when the token expires.
-      if (claims) {
-        const [current] = await db
-          .select({ roles: users.roles, name: users.name, login: users.login })
-          .from(users)
-          .where(eq(users.uuid, claims.uuid));
-        request.user = current
-          ? { ...claims, roles: current.roles, name: current.name, username: current.login }
-          : null;
-      }
-    }
     // Decided on the route that matched, never on the raw URL (which may be percent-encoded).
-    // An unmatched path falls through to the 404 handler, which needs no token.
+    // An unmatched path falls through to the 404 handler, which needs no token; public routes read none.
     const config = request.routeOptions.config;
     if (!request.routeOptions.url || config.public) return;
-    if (!request.user) throw unauthorized();
+    const header = request.headers.authorization;
+    const claims = header?.startsWith('Bearer ') ? await signer.verify(header.slice(7).trim()) : null;
+    const record = claims ? await recordOf(claims.uuid) : null;
+    if (!claims || !record) throw unauthorized();
+    request.user = { ...claims, roles: record.roles, name: record.name, username: record.login };
     const roles = config.roles;
     if (roles && !roles.some((r) => request.user?.roles.includes(r))) throw forbidden();
   });

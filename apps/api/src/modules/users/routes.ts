@@ -104,6 +104,7 @@ export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
     if (Object.keys(values).length === 0) return toUserJson(existing);
     const row = await saving(() => updateUser(db, uuid, values));
     if (!row) throw notFound();
+    app.forgetUser(uuid);
     // A new password or other roles end the user's other logins at their next refresh.
     const rolesChanged = values.roles && values.roles.slice().sort().join() !== existing.roles.slice().sort().join();
     if (values.passwordHash || rolesChanged) {
@@ -132,6 +133,7 @@ export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
       throw unprocessable(apiMessages.lastAdmin);
     }
     await deleteUser(db, uuid);
+    app.forgetUser(uuid);
     return reply.code(204).send();
   });
 }
