@@ -19,6 +19,8 @@ import { oneOf, optionalHundredths, optionalPhone, optionalText, phonePrefix } f
 
 export const ORDER_STATUSES = ['aktywne', 'zakonczone', 'anulowane'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** A new order's status, and the orders table's starting filter (SPEC §4). */
+export const DEFAULT_ORDER_STATUS: OrderStatus = 'aktywne';
 export const ORDER_STATUS_FILTERS = ['wszystkie', ...ORDER_STATUSES] as const;
 export const orderStatusLabels: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
   wszystkie: 'Wszystkie',
@@ -70,7 +72,7 @@ export const orderCreateSchema = z
     ...routeFields,
     ...cargoFields,
     ...orderOwnFields,
-    status: withDefault(oneOf(ORDER_STATUSES), 'aktywne'),
+    status: withDefault(oneOf(ORDER_STATUSES), DEFAULT_ORDER_STATUS),
     ...shipmentDefaultedFields.create,
     carrierPriceCurrency: withDefault(currency(), 'pln'),
     driverPhonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),

@@ -1,3 +1,4 @@
+import { DEFAULT_ORDER_STATUS } from '@spedycja/domain';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
 import { shipmentFilters } from '../../../components/shipment/shipmentFilters.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -13,7 +14,7 @@ export function orderFilterDefs(deleted: boolean): FilterDef[] {
   const shared = shipmentFilters(f);
   return [
     { kind: 'text', name: 'number', label: f.number, width: 110 },
-    shared.status(STATUS_FILTER_OPTIONS, deleted ? 'wszystkie' : 'aktywne'),
+    shared.status(STATUS_FILTER_OPTIONS, deleted ? 'wszystkie' : DEFAULT_ORDER_STATUS),
     ...shared.cargoAndRoute(),
     { kind: 'dateRange', name: 'unloadingDate', label: f.unloadingDate },
     shared.distance,

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_ORDER_STATUS,
   DEFAULT_PHONE_PREFIX,
   dayOf,
   ORDER_PAYLOAD_KEYS,
@@ -70,7 +71,7 @@ export const NO_PARTIES: PartyFlags = { customer: false, carrier: false };
 
 export const emptyOrderForm = (defaults: { ownerUuid?: string | null; euroExchangeRate?: number | null } = {}) =>
   ({
-    status: 'aktywne',
+    status: DEFAULT_ORDER_STATUS,
     user: defaults.ownerUuid ? userIri(defaults.ownerUuid) : null,
     customer: null,
     carrier: null,
