@@ -72,6 +72,9 @@ const ordersPage = {
   'order[loadingDate]': 'desc',
 };
 
+let freshPrice = 0;
+const freshOrdersPage = () => ({ ...ordersPage, 'customerPrice[gte]': String(400000 + (freshPrice++ % 100000)) });
+
 const carrierCapacity = {
   countries: 'DE',
   'maxCargoLength[gte]': '1360',
@@ -109,9 +112,16 @@ export const benchCases: BenchCase[] = [
     sql: (db) => listQueries(db, parseListQuery(queriesPage, queryFilters)),
   },
   {
+    // As a dispatcher pages through one filter: its total is counted once (until something is written).
     name: 'GET /api/orders (8, 3 filters, sorted)',
     path: () => `/api/orders?${qs(ordersPage)}`,
     sql: (db) => listOrders(db, parseListQuery(ordersPage, orderFilters)),
+  },
+  {
+    // A price never asked before: the total is counted every time (the first look at a filter).
+    name: 'GET /api/orders (same, new filter each time)',
+    path: () => `/api/orders?${qs(freshOrdersPage())}`,
+    sql: (db) => listOrders(db, parseListQuery(freshOrdersPage(), orderFilters)),
   },
   {
     name: 'GET /api/tasks/drawerNotifications',

@@ -18,6 +18,7 @@ import { isDataException } from './db/errors.ts';
 import { authPlugin } from './http/auth.ts';
 import { dedupePlugin } from './http/dedupe.ts';
 import { AppError, problem } from './http/errors.ts';
+import { forgetCounts, setCountCacheMs } from './http/listing.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
@@ -38,6 +39,8 @@ import { softDeleteRoutes } from './modules/softDelete/routes.ts';
 import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { defaultWebDist } from './paths.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +113,13 @@ export async function buildApp({
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   await app.register(authPlugin, { signer, db });
   await app.register(dedupePlugin, { db });
+  // Counted totals hold until something is written (see http/listing.ts); forgotten before the writer hears back, so
+  // that the list it asks for next is counted anew.
+  setCountCacheMs(config.listCountCacheMs);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) || request.routeOptions.config.writes) forgetCounts();
+    return payload;
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

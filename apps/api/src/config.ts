@@ -29,6 +29,7 @@ const envSchema = z.object({
   GEOCODER_URL: z.string().url().optional(),
   ROUTER_URL: z.string().url().optional(),
   LOG_LEVEL: z.string().default('info'),
+  LIST_COUNT_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -55,6 +56,7 @@ export type Config = {
   routerUrl: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  listCountCacheMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: e.GEOCODER_URL || undefined,
     routerUrl: e.ROUTER_URL || undefined,
     logLevel: e.LOG_LEVEL,
+    listCountCacheMs: e.LIST_COUNT_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -124,12 +124,14 @@ export async function conversionsRoutes(
     app.route({
       method,
       url: '/api/queries/:id/changeType',
+      config: { writes: true },
       schema: { tags, params: idParams },
       handler: async (request) => queryToOrder((request.params as { id: string }).id, await actorId(db, request)),
     });
     app.route({
       method,
       url: '/api/orders/:id/changeType',
+      config: { writes: true },
       schema: { tags, params: idParams },
       handler: async (request) => orderToQuery((request.params as { id: string }).id, await actorId(db, request)),
     });
