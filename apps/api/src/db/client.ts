@@ -34,6 +34,13 @@ export type OpenDbOptions = {
   poolSize?: number;
 };
 
+/**
+ * Joins are planned in the order they are written. Every list reads its own table and looks its references up by
+ * primary key (LEFT JOINs), which is already the best order; weighing every other order of five or six tables cost
+ * 3–4 ms of planning per list request.
+ */
+const JOIN_COLLAPSE_LIMIT = 1;
+
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir);
@@ -48,7 +55,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // The extensions the migrations create (search); PostgreSQL servers ship them in contrib.
   const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
   // Dates travel as UTC on both databases (a date without a time is midnight UTC).
-  await client.exec("SET TIME ZONE 'UTC'");
+  await client.exec(`SET TIME ZONE 'UTC'; SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -65,7 +72,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    options: '-c random_page_cost=1.1 -c timezone=UTC -c jit=off',
+    options: `-c random_page_cost=1.1 -c timezone=UTC -c jit=off -c join_collapse_limit=${JOIN_COLLAPSE_LIMIT}`,
   });
   // An idle connection the server closes (a restart, a terminated backend) is dropped from the pool and replaced on
   // the next query; unhandled, the pool's 'error' event would stop the process.
