@@ -1,5 +1,5 @@
 import { fieldErrors } from '@spedycja/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { z } from 'zod';
 import { isApiError, type Violation } from './apiClient.ts';
 
@@ -45,4 +45,24 @@ export function applyServerErrors(form: FormErrorSetter, error: unknown): boolea
   if (!isApiError(error) || error.violations.length === 0) return false;
   form.setErrors(violationsToErrors(error.violations));
   return true;
+}
+
+/**
+ * Runs a form's save one at a time and puts a 422's violations on its fields (the typed values stay;
+ * the notification comes from the mutation). The guard is a ref because a second click in the same
+ * moment comes before `isPending` re-renders the buttons as disabled.
+ */
+export function useSaveSubmit(form: FormErrorSetter): (save: () => Promise<void>) => Promise<void> {
+  const savingRef = useRef(false);
+  return async (save) => {
+    if (savingRef.current) return;
+    savingRef.current = true;
+    try {
+      await save();
+    } catch (error) {
+      applyServerErrors(form, error);
+    } finally {
+      savingRef.current = false;
+    }
+  };
 }

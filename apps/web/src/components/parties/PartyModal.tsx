@@ -2,8 +2,9 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import { FormActions } from '../FormActions.tsx';
+import { RecordModal } from '../RecordModal.tsx';
 import type { PartyFieldsProps } from './PartyFields.tsx';
-import { PartyFormActions, PartyModalFrame } from './PartyModalFrame.tsx';
 import type { PartyFormValues } from './partyForm.ts';
 import type { DuplicateFetcher } from './useDuplicateCounts.ts';
 import { usePartyForm } from './usePartyForm.ts';
@@ -54,7 +55,7 @@ export function PartyModal<R, V extends PartyFormValues, C, U>({
   const record = setup.useRecord(opened ? uuid : null);
   const title = mode === 'edit' ? setup.texts.editTitle : setup.texts.createTitle;
   return (
-    <PartyModalFrame
+    <RecordModal
       opened={opened}
       onClose={onClose}
       title={title}
@@ -73,7 +74,7 @@ export function PartyModal<R, V extends PartyFormValues, C, U>({
           onClose();
         }}
       />
-    </PartyModalFrame>
+    </RecordModal>
   );
 }
 
@@ -118,7 +119,7 @@ function PartyForm<R, V extends PartyFormValues, C, U>({
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={title}>
       {setup.renderFields(form, hints)}
-      <PartyFormActions saving={saving} onCancel={onCancel} />
+      <FormActions saving={saving} onCancel={onCancel} />
     </form>
   );
 }

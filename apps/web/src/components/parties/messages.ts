@@ -30,8 +30,6 @@ export const partyMessages = {
   searchPlaceholder: 'Firma, nazwisko, NIP, telefon…',
   edit: 'Edytuj',
   delete: 'Usuń',
-  save: 'Zapisz',
-  cancel: 'Anuluj',
   pickerMinLength: (n: number) => `Wpisz co najmniej ${n} znaki, aby wyszukać`,
   pickerNothingFound: 'Nie znaleziono',
   pickerLoading: 'Trwa wyszukiwanie...',

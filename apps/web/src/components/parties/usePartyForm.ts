@@ -1,9 +1,9 @@
 import { useForm } from '@mantine/form';
 import { duplicateHint, fieldErrors } from '@spedycja/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import { type FormEvent, useRef } from 'react';
+import type { FormEvent } from 'react';
 import type { z } from 'zod';
-import { applyServerErrors, parseWith, withTopLevelPaths, zodValidate } from '../../lib/forms.ts';
+import { parseWith, useSaveSubmit, withTopLevelPaths, zodValidate } from '../../lib/forms.ts';
 import { notifyFailure } from '../../lib/notify.ts';
 import { createPayload, type PartyFormValues, updatePayload } from './partyForm.ts';
 import { type DuplicateFetcher, hasDuplicates, useDuplicateCounts } from './useDuplicateCounts.ts';
@@ -43,8 +43,7 @@ export type UsePartyFormInput<V extends PartyFormValues, R, C, U> = {
 export function usePartyForm<V extends PartyFormValues, R, C, U>(input: UsePartyFormInput<V, R, C, U>) {
   const { mode, uuid, initialValues, schema, updateSchema, fields, create, update, duplicates, onSaved } = input;
   const form = useForm<V>({ initialValues, validate: zodValidate(schema) });
-  // A second click in the same moment must not send a second request (state updates are not instant).
-  const savingRef = useRef(false);
+  const runSave = useSaveSubmit(form);
   const saving = create.isPending || update.isPending;
 
   const values = form.getValues();
@@ -75,25 +74,18 @@ export function usePartyForm<V extends PartyFormValues, R, C, U>(input: UseParty
     return () => update.mutateAsync({ uuid, payload: payload.data });
   };
 
-  const submit = form.onSubmit(async (current) => {
-    if (savingRef.current) return;
-    if (hasDuplicates(counts)) {
-      notifyFailure(duplicates.message);
-      return;
-    }
-    const request = prepare(current);
-    if (request === 'unchanged') onSaved(null);
-    if (typeof request !== 'function') return;
-    savingRef.current = true;
-    try {
+  const submit = form.onSubmit((current) =>
+    runSave(async () => {
+      if (hasDuplicates(counts)) {
+        notifyFailure(duplicates.message);
+        return;
+      }
+      const request = prepare(current);
+      if (request === 'unchanged') onSaved(null);
+      if (typeof request !== 'function') return;
       onSaved(await request());
-    } catch (error) {
-      // The notification comes from the mutation; the fields get the server's violations; the values stay.
-      applyServerErrors(form, error);
-    } finally {
-      savingRef.current = false;
-    }
-  });
+    }),
+  );
 
   /**
    * The modal may be opened from inside another form (the picker in the query modal): React lets a

@@ -1,0 +1,33 @@
+import { Text } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { AppModal, type AppModalProps } from './AppModal.tsx';
+import { componentMessages as t } from './messages.ts';
+
+export type RecordModalProps = Omit<AppModalProps, 'children'> & {
+  /** True while the record to edit (or what a new one starts from) is being loaded. */
+  loading: boolean;
+  /** The record to edit could not be loaded: the modal closes (the query has notified the error). */
+  loadFailed: boolean;
+  /** The form, keyed by the record so that another record starts a fresh form. */
+  children: ReactNode;
+};
+
+/** A modal that creates or edits one record: a loading line until the record is there, closing on a failed load. */
+export function RecordModal({ loading, loadFailed, children, ...props }: RecordModalProps) {
+  const { opened, onClose } = props;
+  useEffect(() => {
+    if (opened && loadFailed) onClose();
+  }, [opened, loadFailed, onClose]);
+
+  return (
+    <AppModal {...props}>
+      {loading ? (
+        <Text c="dimmed" role="status">
+          {t.loading}
+        </Text>
+      ) : (
+        children
+      )}
+    </AppModal>
+  );
+}
