@@ -8,8 +8,6 @@ export const offersMessages = {
   add: 'Dodaj ofertę',
   createTitle: 'Dodaj ofertę przewoźnika',
   editTitle: 'Edytuj ofertę przewoźnika',
-  save: 'Zapisz',
-  cancel: 'Anuluj',
   edit: 'Edytuj ofertę',
   delete: 'Usuń ofertę',
   deleteTitle: 'Usuwanie oferty',

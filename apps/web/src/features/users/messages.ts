@@ -7,8 +7,6 @@ export const usersMessages = {
   editTitle: 'Edytuj użytkownika',
   edit: 'Edytuj',
   delete: 'Usuń',
-  save: 'Zapisz',
-  cancel: 'Anuluj',
   columns: {
     id: '#',
     login: 'Login',

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CURRENCIES,
@@ -7,11 +7,10 @@ import {
   type OfferUpdate,
   PHONE_PREFIXES,
 } from '@spedycja/domain';
-import { useEffect, useRef } from 'react';
-import { AppModal } from '../../../components/AppModal.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { componentMessages } from '../../../components/messages.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { RecordModal } from '../../../components/RecordModal.tsx';
+import { useSaveSubmit } from '../../../lib/forms.ts';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { useCreateOffer } from '../api/createOffer.ts';
 import { useOffer } from '../api/getOffer.ts';
@@ -46,36 +45,28 @@ export function OfferModal({ opened, onClose, onSaved, queryIri, offerUuid }: Of
   const mode = offerUuid ? 'edit' : 'create';
   const offer = useOffer(opened ? offerUuid : null);
 
-  useEffect(() => {
-    if (opened && offerUuid && offer.isError) onClose();
-  }, [opened, offerUuid, offer.isError, onClose]);
-
   return (
-    <AppModal
+    <RecordModal
       opened={opened}
       onClose={onClose}
       title={mode === 'edit' ? t.editTitle : t.createTitle}
       size={MODAL_WIDTH}
+      loading={mode === 'edit' && !offer.data}
+      loadFailed={mode === 'edit' && offer.isError}
     >
-      {mode === 'edit' && !offer.data ? (
-        <Text c="dimmed" role="status">
-          {componentMessages.loading}
-        </Text>
-      ) : (
-        <OfferForm
-          key={offerUuid ?? 'new'}
-          mode={mode}
-          queryIri={queryIri}
-          offerUuid={offerUuid ?? null}
-          initialValues={offer.data ? offerToForm(offer.data) : emptyOfferForm()}
-          onCancel={onClose}
-          onSaved={() => {
-            onSaved();
-            onClose();
-          }}
-        />
-      )}
-    </AppModal>
+      <OfferForm
+        key={offerUuid ?? 'new'}
+        mode={mode}
+        queryIri={queryIri}
+        offerUuid={offerUuid ?? null}
+        initialValues={offer.data ? offerToForm(offer.data) : emptyOfferForm()}
+        onCancel={onClose}
+        onSaved={() => {
+          onSaved();
+          onClose();
+        }}
+      />
+    </RecordModal>
   );
 }
 
@@ -92,25 +83,19 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
   const form = useForm<OfferFormValues>({ initialValues, validate: validateOfferForm(mode, queryIri) });
   const createOffer = useCreateOffer();
   const updateOffer = useUpdateOffer();
-  const savingRef = useRef(false);
+  const runSave = useSaveSubmit(form);
   const saving = createOffer.isPending || updateOffer.isPending;
   const f = t.fields;
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (savingRef.current) return;
-    const payload = parseOfferPayload(mode, values, queryIri);
-    if (!payload) return;
-    savingRef.current = true;
-    try {
+  const handleSubmit = form.onSubmit((values) =>
+    runSave(async () => {
+      const payload = parseOfferPayload(mode, values, queryIri);
+      if (!payload) return;
       if (mode === 'create') await createOffer.mutateAsync(payload as OfferCreate);
       else if (offerUuid) await updateOffer.mutateAsync({ uuid: offerUuid, payload: payload as OfferUpdate });
       onSaved();
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      savingRef.current = false;
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
@@ -168,14 +153,7 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
           />
         </Group>
       </SimpleGrid>
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" loading={saving} disabled={saving}>
-          {t.save}
-        </Button>
-      </Group>
+      <FormActions saving={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CONTACT_TRY_STATUSES,
@@ -6,10 +6,10 @@ import {
   contactTryCreateSchema,
   contactTryStatusLabels,
 } from '@spedycja/domain';
-import { useRef } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { DateTimePicker } from '../../../components/dates.tsx';
-import { applyServerErrors, parseWith, zodValidate } from '../../../lib/forms.ts';
+import { FormActions } from '../../../components/FormActions.tsx';
+import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useCreateContactTry } from '../api/createContactTry.ts';
 import { tasksMessages as t } from '../messages.ts';
 import { pickerNow, pickerToIso } from '../taskRules.ts';
@@ -62,22 +62,16 @@ function ContactTryForm({
     validate: (values) => check(toInput(taskIri, values)),
   });
   const createTry = useCreateContactTry();
-  const savingRef = useRef(false);
+  const runSave = useSaveSubmit(form);
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (savingRef.current) return;
-    const payload = parseWith(contactTryCreateSchema, toInput(taskIri, values));
-    if (!payload) return;
-    savingRef.current = true;
-    try {
+  const handleSubmit = form.onSubmit((values) =>
+    runSave(async () => {
+      const payload = parseWith(contactTryCreateSchema, toInput(taskIri, values));
+      if (!payload) return;
       await createTry.mutateAsync(payload);
       onSaved();
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      savingRef.current = false;
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.tries.createTitle}>
@@ -92,14 +86,7 @@ function ContactTryForm({
         />
         <Textarea label={t.tries.comment} rows={3} data-autofocus {...form.getInputProps('comment')} />
       </Stack>
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onCancel} disabled={createTry.isPending}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" loading={createTry.isPending} disabled={createTry.isPending}>
-          {t.save}
-        </Button>
-      </Group>
+      <FormActions saving={createTry.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, Group, Select, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PHONE_PREFIXES, TASK_STATUSES, type TaskCreate, type TaskUpdate, taskStatusLabels } from '@spedycja/domain';
-import { useEffect, useRef } from 'react';
-import { AppModal } from '../../../components/AppModal.tsx';
 import { DateTimePicker } from '../../../components/dates.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { componentMessages } from '../../../components/messages.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { RecordModal } from '../../../components/RecordModal.tsx';
+import { useSaveSubmit } from '../../../lib/forms.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useUserOptions } from '../../users/index.ts';
 import { useCreateTask } from '../api/createTask.ts';
@@ -42,36 +42,28 @@ export function TaskModal({ opened, onClose, taskUuid, entry }: TaskModalProps) 
   const task = useTask(opened ? taskUuid : null);
   const { user } = useAuth();
 
-  useEffect(() => {
-    if (opened && taskUuid && task.isError) onClose();
-  }, [opened, taskUuid, task.isError, onClose]);
-
   return (
-    <AppModal
+    <RecordModal
       opened={opened}
       onClose={onClose}
       title={mode === 'edit' ? t.editTitle : t.createTitle}
       size={MODAL_WIDTH}
+      loading={mode === 'edit' && !task.data}
+      loadFailed={mode === 'edit' && task.isError}
     >
-      {mode === 'edit' && !task.data ? (
-        <Text c="dimmed" role="status">
-          {componentMessages.loading}
-        </Text>
-      ) : (
-        <TaskForm
-          key={taskUuid ?? `new:${entry?.uuid ?? ''}`}
-          mode={mode}
-          taskUuid={taskUuid ?? null}
-          initialValues={
-            task.data
-              ? taskToForm(task.data)
-              : emptyTaskForm({ userIri: user?.uuid ? `/api/users/${user.uuid}` : null, entry })
-          }
-          onCancel={onClose}
-          onSaved={onClose}
-        />
-      )}
-    </AppModal>
+      <TaskForm
+        key={taskUuid ?? `new:${entry?.uuid ?? ''}`}
+        mode={mode}
+        taskUuid={taskUuid ?? null}
+        initialValues={
+          task.data
+            ? taskToForm(task.data)
+            : emptyTaskForm({ userIri: user?.uuid ? `/api/users/${user.uuid}` : null, entry })
+        }
+        onCancel={onClose}
+        onSaved={onClose}
+      />
+    </RecordModal>
   );
 }
 
@@ -88,27 +80,19 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
   const users = useUserOptions();
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
-  // A second click in the same moment must not send a second request (state updates are not instant).
-  const savingRef = useRef(false);
+  const runSave = useSaveSubmit(form);
   const saving = createTask.isPending || updateTask.isPending;
   const f = t.fields;
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (savingRef.current) return;
-    const payload = parseTaskPayload(mode, values);
-    if (!payload) return;
-    savingRef.current = true;
-    try {
+  const handleSubmit = form.onSubmit((values) =>
+    runSave(async () => {
+      const payload = parseTaskPayload(mode, values);
+      if (!payload) return;
       if (mode === 'create') await createTask.mutateAsync(payload as TaskCreate);
       else if (taskUuid) await updateTask.mutateAsync({ uuid: taskUuid, payload: payload as TaskUpdate });
       onSaved();
-    } catch (error) {
-      // The notification comes from the mutation; the fields get the server's violations; the values stay.
-      applyServerErrors(form, error);
-    } finally {
-      savingRef.current = false;
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
@@ -168,14 +152,7 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
           />
         </Group>
       </SimpleGrid>
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" loading={saving} disabled={saving}>
-          {t.save}
-        </Button>
-      </Group>
+      <FormActions saving={saving} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,10 +1,9 @@
-import { Button, Group, MultiSelect, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Group, MultiSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ROLES, roleLabels, type UserCreate, type UserUpdate } from '@spedycja/domain';
-import { useEffect, useRef } from 'react';
-import { AppModal } from '../../../components/AppModal.tsx';
-import { componentMessages } from '../../../components/messages.ts';
-import { applyServerErrors, parseWith, zodValidate } from '../../../lib/forms.ts';
+import { FormActions } from '../../../components/FormActions.tsx';
+import { RecordModal } from '../../../components/RecordModal.tsx';
+import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useCreateUser } from '../api/createUser.ts';
 import { useUser } from '../api/getUser.ts';
 import { useUpdateUser } from '../api/updateUser.ts';
@@ -25,32 +24,24 @@ export function UserModal({ opened, onClose, userUuid }: UserModalProps) {
   const mode = userUuid ? 'edit' : 'create';
   const user = useUser(opened ? userUuid : null);
 
-  useEffect(() => {
-    if (opened && userUuid && user.isError) onClose();
-  }, [opened, userUuid, user.isError, onClose]);
-
   return (
-    <AppModal
+    <RecordModal
       opened={opened}
       onClose={onClose}
       title={mode === 'edit' ? t.editTitle : t.createTitle}
       size={MODAL_WIDTH}
+      loading={mode === 'edit' && !user.data}
+      loadFailed={mode === 'edit' && user.isError}
     >
-      {mode === 'edit' && !user.data ? (
-        <Text c="dimmed" role="status">
-          {componentMessages.loading}
-        </Text>
-      ) : (
-        <UserForm
-          key={userUuid ?? 'new'}
-          mode={mode}
-          userUuid={userUuid ?? null}
-          initialValues={user.data ? userToForm(user.data) : emptyUserForm()}
-          onCancel={onClose}
-          onSaved={onClose}
-        />
-      )}
-    </AppModal>
+      <UserForm
+        key={userUuid ?? 'new'}
+        mode={mode}
+        userUuid={userUuid ?? null}
+        initialValues={user.data ? userToForm(user.data) : emptyUserForm()}
+        onCancel={onClose}
+        onSaved={onClose}
+      />
+    </RecordModal>
   );
 }
 
@@ -67,14 +58,11 @@ function UserForm({ mode, userUuid, initialValues, onCancel, onSaved }: UserForm
   const form = useForm<UserFormValues>({ initialValues, validate: zodValidate(schema) });
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
-  // A second click in the same moment must not send a second request (state updates are not instant).
-  const savingRef = useRef(false);
+  const runSave = useSaveSubmit(form);
   const saving = createUser.isPending || updateUser.isPending;
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (savingRef.current) return;
-    savingRef.current = true;
-    try {
+  const handleSubmit = form.onSubmit((values) =>
+    runSave(async () => {
       if (mode === 'create') {
         const payload = parseWith(schema, values) as UserCreate | null;
         if (!payload) return;
@@ -85,13 +73,8 @@ function UserForm({ mode, userUuid, initialValues, onCancel, onSaved }: UserForm
         await updateUser.mutateAsync({ uuid: userUuid, payload });
       }
       onSaved();
-    } catch (error) {
-      // The notification comes from the mutation; the fields get the server's violations; the values stay.
-      applyServerErrors(form, error);
-    } finally {
-      savingRef.current = false;
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
@@ -123,14 +106,7 @@ function UserForm({ mode, userUuid, initialValues, onCancel, onSaved }: UserForm
         <TextInput label={t.fields.email} type="email" autoComplete="off" {...form.getInputProps('email')} />
         <TextInput label={t.fields.telegramUserId} autoComplete="off" {...form.getInputProps('telegramUserId')} />
       </SimpleGrid>
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" loading={saving} disabled={saving}>
-          {t.save}
-        </Button>
-      </Group>
+      <FormActions saving={saving} onCancel={onCancel} />
     </form>
   );
 }
