@@ -11,8 +11,6 @@ export const queriesMessages = {
   add: 'Dodaj zapytanie',
   createTitle: 'Dodaj zapytanie',
   editTitle: 'Edytuj zapytanie',
-  save: 'Zapisz',
-  cancel: 'Anuluj',
   restored: 'Zapytanie zostało pomyślnie przywrócone!',
   restoreAction: 'przywracania zapytania',
   rowLabel: (id: number) => `Zapytanie ${id}`,

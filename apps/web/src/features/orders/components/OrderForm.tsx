@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Input, Menu, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { IconChevronDown } from '../../../components/icons.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { useCreateOrder } from '../api/createOrder.ts';
@@ -45,8 +45,7 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
   const updateOrder = useUpdateOrder();
   const owners = useUserOptions();
   const [sendTo, setSendTo] = useState<PartyFlags>({ customer: true, carrier: true });
-  // A second click in the same moment must not send a second request (state updates are not instant).
-  const savingRef = useRef(false);
+  const runSave = useSaveSubmit(form);
   const saving = createOrder.isPending || updateOrder.isPending;
 
   const ownerOptions = useMemo(
@@ -54,11 +53,9 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
     [owners.data, initialValues.user],
   );
 
-  const save = async (parties: PartyFlags) => {
-    if (savingRef.current) return;
-    if (form.validate().hasErrors) return;
-    savingRef.current = true;
-    try {
+  const save = (parties: PartyFlags) =>
+    runSave(async () => {
+      if (form.validate().hasErrors) return;
       if (mode === 'create') {
         const payload = buildCreatePayload(form.values, parties);
         if (!payload) return;
@@ -71,13 +68,7 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
         await updateOrder.mutateAsync({ uuid: orderUuid, payload });
       }
       onSaved();
-    } catch (error) {
-      // The notification comes from the mutation; the fields get the server's violations; the values stay.
-      applyServerErrors(form, error);
-    } finally {
-      savingRef.current = false;
-    }
-  };
+    });
 
   const sendError = form.errors.sendMailToCustomer ?? form.errors.sendMailToCarrier;
 

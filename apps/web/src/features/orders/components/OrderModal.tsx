@@ -1,7 +1,4 @@
-import { Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { AppModal } from '../../../components/AppModal.tsx';
-import { componentMessages } from '../../../components/messages.ts';
+import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { useOrderDetail } from '../api/getOrder.ts';
@@ -31,35 +28,31 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
   const settings = useSettings();
   const { user } = useAuth();
 
-  useEffect(() => {
-    if (opened && orderUuid && order.isError) onClose();
-  }, [opened, orderUuid, order.isError, onClose]);
-
   const waiting = mode === 'edit' ? !order.data : settings.isPending;
 
   return (
-    <AppModal opened={opened} onClose={onClose} title={mode === 'edit' ? t.editTitle : t.createTitle}>
-      {waiting ? (
-        <Text c="dimmed" role="status">
-          {componentMessages.loading}
-        </Text>
-      ) : (
-        <OrderForm
-          key={orderUuid ?? 'new'}
-          mode={mode}
-          orderUuid={orderUuid ?? null}
-          initialValues={
-            order.data
-              ? orderToForm(order.data)
-              : emptyOrderForm({
-                  ownerUuid: user?.uuid || null,
-                  euroExchangeRate: euroRateSetting(settingsMap(settings.data).euroExchangeRate),
-                })
-          }
-          onCancel={onClose}
-          onSaved={onClose}
-        />
-      )}
-    </AppModal>
+    <RecordModal
+      opened={opened}
+      onClose={onClose}
+      title={mode === 'edit' ? t.editTitle : t.createTitle}
+      loading={waiting}
+      loadFailed={mode === 'edit' && order.isError}
+    >
+      <OrderForm
+        key={orderUuid ?? 'new'}
+        mode={mode}
+        orderUuid={orderUuid ?? null}
+        initialValues={
+          order.data
+            ? orderToForm(order.data)
+            : emptyOrderForm({
+                ownerUuid: user?.uuid || null,
+                euroExchangeRate: euroRateSetting(settingsMap(settings.data).euroExchangeRate),
+              })
+        }
+        onCancel={onClose}
+        onSaved={onClose}
+      />
+    </RecordModal>
   );
 }

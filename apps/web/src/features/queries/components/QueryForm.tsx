@@ -1,7 +1,8 @@
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { QueryCreate, QueryUpdate } from '@spedycja/domain';
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import {
@@ -11,7 +12,7 @@ import {
   RouteSection,
   StatusSelect,
 } from '../../../components/shipment/ShipmentFields.tsx';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { useSaveSubmit } from '../../../lib/forms.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { useCreateQuery } from '../api/createQuery.ts';
@@ -38,8 +39,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
   const createQuery = useCreateQuery();
   const updateQuery = useUpdateQuery();
   const owners = useUserOptions();
-  // A second click in the same moment must not send a second request (state updates are not instant).
-  const savingRef = useRef(false);
+  const runSave = useSaveSubmit(form);
   const saving = createQuery.isPending || updateQuery.isPending;
   const currency = form.values.customerPriceCurrency;
 
@@ -48,22 +48,15 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
     [owners.data, initialValues.user],
   );
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (savingRef.current) return;
-    const payload = parseQueryPayload(mode, values);
-    if (!payload) return;
-    savingRef.current = true;
-    try {
+  const handleSubmit = form.onSubmit((values) =>
+    runSave(async () => {
+      const payload = parseQueryPayload(mode, values);
+      if (!payload) return;
       if (mode === 'create') await createQuery.mutateAsync(payload as QueryCreate);
       else if (queryUuid) await updateQuery.mutateAsync({ uuid: queryUuid, payload: payload as QueryUpdate });
       onSaved();
-    } catch (error) {
-      // The notification comes from the mutation; the fields get the server's violations; the values stay.
-      applyServerErrors(form, error);
-    } finally {
-      savingRef.current = false;
-    }
-  });
+    }),
+  );
 
   const money = (field: MoneyField) => amountProps(form, field);
 
@@ -112,14 +105,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
         </SimpleGrid>
         <Textarea label={f.additionalInfo} autosize minRows={2} maxRows={8} {...form.getInputProps('additionalInfo')} />
       </Stack>
-      <Group justify="flex-end" mt="xl">
-        <Button variant="default" onClick={onCancel} disabled={saving}>
-          {t.cancel}
-        </Button>
-        <Button type="submit" loading={saving} disabled={saving}>
-          {t.save}
-        </Button>
-      </Group>
+      <FormActions saving={saving} onCancel={onCancel} />
     </form>
   );
 }

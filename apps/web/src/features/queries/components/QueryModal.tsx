@@ -1,7 +1,4 @@
-import { Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { AppModal } from '../../../components/AppModal.tsx';
-import { componentMessages } from '../../../components/messages.ts';
+import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useQueryDetail } from '../api/getQuery.ts';
 import { queriesMessages as t } from '../messages.ts';
@@ -21,26 +18,22 @@ export function QueryModal({ opened, onClose, queryUuid }: QueryModalProps) {
   const query = useQueryDetail(opened ? queryUuid : null);
   const { user } = useAuth();
 
-  useEffect(() => {
-    if (opened && queryUuid && query.isError) onClose();
-  }, [opened, queryUuid, query.isError, onClose]);
-
   return (
-    <AppModal opened={opened} onClose={onClose} title={mode === 'edit' ? t.editTitle : t.createTitle}>
-      {mode === 'edit' && !query.data ? (
-        <Text c="dimmed" role="status">
-          {componentMessages.loading}
-        </Text>
-      ) : (
-        <QueryForm
-          key={queryUuid ?? 'new'}
-          mode={mode}
-          queryUuid={queryUuid ?? null}
-          initialValues={query.data ? queryToForm(query.data) : emptyQueryForm(user?.uuid || null)}
-          onCancel={onClose}
-          onSaved={onClose}
-        />
-      )}
-    </AppModal>
+    <RecordModal
+      opened={opened}
+      onClose={onClose}
+      title={mode === 'edit' ? t.editTitle : t.createTitle}
+      loading={mode === 'edit' && !query.data}
+      loadFailed={mode === 'edit' && query.isError}
+    >
+      <QueryForm
+        key={queryUuid ?? 'new'}
+        mode={mode}
+        queryUuid={queryUuid ?? null}
+        initialValues={query.data ? queryToForm(query.data) : emptyQueryForm(user?.uuid || null)}
+        onCancel={onClose}
+        onSaved={onClose}
+      />
+    </RecordModal>
   );
 }
