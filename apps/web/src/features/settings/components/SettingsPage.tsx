@@ -9,10 +9,10 @@ import {
   settingValueError,
   validationMessages,
 } from '@spedycja/domain';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { componentMessages } from '../../../components/messages.ts';
-import { applyServerErrors, zodValidate } from '../../../lib/forms.ts';
+import { useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useSettings } from '../api/getSettings.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
@@ -44,7 +44,6 @@ export function settingError(key: string, value: string): string | null {
 export function SettingsPage() {
   const { data: settings, isPending } = useSettings();
   const update = useUpdateSettings();
-  const savingRef = useRef(false);
   const list = useMemo(() => ordered(settings ?? []), [settings]);
 
   const form = useForm<SettingValues>({
@@ -65,27 +64,22 @@ export function SettingsPage() {
     if (settings && !initialized) initialize(Object.fromEntries(settings.map((s) => [s.key, s.value ?? ''])));
   }, [settings, initialized, initialize]);
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    if (savingRef.current) return;
-    const initial = form.getInitialValues();
-    const changes: SettingChange[] = list
-      .filter((s) => values[s.key] !== undefined && values[s.key] !== initial[s.key])
-      .map((s) => ({ uuid: s.uuid, key: s.key, value: (values[s.key] ?? '').trim() }));
-    if (changes.length === 0) {
-      notifications.show({ color: 'gray', message: t.noChanges });
-      return;
-    }
-    savingRef.current = true;
-    try {
+  const runSave = useSaveSubmit(form);
+  const handleSubmit = form.onSubmit((values) =>
+    runSave(async () => {
+      const initial = form.getInitialValues();
+      const changes: SettingChange[] = list
+        .filter((s) => values[s.key] !== undefined && values[s.key] !== initial[s.key])
+        .map((s) => ({ uuid: s.uuid, key: s.key, value: (values[s.key] ?? '').trim() }));
+      if (changes.length === 0) {
+        notifications.show({ color: 'gray', message: t.noChanges });
+        return;
+      }
       await update.mutateAsync(changes);
       form.setInitialValues(values);
       form.resetDirty(values);
-    } catch (error) {
-      applyServerErrors(form, error);
-    } finally {
-      savingRef.current = false;
-    }
-  });
+    }),
+  );
 
   return (
     <Stack maw={640}>
