@@ -18,3 +18,4 @@ export { hundredthsToInput, inputToHundredths, MoneyInput, type MoneyInputProps 
 export { useIsTopmostModal } from './modalStack.ts';
 export { ReasonPrompt, type ReasonPromptProps } from './ReasonPrompt.tsx';
 export { RecordModal, type RecordModalProps } from './RecordModal.tsx';
+export { RowAction, type RowActionProps } from './RowAction.tsx';

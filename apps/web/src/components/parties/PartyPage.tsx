@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import type { HydraCollection } from '@spedycja/domain';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import type { ColumnDef, SortState } from '../DataTable/types.ts';
 import { FilterRow } from '../FilterRow/FilterRow.tsx';
 import type { ApiParams, FilterDef } from '../FilterRow/types.ts';
 import { IconEdit, IconPlus, IconTrash } from '../icons.tsx';
+import { RowAction } from '../RowAction.tsx';
 import { partyMessages as t } from './messages.ts';
 import { type PartyRecord, partyName } from './partyForm.ts';
 
@@ -86,20 +87,12 @@ export function PartyPage<R extends PartyRecord>({
         width: 90,
         cell: (row) => (
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={t.edit}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t.edit}
-                onClick={() => setModal({ opened: true, uuid: row.uuid })}
-              >
-                <IconEdit />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t.delete}>
-              <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={() => setToDelete(row)}>
-                <IconTrash />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction label={t.edit} onClick={() => setModal({ opened: true, uuid: row.uuid })}>
+              <IconEdit />
+            </RowAction>
+            <RowAction label={t.delete} color="red" onClick={() => setToDelete(row)}>
+              <IconTrash />
+            </RowAction>
           </Group>
         ),
       },

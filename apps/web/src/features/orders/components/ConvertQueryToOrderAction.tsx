@@ -1,8 +1,8 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
 import type { Query } from '@spedycja/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { IconArrowsExchange } from '../../../components/icons.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { useConvertQueryToOrder } from '../api/convertQueryToOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
@@ -31,11 +31,9 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
 
   return (
     <>
-      <Tooltip label={t.toOrderAction}>
-        <ActionIcon variant="subtle" aria-label={t.toOrderAction} onClick={() => setAsking(true)}>
-          <IconArrowsExchange />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction label={t.toOrderAction} onClick={() => setAsking(true)}>
+        <IconArrowsExchange />
+      </RowAction>
       <ConfirmDialog
         opened={asking}
         title={t.toOrderTitle}

@@ -9,6 +9,7 @@ import {
   IconSend,
   IconTrash,
 } from '../../../components/icons.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import type { OrderDocumentFormat } from '../api/downloadOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
@@ -28,26 +29,6 @@ export type OrderRowActionsProps = {
 };
 
 const a = t.rowActions;
-
-function Action({
-  label,
-  color,
-  onClick,
-  children,
-}: {
-  label: string;
-  color?: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
-  );
-}
 
 function ActionMenu({
   label,
@@ -87,9 +68,9 @@ export function OrderRowActions({
 }: OrderRowActionsProps) {
   return (
     <Group gap={2} wrap="nowrap">
-      <Action label={a.toQuery} onClick={() => onToQuery(order)}>
+      <RowAction label={a.toQuery} onClick={() => onToQuery(order)}>
         <IconArrowsExchange />
-      </Action>
+      </RowAction>
       <ActionMenu label={a.download} icon={<IconDownload />} busy={busy}>
         <Menu.Label>{a.pdf}</Menu.Label>
         <Menu.Item onClick={() => onDownload(order, 'pdf', 'customer')}>{a.pdfCustomer}</Menu.Item>
@@ -104,12 +85,12 @@ export function OrderRowActions({
         <Menu.Item onClick={() => onSend(order, ['customer'])}>{a.sendCustomer}</Menu.Item>
         <Menu.Item onClick={() => onSend(order, ['carrier'])}>{a.sendCarrier}</Menu.Item>
       </ActionMenu>
-      <Action label={a.edit} onClick={() => onEdit(order)}>
+      <RowAction label={a.edit} onClick={() => onEdit(order)}>
         <IconEdit />
-      </Action>
-      <Action label={a.delete} color="red" onClick={() => onDelete(order)}>
+      </RowAction>
+      <RowAction label={a.delete} color="red" onClick={() => onDelete(order)}>
         <IconTrash />
-      </Action>
+      </RowAction>
     </Group>
   );
 }
@@ -117,8 +98,8 @@ export function OrderRowActions({
 /** The deleted view's only action. */
 export function RestoreAction({ order, onRestore }: { order: Order; onRestore: (order: Order) => void }) {
   return (
-    <Action label={a.restore} onClick={() => onRestore(order)}>
+    <RowAction label={a.restore} onClick={() => onRestore(order)}>
       <IconRestore />
-    </Action>
+    </RowAction>
   );
 }

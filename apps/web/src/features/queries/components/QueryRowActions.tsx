@@ -1,7 +1,8 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { Query } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import { IconCopy, IconEdit, IconRestore, IconTrash } from '../../../components/icons.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { queriesMessages as t } from '../messages.ts';
 
 /** Actions other features add to each row (e.g. 'Zamień w zlecenie', 'Zadania'), after copy and before edit. */
@@ -15,39 +16,20 @@ export type QueryRowActionsProps = {
   extra?: QueryRowExtraActions;
 };
 
-function Action({
-  label,
-  color,
-  onClick,
-  children,
-}: {
-  label: string;
-  color?: string;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    // A native tooltip: a table shows hundreds of these, and Mantine's Tooltip costs each row a portal.
-    <ActionIcon variant="subtle" color={color} aria-label={label} title={label} onClick={onClick}>
-      {children}
-    </ActionIcon>
-  );
-}
-
 /** Copy, (extra), edit and delete. */
 export function QueryRowActions({ query, onCopy, onEdit, onDelete, extra }: QueryRowActionsProps) {
   return (
     <Group gap={2} wrap="nowrap">
-      <Action label={t.rowActions.copy} onClick={() => onCopy(query)}>
+      <RowAction label={t.rowActions.copy} onClick={() => onCopy(query)}>
         <IconCopy />
-      </Action>
+      </RowAction>
       {extra?.(query)}
-      <Action label={t.rowActions.edit} onClick={() => onEdit(query)}>
+      <RowAction label={t.rowActions.edit} onClick={() => onEdit(query)}>
         <IconEdit />
-      </Action>
-      <Action label={t.rowActions.delete} color="red" onClick={() => onDelete(query)}>
+      </RowAction>
+      <RowAction label={t.rowActions.delete} color="red" onClick={() => onDelete(query)}>
         <IconTrash />
-      </Action>
+      </RowAction>
     </Group>
   );
 }
@@ -55,8 +37,8 @@ export function QueryRowActions({ query, onCopy, onEdit, onDelete, extra }: Quer
 /** The deleted view's only action. */
 export function RestoreAction({ query, onRestore }: { query: Query; onRestore: (query: Query) => void }) {
   return (
-    <Action label={t.rowActions.restore} onClick={() => onRestore(query)}>
+    <RowAction label={t.rowActions.restore} onClick={() => onRestore(query)}>
       <IconRestore />
-    </Action>
+    </RowAction>
   );
 }

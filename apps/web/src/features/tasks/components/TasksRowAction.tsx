@@ -1,6 +1,6 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { IconTasks } from '../../../components/icons.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { tasksMessages as t } from '../messages.ts';
 import type { TaskEntry } from '../taskEntry.ts';
 import { TasksModal } from './TasksModal.tsx';
@@ -12,11 +12,9 @@ export function TasksRowAction({ entry }: TasksRowActionProps) {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Tooltip label={t.rowActions.tasks}>
-        <ActionIcon variant="subtle" aria-label={t.rowActions.tasks} onClick={() => setOpened(true)}>
-          <IconTasks />
-        </ActionIcon>
-      </Tooltip>
+      <RowAction label={t.rowActions.tasks} onClick={() => setOpened(true)}>
+        <IconTasks />
+      </RowAction>
       {opened && <TasksModal entry={entry} opened={opened} onClose={() => setOpened(false)} />}
     </>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { formatDateTime, PAGE_SIZES, type Role, roleLabels, type User } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -9,6 +9,7 @@ import { PhoneText, TextValue } from '../../../components/display.tsx';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
 import { IconEdit, IconPlus, IconTrash } from '../../../components/icons.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { useDeleteUser } from '../api/deleteUser.ts';
 import { useUsers } from '../api/getUsers.ts';
 import { usersMessages as t } from '../messages.ts';
@@ -87,16 +88,12 @@ export function UsersPage({ canEdit }: UsersPageProps) {
         width: 100,
         cell: (u) => (
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={t.edit}>
-              <ActionIcon variant="subtle" aria-label={t.edit} onClick={() => setModal({ opened: true, uuid: u.uuid })}>
-                <IconEdit />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t.delete}>
-              <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={() => setToDelete(u)}>
-                <IconTrash />
-              </ActionIcon>
-            </Tooltip>
+            <RowAction label={t.edit} onClick={() => setModal({ opened: true, uuid: u.uuid })}>
+              <IconEdit />
+            </RowAction>
+            <RowAction label={t.delete} color="red" onClick={() => setToDelete(u)}>
+              <IconTrash />
+            </RowAction>
           </Group>
         ),
       });

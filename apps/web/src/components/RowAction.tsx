@@ -1,0 +1,23 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export type RowActionProps = {
+  /** What the button does: its accessible name and its tooltip. */
+  label: string;
+  color?: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+};
+
+/** One icon button of a table row's actions. */
+export function RowAction({ label, color, disabled, onClick, children }: RowActionProps) {
+  // Mantine mounts a tooltip's floating part only while it is shown, so a long table pays nothing for it.
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} disabled={disabled} onClick={onClick}>
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
