@@ -1,14 +1,14 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import type { HydraCollection } from '@spedycja/domain';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import type { QueryParams } from '../../lib/apiClient.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { DataTable } from '../DataTable/DataTable.tsx';
-import { sortToParams } from '../DataTable/paging.ts';
-import type { ColumnDef, SortState } from '../DataTable/types.ts';
+import type { ColumnDef } from '../DataTable/types.ts';
+import { usePagedList } from '../DataTable/usePagedList.ts';
 import { FilterRow } from '../FilterRow/FilterRow.tsx';
-import type { ApiParams, FilterDef } from '../FilterRow/types.ts';
+import type { FilterDef } from '../FilterRow/types.ts';
 import { IconEdit, IconPlus, IconTrash } from '../icons.tsx';
 import { RowAction } from '../RowAction.tsx';
 import { partyMessages as t } from './messages.ts';
@@ -43,40 +43,21 @@ export function PartyPage<R extends PartyRecord>({
   renderModal,
   pageSize,
 }: PartyPageProps<R>) {
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
-  const [filterParams, setFilterParams] = useState<ApiParams>({});
-  const [modal, setModal] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
-  const [toDelete, setToDelete] = useState<R | null>(null);
-  const remove = useDelete();
-
-  const params = useMemo(
-    () => ({ page, itemsPerPage: pageSize, ...sortToParams(sort), ...filterParams }),
-    [page, pageSize, sort, filterParams],
-  );
-  const list = useList(params);
-  const rows = list.data?.['hydra:member'] ?? [];
-
-  const handleFilters = useCallback((next: ApiParams) => {
-    setFilterParams(next);
-    setPage(1);
-  }, []);
-  const handleSort = (next: SortState) => {
-    setSort(next);
-    setPage(1);
-  };
-  const closeModal = useCallback(() => setModal((m) => ({ ...m, opened: false })), []);
-
-  const handleDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.uuid);
-      // The last row of a page gone: step back rather than show an empty page.
-      if (rows.length === 1 && page > 1) setPage(page - 1);
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const {
+    page,
+    setPage,
+    sort,
+    list,
+    rows,
+    modal,
+    setModal,
+    closeModal,
+    toDelete,
+    setToDelete,
+    handleFilters,
+    handleSort,
+    handleDelete,
+  } = usePagedList<R>({ pageSize, useList, useDelete });
 
   const allColumns = useMemo<ColumnDef<R>[]>(
     () => [
@@ -97,7 +78,7 @@ export function PartyPage<R extends PartyRecord>({
         ),
       },
     ],
-    [columns],
+    [columns, setToDelete, setModal],
   );
 
   return (

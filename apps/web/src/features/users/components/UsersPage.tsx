@@ -1,13 +1,13 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { formatDateTime, PAGE_SIZES, type Role, roleLabels, type User } from '@spedycja/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
-import { sortToParams } from '../../../components/DataTable/paging.ts';
-import type { ColumnDef, SortState } from '../../../components/DataTable/types.ts';
+import type { ColumnDef } from '../../../components/DataTable/types.ts';
+import { usePagedList } from '../../../components/DataTable/usePagedList.ts';
 import { PhoneText, TextValue } from '../../../components/display.tsx';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
-import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
+import type { FilterDef } from '../../../components/FilterRow/types.ts';
 import { IconEdit, IconPlus, IconTrash } from '../../../components/icons.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useDeleteUser } from '../api/deleteUser.ts';
@@ -30,40 +30,21 @@ export type UsersPageProps = {
 
 /** /users: the users table with filters, numeric pages and the user modal. */
 export function UsersPage({ canEdit }: UsersPageProps) {
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
-  const [filterParams, setFilterParams] = useState<ApiParams>({});
-  const [modal, setModal] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
-  const [toDelete, setToDelete] = useState<User | null>(null);
-  const deleteUser = useDeleteUser();
-
-  const params = useMemo(
-    () => ({ page, itemsPerPage: PAGE_SIZES.users, ...sortToParams(sort), ...filterParams }),
-    [page, sort, filterParams],
-  );
-  const users = useUsers(params);
-  const rows = users.data?.['hydra:member'] ?? [];
-
-  const handleFilters = useCallback((next: ApiParams) => {
-    setFilterParams(next);
-    setPage(1);
-  }, []);
-  const handleSort = (next: SortState) => {
-    setSort(next);
-    setPage(1);
-  };
-  const closeModal = useCallback(() => setModal((m) => ({ ...m, opened: false })), []);
-
-  const handleDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await deleteUser.mutateAsync(toDelete.uuid);
-      // The last row of a page gone: step back rather than show an empty page.
-      if (rows.length === 1 && page > 1) setPage(page - 1);
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const {
+    page,
+    setPage,
+    sort,
+    list: users,
+    rows,
+    modal,
+    setModal,
+    closeModal,
+    toDelete,
+    setToDelete,
+    handleFilters,
+    handleSort,
+    handleDelete,
+  } = usePagedList<User>({ pageSize: PAGE_SIZES.users, useList: useUsers, useDelete: useDeleteUser });
 
   const columns = useMemo(() => {
     const list: ColumnDef<User>[] = [
@@ -99,7 +80,7 @@ export function UsersPage({ canEdit }: UsersPageProps) {
       });
     }
     return list;
-  }, [canEdit]);
+  }, [canEdit, setToDelete, setModal]);
 
   return (
     <Stack gap="sm">

@@ -1,0 +1,72 @@
+import type { HydraCollection } from '@spedycja/domain';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import type { QueryParams } from '../../lib/apiClient.ts';
+import type { ApiParams } from '../FilterRow/types.ts';
+import { sortToParams } from './paging.ts';
+import type { SortState } from './types.ts';
+
+/**
+ * The state of a paged table with filters, a record modal and deletion: what the users, customers and carriers
+ * pages share. A new filter or sort goes back to page 1; deleting the last row of a page steps back a page.
+ */
+export function usePagedList<R extends { uuid: string }>({
+  pageSize,
+  useList,
+  useDelete,
+}: {
+  pageSize: number;
+  useList: (params: QueryParams) => UseQueryResult<HydraCollection<R>>;
+  useDelete: () => UseMutationResult<unknown, Error, string>;
+}) {
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState>(null);
+  const [filterParams, setFilterParams] = useState<ApiParams>({});
+  const [modal, setModal] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
+  const [toDelete, setToDelete] = useState<R | null>(null);
+  const remove = useDelete();
+
+  const params = useMemo(
+    () => ({ page, itemsPerPage: pageSize, ...sortToParams(sort), ...filterParams }),
+    [page, pageSize, sort, filterParams],
+  );
+  const list = useList(params);
+  const rows = list.data?.['hydra:member'] ?? [];
+
+  const handleFilters = useCallback((next: ApiParams) => {
+    setFilterParams(next);
+    setPage(1);
+  }, []);
+  const handleSort = (next: SortState) => {
+    setSort(next);
+    setPage(1);
+  };
+  const closeModal = useCallback(() => setModal((m) => ({ ...m, opened: false })), []);
+
+  const handleDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.uuid);
+      // The last row of a page gone: step back rather than show an empty page.
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return {
+    page,
+    setPage,
+    sort,
+    list,
+    rows,
+    modal,
+    setModal,
+    closeModal,
+    toDelete,
+    setToDelete,
+    handleFilters,
+    handleSort,
+    handleDelete,
+  };
+}
