@@ -29,6 +29,7 @@ import { createTokenSigner } from './modules/auth/tokens.ts';
 import { carriersRoutes } from './modules/carriers/routes.ts';
 import { conversionsRoutes } from './modules/conversions/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
@@ -126,7 +127,7 @@ export async function buildApp({
       return reply
         .code(error.status)
         .type('application/problem+json')
-        .send(problem(error.status, error.detail, error.violations));
+        .send(problem(error.status, error.detail, error.violations, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // One message per field, the first rule that failed, as the form shows it. Our schemas carry Polish
@@ -200,6 +201,7 @@ export async function buildApp({
   await app.register(publicRoutes, { db, config });
   await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry });
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
+  await app.register(mailRoutes, { db, config });
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

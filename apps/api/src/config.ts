@@ -24,7 +24,7 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Spedycja <no-reply@spedycja.local>'),
-  PUBLIC_URL: z.string().default('http://localhost:8080'),
+  PUBLIC_URL: z.string().url().optional(),
   WEB_DIST: z.string().optional(),
   GEOCODER_URL: z.string().url().optional(),
   ROUTER_URL: z.string().url().optional(),
@@ -50,7 +50,10 @@ export type Config = {
   login: { maxFailures: number; maxFailuresPerIp: number; windowMinutes: number };
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The base of links in e-mails: PUBLIC_URL, or (unset) http://localhost:{port} for mail no request caused. */
   publicUrl: string;
+  /** Without PUBLIC_URL, mail a request causes links to the address that request reached the app at. */
+  publicUrlSet: boolean;
   webDist: string | undefined;
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
@@ -85,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: Boolean(e.PUBLIC_URL),
     webDist: e.WEB_DIST,
     geocoderUrl: e.GEOCODER_URL || undefined,
     routerUrl: e.ROUTER_URL || undefined,

@@ -16,6 +16,11 @@ async function main() {
   const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
   const url = `http://localhost:${config.port}`;
   console.log(`\nSpedycja is ready at ${url} (database: ${where}; started in ${Date.now() - started} ms)`);
+  if (!config.publicUrlSet) {
+    console.log(
+      'PUBLIC_URL is not set: links in e-mails use the address each request reached the app at. Set PUBLIC_URL to the address colleagues and carriers use.',
+    );
+  }
   if (firstAdmin) {
     console.log(`First administrator created. Login: ${firstAdmin.username}`);
     if (firstAdmin.generated) console.log(`Generated password (shown only this once): ${firstAdmin.password}`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,7 +25,10 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
     const carrier = (
       await api('POST', '/api/carriers', { companyName: 'Liczony Przewoźnik', email: 'liczony@example.com' })
     ).json();
-    const order = (await api('POST', '/api/orders', { cargo: 'Liczone', carrier: carrier['@id'] })).json();
+    const customer = (await api('POST', '/api/customers', CUSTOMER)).json();
+    const order = (
+      await api('POST', '/api/orders', orderOf(customer['@id'], { cargo: 'Liczone', carrier: carrier['@id'] }))
+    ).json();
     expect(await total('status=wszystkie')).toBe(1);
     expect(await total('status=wszystkie&mailSentToCarrier=true')).toBe(0);
 

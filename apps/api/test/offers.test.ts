@@ -6,6 +6,7 @@ import { bootstrap } from '../src/bootstrap.ts';
 import type { Database } from '../src/db/client.ts';
 import { createOutbox } from '../src/mail/outbox.ts';
 import { createMailTransport } from '../src/mail/transport.ts';
+import { CUSTOMER, queryOf, SHIPMENT } from './fixtures.ts';
 import { ADMIN, bearer, dbKinds, freshDatabase, testConfig } from './helpers.ts';
 import { decodedBody, startSmtp, type TestSmtp } from './smtp.ts';
 
@@ -16,6 +17,7 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
   let token: string;
   let queryIri: string;
   let queryUuid: string;
+  let customerIri: string;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -35,14 +37,18 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
         payload: { username: ADMIN.username, password: ADMIN.password },
       })
     ).json().token;
+    customerIri = (await api('POST', '/api/customers', CUSTOMER)).json()['@id'];
     const q = (
       await api('POST', '/api/queries', {
+        ...SHIPMENT,
+        customer: customerIri,
         cargo: 'Stal w kręgach',
         loadingCity: 'Katowice',
         loadingCountry: 'PL',
         loadingDate: '2026-12-03',
         unloadingCity: 'Wiedeń',
         unloadingCountry: 'AT',
+        unloadingDate: '2026-12-05',
         customerPrice: 500000,
         additionalInfo: 'Notatka wewnętrzna: klient płaci po 60 dniach',
       })
@@ -131,12 +137,16 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
       [],
     );
     // A load whose date has passed is no longer offered to carriers.
-    await api('POST', '/api/queries', {
-      cargo: 'Wczorajszy',
-      loadingCity: 'Opole',
-      loadingCountry: 'PL',
-      loadingDate: '2020-01-02',
-    });
+    await api(
+      'POST',
+      '/api/queries',
+      queryOf(customerIri, {
+        cargo: 'Wczorajszy',
+        loadingCity: 'Opole',
+        loadingDate: '2020-01-02',
+        unloadingDate: '2020-01-03',
+      }),
+    );
     const shown = (await api('GET', '/api/public/queries?itemsPerPage=50', undefined, {})).json()['hydra:member'];
     expect(shown.map((x: { cargo: string }) => x.cargo)).not.toContain('Wczorajszy');
   });
@@ -201,14 +211,17 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
 
   it('refuses an offer on a deleted or inactive query', async () => {
     const other = (
-      await api('POST', '/api/queries', {
-        cargo: 'Zamknięte',
-        loadingCity: 'Gdańsk',
-        loadingCountry: 'PL',
-        unloadingCity: 'Ryga',
-        unloadingCountry: 'LV',
-        status: 'nieaktywne',
-      })
+      await api(
+        'POST',
+        '/api/queries',
+        queryOf(customerIri, {
+          cargo: 'Zamknięte',
+          loadingCity: 'Gdańsk',
+          unloadingCity: 'Ryga',
+          unloadingCountry: 'LV',
+          status: 'nieaktywne',
+        }),
+      )
     ).json();
     const res = await api(
       'POST',

@@ -335,7 +335,7 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     expect(before).toBeGreaterThan(0);
   });
 
-  it("converts a query to an order with its best offer's carrier, and back", async () => {
+  it("converts a query to an order with its best offer's carrier, keeps the query, and back", async () => {
     const q = (
       await api('POST', '/api/queries', {
         cargo: 'Z zapytania',
@@ -344,9 +344,12 @@ describe.each(dbKinds)('orders on %s', (kind) => {
         loadingDate: '2026-12-10',
         unloadingCity: 'Praga',
         unloadingCountry: 'CZ',
+        unloadingDate: '2026-12-11',
         customer: customer['@id'],
         customerPrice: 400000,
         customerPriceSuggested: 380000,
+        customerDateOfPaymentString: 'przed rozladunkiem',
+        orderAdditionalInfo: 'Awizacja dzień wcześniej',
       })
     ).json();
     await api('POST', '/api/offers', { query: q['@id'], carrier: carrier['@id'], price: 250000, acquiredBy: 'trans' });
@@ -362,25 +365,133 @@ describe.each(dbKinds)('orders on %s', (kind) => {
       distance: q.distance,
       customer: { '@id': customer['@id'] },
       customerPrice: 380000,
+      customerDateOfPaymentString: 'przed rozladunkiem',
+      orderAdditionalInfo: 'Awizacja dzień wcześniej',
       carrier: { '@id': carrier['@id'] },
       carrierPrice: 250000,
       carrierPriceCurrency: 'pln',
       carrierAcquiredBy: 'trans',
       user: { login: 'admin' },
+      query: q['@id'],
+      status: 'aktywne',
     });
-    expect((await api('GET', `/api/queries/${q.uuid}`)).statusCode).toBe(404);
+    // The query is kept, converted, linked to its order, its offers readable; it is not converted twice.
+    const kept = (await api('GET', `/api/queries/${q.uuid}`)).json();
+    expect(kept).toMatchObject({ status: 'zamienione', order: o['@id'] });
+    expect((await api('GET', `/api/offers?query.uuid=${q.uuid}`)).json()['hydra:totalItems']).toBe(2);
+    expect((await api('GET', '/api/queries?status=aktywne&cargo=Z zapytania')).json()['hydra:totalItems']).toBe(0);
+    expect((await api('GET', '/api/queries?status=zamienione&cargo=Z zapytania')).json()['hydra:totalItems']).toBe(1);
+    expect((await api('GET', `/api/queries/${q.uuid}/changeType`)).statusCode).toBe(409);
 
     const back = await api('GET', `/api/orders/${o.uuid}/changeType`);
     expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({
+    const q2 = back.json();
+    expect(q2).toMatchObject({
       '@type': 'Query',
       cargo: 'Z zapytania',
       customerPrice: 380000,
+      customerDateOfPaymentString: 'przed rozladunkiem',
+      orderAdditionalInfo: 'Awizacja dzień wcześniej',
       status: 'aktywne',
       customer: { '@id': customer['@id'] },
+      order: o['@id'],
+      // The carrier agreed on the order is an offer on the new query.
+      bestOffer: 250000,
+      bestOfferCurrency: 'pln',
     });
-    expect((await api('GET', `/api/orders/${o.uuid}`)).statusCode).toBe(404);
-    expect((await api('POST', `/api/orders/${o.uuid}/changeType`)).statusCode).toBe(404);
+    const offers = (await api('GET', `/api/offers?query.uuid=${q2.uuid}`)).json()['hydra:member'];
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({
+      price: 250000,
+      currency: 'pln',
+      acquiredBy: 'trans',
+      carrier: { uuid: carrier.uuid },
+    });
+    // The order is kept with its number, as converted; it is not converted again.
+    expect((await api('GET', `/api/orders/${o.uuid}`)).json()).toMatchObject({
+      status: 'zamienione',
+      number: o.number,
+      query: q2['@id'],
+    });
+    expect((await api('POST', `/api/orders/${o.uuid}/changeType`)).statusCode).toBe(409);
+  });
+
+  it('converts a query with the offer the dispatcher picks, and refuses an offer of another query', async () => {
+    const base = {
+      cargo: 'Wybór oferty',
+      loadingCity: 'Wrocław',
+      loadingCountry: 'PL',
+      loadingDate: '2026-12-10',
+      unloadingCity: 'Praga',
+      unloadingCountry: 'CZ',
+      unloadingDate: '2026-12-11',
+      customer: customer['@id'],
+      customerPriceSuggested: 500000,
+    };
+    const q = (await api('POST', '/api/queries', base)).json();
+    const other = (await api('POST', '/api/queries', { ...base, cargo: 'Inne zapytanie' })).json();
+    const cheap = (
+      await api('POST', '/api/offers', { query: q['@id'], carrier: carrier['@id'], price: 200000 })
+    ).json();
+    const chosen = (
+      await api('POST', '/api/offers', {
+        query: q['@id'],
+        carrier: carrier['@id'],
+        price: 90000,
+        currency: 'eur',
+        acquiredBy: 'timo',
+      })
+    ).json();
+    const foreign = (
+      await api('POST', '/api/offers', { query: other['@id'], carrier: carrier['@id'], price: 1 })
+    ).json();
+    expect(cheap.price).toBe(200000);
+    const refused = await api('POST', `/api/queries/${q.uuid}/changeType`, { offer: foreign['@id'] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().violations[0].propertyPath).toBe('offer');
+    expect((await api('GET', `/api/queries/${q.uuid}`)).json().status).toBe('aktywne');
+    const o = (await api('POST', `/api/queries/${q.uuid}/changeType`, { offer: chosen['@id'] })).json();
+    expect(o).toMatchObject({
+      carrierPrice: 90000,
+      carrierPriceCurrency: 'eur',
+      carrierAcquiredBy: 'timo',
+      customerPrice: 500000,
+    });
+  });
+
+  it('refuses a half-typed order with every missing field named, and uses no number for it', async () => {
+    const before = (await api('POST', '/api/orders', order({ cargo: 'Przed pustym' }))).json();
+    const empty = await api('POST', '/api/orders', {});
+    expect(empty.statusCode).toBe(422);
+    const fields = empty.json().violations.map((v: { propertyPath: string }) => v.propertyPath);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'customer',
+        'cargo',
+        'loadingCity',
+        'loadingCountry',
+        'loadingDate',
+        'unloadingCity',
+        'unloadingCountry',
+        'unloadingDate',
+        'customerPrice',
+        'customerPriceCurrency',
+      ]),
+    );
+    for (const v of empty.json().violations) expect(v.message).toBe(validationMessages.required);
+    const blank = await api('POST', '/api/orders', order({ loadingCity: '  ', customerPrice: null }));
+    expect(
+      blank
+        .json()
+        .violations.map((v: { propertyPath: string }) => v.propertyPath)
+        .sort(),
+    ).toEqual(['customerPrice', 'loadingCity']);
+    // An edit may leave a required field out, but not empty it.
+    expect((await api('PUT', `/api/orders/${before.uuid}`, { cargo: '' })).statusCode).toBe(422);
+    expect((await api('PUT', `/api/orders/${before.uuid}`, { trailer: 'PO 1' })).statusCode).toBe(200);
+    const after = (await api('POST', '/api/orders', order({ cargo: 'Po pustym' }))).json();
+    const n = (number: string) => Number(number.split('/')[0]);
+    expect(n(after.number)).toBe(n(before.number) + 1);
   });
 
   it('soft-deletes and restores orders', async () => {

@@ -76,6 +76,41 @@ describe.each(dbKinds)('customers on %s', (kind) => {
     expect((await api('GET', '/api/customers')).json()['hydra:totalItems']).toBe(before);
   });
 
+  it('names the existing customer when a NIP typed with PL, spaces or dashes is taken', async () => {
+    const existing = (
+      await api('POST', '/api/customers', fullCustomer({ companyName: 'Agro-Kalisz', nip: '7251801126' }))
+    ).json();
+    expect(existing.nip).toBe('7251801126');
+    for (const nip of ['PL7251801126', 'PL 725-180-11-26', 'pl725.180.11.26']) {
+      const res = await api('POST', '/api/customers', fullCustomer({ companyName: 'Kopia', nip }));
+      expect(res.statusCode, nip).toBe(422);
+      expect(res.json().violations).toEqual([
+        { propertyPath: 'nip', message: customerMessages.duplicateNip('Agro-Kalisz') },
+      ]);
+      expect(res.json().existing).toMatchObject({ '@id': existing['@id'], companyName: 'Agro-Kalisz' });
+    }
+    const phoneTaken = await api(
+      'POST',
+      '/api/customers',
+      fullCustomer({ companyName: 'Kopia', phone: '+48 600 100 200' }),
+    );
+    expect(phoneTaken.json().violations[0]).toMatchObject({ propertyPath: 'phone' });
+    expect(phoneTaken.json().violations[0].message).toMatch(/^Klient z tym numerem telefonu już istnieje: /);
+  });
+
+  it('stores a phone typed internationally as its prefix and national digits', async () => {
+    const c = (
+      await api('POST', '/api/customers', fullCustomer({ companyName: 'Berliner Spedition', phone: '+49 30 1234567' }))
+    ).json();
+    expect(c).toMatchObject({ phonePrefix: '49', phone: '301234567' });
+    const d = (
+      await api('POST', '/api/customers', fullCustomer({ companyName: 'Praha Trans', phone: '00420 777 123 456' }))
+    ).json();
+    expect(d).toMatchObject({ phonePrefix: '420', phone: '777123456' });
+    const counts = (await api('GET', '/api/customers/duplicates?phone=%2B49%2030%201234567&nip=')).json();
+    expect(counts.phone).toBe(1);
+  });
+
   it('lets the same phone exist under another country prefix', async () => {
     const res = await api(
       'POST',
@@ -151,6 +186,17 @@ describe.each(dbKinds)('customers on %s', (kind) => {
     expect(await names('zegluga gdanska')).toEqual(['Żegluga Gdańska']);
     expect(await names('świątek')).toEqual(['Żegluga Gdańska']);
     expect(await names('501 501')).toEqual(['Żegluga Gdańska']);
+    // A phone is found by its digits however it is typed; a NIP without 'PL', spaces and dashes.
+    for (const typed of ['+48 501 501 501', '0048501501501', '501-501-501', '(501) 501 501']) {
+      expect(await names(typed), typed).toEqual(['Żegluga Gdańska']);
+    }
+    expect(await names('PL 526-025-02-74')).toEqual(['Trans-Łódź Sp. z o.o.']);
+    const byFilter = async (q: string) =>
+      (await api('GET', `/api/customers?${q}`))
+        .json()
+        ['hydra:member'].map((c: { companyName: string }) => c.companyName);
+    expect(await byFilter(`phone=${encodeURIComponent('+48 501 501 501')}`)).toEqual(['Żegluga Gdańska']);
+    expect(await byFilter(`nip=${encodeURIComponent('PL 526-025-02-74')}`)).toEqual(['Trans-Łódź Sp. z o.o.']);
     expect(await names('526-025')).toEqual(['Trans-Łódź Sp. z o.o.']);
     expect(await names('biuro@zeg')).toEqual(['Żegluga Gdańska']);
     expect(await names('100%')).toEqual([]);

@@ -110,6 +110,37 @@ describe.each(dbKinds)('queries on %s', (kind) => {
     expect(status.json()).toMatchObject({ status: 'nieaktywne', customer: { companyName: 'Stal-Hurt' } });
   });
 
+  it('refuses a half-typed query, naming every missing field, and writes nothing', async () => {
+    const before = (await api('GET', '/api/queries?status=wszystkie')).json()['hydra:totalItems'];
+    const res = await api('POST', '/api/queries', {});
+    expect(res.statusCode).toBe(422);
+    expect(
+      res
+        .json()
+        .violations.map((v: { propertyPath: string }) => v.propertyPath)
+        .sort(),
+    ).toEqual(
+      [
+        'cargo',
+        'customer',
+        'loadingCity',
+        'loadingCountry',
+        'loadingDate',
+        'unloadingCity',
+        'unloadingCountry',
+        'unloadingDate',
+      ].sort(),
+    );
+    const nulls = await api('POST', '/api/queries', query({ cargo: null, unloadingDate: '' }));
+    expect(
+      nulls
+        .json()
+        .violations.map((v: { propertyPath: string }) => v.propertyPath)
+        .sort(),
+    ).toEqual(['cargo', 'unloadingDate']);
+    expect((await api('GET', '/api/queries?status=wszystkie')).json()['hydra:totalItems']).toBe(before);
+  });
+
   it('refuses bad input with Polish messages and changes nothing', async () => {
     expect((await api('POST', '/api/queries', query({ status: 'nowe' }))).statusCode).toBe(422);
     expect((await api('POST', '/api/queries', query({ cargoLength: 13.6 }))).statusCode).toBe(422);

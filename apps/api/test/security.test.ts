@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 describe.each(dbKinds)('guards on %s', (kind) => {
@@ -76,12 +77,15 @@ describe.each(dbKinds)('guards on %s', (kind) => {
   });
 
   it('lets admins read a deleted query or task, and nobody change it until it is restored', async () => {
+    const customer = (
+      await t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(admin), payload: CUSTOMER })
+    ).json();
     const query = (
       await t.app.inject({
         method: 'POST',
         url: '/api/queries',
         headers: bearer(admin),
-        payload: { cargo: 'Skasowane' },
+        payload: queryOf(customer['@id'], { cargo: 'Skasowane' }),
       })
     ).json();
     const task = (
@@ -159,8 +163,9 @@ describe.each(dbKinds)('guards on %s', (kind) => {
       headers: bearer(user),
       payload: { companyName: 'B', phone: '511511511' },
     });
+    expect(dup.json().detail).toBe('Klient o podanym numerze NIP lub numerze tel. już istnieje!');
     expect(dup.json().violations).toEqual([
-      { propertyPath: 'phone', message: 'Klient o podanym numerze NIP lub numerze tel. już istnieje!' },
+      { propertyPath: 'phone', message: 'Klient z tym numerem telefonu już istnieje: A' },
     ]);
   });
 

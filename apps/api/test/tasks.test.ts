@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMER, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
@@ -10,6 +11,7 @@ describe.each(dbKinds)('tasks and contact attempts on %s', (kind) => {
   let otherIri: string;
   let queryIri: string;
   let queryUuid: string;
+  let customerIri: string;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -23,14 +25,9 @@ describe.each(dbKinds)('tasks and contact attempts on %s', (kind) => {
       })
     ).json()['@id'];
     other = await t.login('anna', 'haslo-anny-1');
+    customerIri = (await api('POST', '/api/customers', CUSTOMER)).json()['@id'];
     const q = (
-      await api('POST', '/api/queries', {
-        cargo: 'Palety',
-        loadingCity: 'Łódź',
-        loadingCountry: 'PL',
-        unloadingCity: 'Berlin',
-        unloadingCountry: 'DE',
-      })
+      await api('POST', '/api/queries', queryOf(customerIri, { cargo: 'Palety', loadingCity: 'Łódź' }))
     ).json();
     queryIri = q['@id'];
     queryUuid = q.uuid;
@@ -104,27 +101,42 @@ describe.each(dbKinds)('tasks and contact attempts on %s', (kind) => {
     expect((await api('GET', '/api/tasks?status=zrobione')).statusCode).toBe(400);
   });
 
-  it("a new attempt moves the task's contact date and comment in one transaction", async () => {
-    const created = (await api('POST', '/api/tasks', task())).json();
-    const when = hoursFromNow(24);
+  it("an attempt keeps the task's comment and moves its contact date only to the next one given", async () => {
+    const created = (await api('POST', '/api/tasks', task({ comment: 'Zapytać o palety' }))).json();
+    const now = new Date().toISOString();
     const res = await api('POST', '/api/task_contact_tries', {
       task: created['@id'],
-      date: when,
+      date: now,
       comment: 'Nie odbiera, spróbować jutro',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'nieudana', comment: 'Nie odbiera, spróbować jutro' });
-    const after = (await api('GET', `/api/tasks/${created.uuid}`)).json();
-    expect(new Date(after.contactDate).getTime()).toBe(new Date(when).getTime());
-    expect(after.comment).toBe('Nie odbiera, spróbować jutro');
+    let after = (await api('GET', `/api/tasks/${created.uuid}`)).json();
+    // Without a next date the planned call-back stays where it was; the task's comment is untouched.
+    expect(after.contactDate).toBe(created.contactDate);
+    expect(after.comment).toBe('Zapytać o palety');
     expect(after.attempts).toHaveLength(1);
+
+    const next = hoursFromNow(24);
+    await api('POST', '/api/task_contact_tries', { task: created['@id'], date: now, nextContactDate: next });
+    after = (await api('GET', `/api/tasks/${created.uuid}`)).json();
+    expect(new Date(after.contactDate).getTime()).toBe(new Date(next).getTime());
+    expect(after.comment).toBe('Zapytać o palety');
+    expect(after.attempts).toHaveLength(2);
+
     const listed = (await api('GET', `/api/task_contact_tries?task.uuid=${created.uuid}`)).json()['hydra:member'];
-    expect(listed).toHaveLength(1);
+    expect(listed).toHaveLength(2);
     const upd = await api('PUT', `/api/task_contact_tries/${listed[0].uuid}`, { status: 'udana' });
     expect(upd.json().status).toBe('udana');
     const bad = await api('POST', '/api/task_contact_tries', { task: created['@id'], date: 'wczoraj' });
     expect(bad.statusCode).toBe(422);
-    expect((await api('GET', `/api/tasks/${created.uuid}`)).json().attempts).toHaveLength(1);
+    const badNext = await api('POST', '/api/task_contact_tries', {
+      task: created['@id'],
+      date: now,
+      nextContactDate: 'jutro',
+    });
+    expect(badNext.statusCode).toBe(422);
+    expect((await api('GET', `/api/tasks/${created.uuid}`)).json().attempts).toHaveLength(2);
   });
 
   it('requires a contact date and a real entry', async () => {
@@ -140,13 +152,16 @@ describe.each(dbKinds)('tasks and contact attempts on %s', (kind) => {
 
   it('keeps the tasks of a query when it becomes an order, and back', async () => {
     const q = (
-      await api('POST', '/api/queries', {
-        cargo: 'Z zadaniami',
-        loadingCity: 'Gdańsk',
-        loadingCountry: 'PL',
-        unloadingCity: 'Ryga',
-        unloadingCountry: 'LV',
-      })
+      await api(
+        'POST',
+        '/api/queries',
+        queryOf(customerIri, {
+          cargo: 'Z zadaniami',
+          loadingCity: 'Gdańsk',
+          unloadingCity: 'Ryga',
+          unloadingCountry: 'LV',
+        }),
+      )
     ).json();
     const created = (await api('POST', '/api/tasks', task({ entry: q['@id'] }))).json();
     const order = (await api('POST', `/api/queries/${q.uuid}/changeType`)).json();

@@ -3,6 +3,7 @@ import { isCountryCode } from './countries.ts';
 import { METHODS_OF_CONTACT } from './dictionaries.ts';
 import { validationMessages as m, partyMessages } from './messages.ts';
 import { optionalEnum, partyDefaults, partyFields, partyUpdateFields, refineParty } from './parties.ts';
+import { withTypedPhone } from './phones.ts';
 import { bankAccountError } from './taxIds.ts';
 import { optionalHundredths, optionalText } from './validation.ts';
 
@@ -30,13 +31,15 @@ export const carrierFieldsSchema = z.object({
   countries: z.preprocess((v) => v ?? [], servedCountries),
   methodOfContact: optionalEnum(METHODS_OF_CONTACT),
 });
-export const carrierCreateSchema = carrierFieldsSchema.superRefine(refineParty);
-export const carrierUpdateSchema = z.object({
-  ...partyUpdateFields,
-  ...carrierOwnFields,
-  countries: servedCountries.optional(),
-  methodOfContact: z.enum(METHODS_OF_CONTACT, { error: m.oneOf }).nullable().optional(),
-});
+export const carrierCreateSchema = withTypedPhone(carrierFieldsSchema.superRefine(refineParty));
+export const carrierUpdateSchema = withTypedPhone(
+  z.object({
+    ...partyUpdateFields,
+    ...carrierOwnFields,
+    countries: servedCountries.optional(),
+    methodOfContact: z.enum(METHODS_OF_CONTACT, { error: m.oneOf }).nullable().optional(),
+  }),
+);
 
 export type CarrierCreate = z.infer<typeof carrierCreateSchema>;
 export type CarrierUpdate = z.infer<typeof carrierUpdateSchema>;
@@ -72,6 +75,8 @@ export const carrierMessages = {
   updated: 'Przewoźnik został pomyślnie zaktualizowany!',
   deleted: 'Przewoźnik został pomyślnie usunięty!',
   duplicate: 'Przewoźnik o podanym numerze NIP lub numerze tel. już istnieje!',
+  duplicateNip: (name: string) => `Przewoźnik z tym numerem NIP już istnieje: ${name}`,
+  duplicatePhone: (name: string) => `Przewoźnik z tym numerem telefonu już istnieje: ${name}`,
   inUse: 'Nie można usunąć przewoźnika, który ma oferty lub zlecenia.',
   loadList: 'ładowania przewoźników',
   loadOne: 'ładowania przewoźnika',

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { CUSTOMER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import { optionalEnum, partyDefaults, partyFields, partyUpdateFields, refineParty } from './parties.ts';
+import { withTypedPhone } from './phones.ts';
 
 export const customerFieldsSchema = z.object({
   ...partyFields,
   ...partyDefaults,
   acquiredBy: optionalEnum(CUSTOMER_ACQUISITION_SOURCES),
 });
-export const customerCreateSchema = customerFieldsSchema.superRefine(refineParty);
-export const customerUpdateSchema = z.object({
-  ...partyUpdateFields,
-  acquiredBy: z.enum(CUSTOMER_ACQUISITION_SOURCES).nullable().optional(),
-});
+export const customerCreateSchema = withTypedPhone(customerFieldsSchema.superRefine(refineParty));
+export const customerUpdateSchema = withTypedPhone(
+  z.object({
+    ...partyUpdateFields,
+    acquiredBy: z.enum(CUSTOMER_ACQUISITION_SOURCES).nullable().optional(),
+  }),
+);
 
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
@@ -41,6 +44,8 @@ export const customerMessages = {
   updated: 'Klient został pomyślnie zaktualizowany!',
   deleted: 'Klient został pomyślnie usunięty!',
   duplicate: 'Klient o podanym numerze NIP lub numerze tel. już istnieje!',
+  duplicateNip: (name: string) => `Klient z tym numerem NIP już istnieje: ${name}`,
+  duplicatePhone: (name: string) => `Klient z tym numerem telefonu już istnieje: ${name}`,
   inUse: 'Nie można usunąć klienta, który ma zapytania, zlecenia lub faktury.',
   loadList: 'ładowania klientów',
   loadOne: 'ładowania klienta',

@@ -21,4 +21,6 @@ export type ProblemDetails = {
   status: number;
   detail: string;
   violations?: { propertyPath: string; message: string }[];
+  /** A duplicate customer or carrier: the record that already has the NIP or phone, for the form to link to. */
+  existing?: { '@id': string; uuid: string; companyName: string | null; name: string | null };
 };

@@ -3,6 +3,7 @@ import { DEFAULT_PHONE_PREFIX } from './constants.ts';
 import { OFFER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import { validationMessages as m } from './messages.ts';
 import { withDefault } from './parties.ts';
+import { withTypedPhone } from './phones.ts';
 import { currency, iriRef } from './shipments.ts';
 import { hundredths, optionalEmail, optionalPhone, phonePrefix, requiredEmail, requiredPhone } from './validation.ts';
 
@@ -10,36 +11,42 @@ const price = () => hundredths(1).refine((v) => v > 0, { error: m.minValue('0,01
 const requiredRef = (resource: string) =>
   iriRef(resource).refine((v) => !!v, { error: m.required }) as unknown as z.ZodType<string>;
 
-export const offerCreateSchema = z.object({
-  query: requiredRef('queries'),
-  carrier: iriRef('carriers'),
-  acquiredBy: withDefault(z.enum(OFFER_ACQUISITION_SOURCES, { error: m.oneOf }), 'brak'),
-  currency: withDefault(currency(), 'pln'),
-  price: z.preprocess((v) => (v === null || v === '' ? undefined : v), price()),
-  email: optionalEmail(),
-  phonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
-  phone: optionalPhone(),
-});
+export const offerCreateSchema = withTypedPhone(
+  z.object({
+    query: requiredRef('queries'),
+    carrier: iriRef('carriers'),
+    acquiredBy: withDefault(z.enum(OFFER_ACQUISITION_SOURCES, { error: m.oneOf }), 'brak'),
+    currency: withDefault(currency(), 'pln'),
+    price: z.preprocess((v) => (v === null || v === '' ? undefined : v), price()),
+    email: optionalEmail(),
+    phonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
+    phone: optionalPhone(),
+  }),
+);
 
-export const offerUpdateSchema = z.object({
-  carrier: iriRef('carriers'),
-  acquiredBy: z.enum(OFFER_ACQUISITION_SOURCES, { error: m.oneOf }).optional(),
-  currency: currency().optional(),
-  price: price().optional(),
-  email: optionalEmail(),
-  phonePrefix: phonePrefix().optional(),
-  phone: optionalPhone(),
-});
+export const offerUpdateSchema = withTypedPhone(
+  z.object({
+    carrier: iriRef('carriers'),
+    acquiredBy: z.enum(OFFER_ACQUISITION_SOURCES, { error: m.oneOf }).optional(),
+    currency: currency().optional(),
+    price: price().optional(),
+    email: optionalEmail(),
+    phonePrefix: phonePrefix().optional(),
+    phone: optionalPhone(),
+  }),
+);
 
 /** SPEC §5 Public offer form: e-mail required and valid; phone 5–15 digits; currency pln/eur; price in minor units. */
-export const publicOfferSchema = z.object({
-  query: requiredRef('queries'),
-  email: requiredEmail(),
-  phonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
-  phone: requiredPhone(5, 15),
-  price: z.preprocess((v) => (v === null || v === '' ? undefined : v), price()),
-  currency: withDefault(currency(), 'pln'),
-});
+export const publicOfferSchema = withTypedPhone(
+  z.object({
+    query: requiredRef('queries'),
+    email: requiredEmail(),
+    phonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
+    phone: requiredPhone(5, 15),
+    price: z.preprocess((v) => (v === null || v === '' ? undefined : v), price()),
+    currency: withDefault(currency(), 'pln'),
+  }),
+);
 
 export const verifyOfferSchema = z.object({ token: z.string().min(10).max(200) });
 

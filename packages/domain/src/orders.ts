@@ -4,29 +4,31 @@ import { CARRIER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import { validationMessages as m } from './messages.ts';
 import { withDefault } from './parties.ts';
 import {
-  cargoFields,
+  CONVERTED_STATUS,
   currency,
   iriRef,
   optionalDate,
   refineDates,
-  routeFields,
+  requiring,
   SHIPMENT_PAYLOAD_KEYS,
   type ShipmentRead,
   shipmentDefaultedFields,
+  shipmentFields,
   type UserSummary,
 } from './shipments.ts';
-import { oneOf, optionalHundredths, optionalPhone, optionalText, phonePrefix } from './validation.ts';
+import { oneOf, optionalHundredths, optionalPhone, optionalText, phonePrefix, required } from './validation.ts';
 
 export const ORDER_STATUSES = ['aktywne', 'zakonczone', 'anulowane'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** A new order's status, and the orders table's starting filter (SPEC §4). */
 export const DEFAULT_ORDER_STATUS: OrderStatus = 'aktywne';
-export const ORDER_STATUS_FILTERS = ['wszystkie', ...ORDER_STATUSES] as const;
+export const ORDER_STATUS_FILTERS = ['wszystkie', ...ORDER_STATUSES, CONVERTED_STATUS] as const;
 export const orderStatusLabels: Record<(typeof ORDER_STATUS_FILTERS)[number], string> = {
   wszystkie: 'Wszystkie',
   aktywne: 'Aktywne',
   zakonczone: 'Zakończone',
   anulowane: 'Anulowane',
+  zamienione: 'Zamienione w zapytanie',
 };
 
 /** Textual payment terms (SPEC §5): 'przed rozladunkiem' for both parties, 'po rozladunku' for the carrier only. */
@@ -67,13 +69,16 @@ const orderOwnFields = {
   mailSentToCarrier: bool(),
 };
 
+/** Besides the route and cargo, an order cannot be saved without its customer and the price agreed with them. */
+const REQUIRED_ORDER_KEYS = ['customer', 'customerPrice'] as const;
+
 export const orderCreateSchema = z
   .object({
-    ...routeFields,
-    ...cargoFields,
-    ...orderOwnFields,
+    ...shipmentFields.create,
+    ...requiring(orderOwnFields, REQUIRED_ORDER_KEYS, 'create'),
     status: withDefault(oneOf(ORDER_STATUSES), DEFAULT_ORDER_STATUS),
     ...shipmentDefaultedFields.create,
+    customerPriceCurrency: required(currency()),
     carrierPriceCurrency: withDefault(currency(), 'pln'),
     driverPhonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
     /** On create: send the order document to the party right away. */
@@ -83,9 +88,8 @@ export const orderCreateSchema = z
   .superRefine(refineDates);
 
 export const orderUpdateSchema = z.object({
-  ...routeFields,
-  ...cargoFields,
-  ...orderOwnFields,
+  ...shipmentFields.update,
+  ...requiring(orderOwnFields, REQUIRED_ORDER_KEYS, 'update'),
   status: oneOf(ORDER_STATUSES).optional(),
   ...shipmentDefaultedFields.update,
   carrierPriceCurrency: currency().optional(),
@@ -142,7 +146,9 @@ export type OrderPartySummary = {
 export type Order = ShipmentRead & {
   '@type': 'Order';
   number: string;
-  status: OrderStatus;
+  status: OrderStatus | typeof CONVERTED_STATUS;
+  /** The query this order was made from, or became (an IRI). */
+  query: string | null;
   changedBy: UserSummary | null;
   showInCalendar: boolean;
   loadingFinished: boolean;
@@ -172,6 +178,11 @@ export type Order = ShipmentRead & {
   orderAdditionalInfo: string | null;
   mailSentToCustomer: boolean;
   mailSentToCarrier: boolean;
+  /** When and where the document last went, for the resend question. */
+  mailSentToCustomerAt: string | null;
+  mailSentToCustomerAddress: string | null;
+  mailSentToCarrierAt: string | null;
+  mailSentToCarrierAddress: string | null;
 };
 
 /** POST /api/orders/{uuid}/send/{party}. */

@@ -3,7 +3,7 @@ import { DEFAULT_PHONE_PREFIX } from './constants.ts';
 import { COUNTRY_CODES } from './countries.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './dictionaries.ts';
 import { validationMessages as m, partyMessages } from './messages.ts';
-import { isValidPolishNip, needsPolishNipCheck, normaliseTaxId } from './taxIds.ts';
+import { canonicalTaxId, isValidPolishNip, needsPolishNipCheck } from './taxIds.ts';
 import { optionalEmail, optionalPhone, optionalText, phonePrefix } from './validation.ts';
 
 /** Fields customers and carriers share: company, contact, address, tax id, language. */
@@ -27,7 +27,7 @@ export const countryCode = () =>
 export const taxId = () =>
   z
     .preprocess(
-      (v) => (typeof v === 'string' ? (normaliseTaxId(v) === '' ? null : normaliseTaxId(v)) : v),
+      (v) => (typeof v === 'string' ? canonicalTaxId(v) || null : v),
       z
         .string()
         .regex(/^[A-Z0-9]+$/, { error: m.alphanumeric })

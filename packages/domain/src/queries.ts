@@ -1,20 +1,24 @@
 import { z } from 'zod';
+import { validationMessages as m } from './messages.ts';
+import { CUSTOMER_PAYMENT_TERMS } from './orders.ts';
 import { withDefault } from './parties.ts';
 import {
-  cargoFields,
+  CONVERTED_STATUS,
   iriRef,
+  optionalDate,
   refineDates,
-  routeFields,
+  requiring,
   SHIPMENT_PAYLOAD_KEYS,
   type ShipmentRead,
   shipmentDefaultedFields,
+  shipmentFields,
 } from './shipments.ts';
 import { oneOf, optionalHundredths, optionalText } from './validation.ts';
 
 export const QUERY_STATUSES = ['aktywne', 'nieaktywne', 'oczekujace'] as const;
 export type QueryStatus = (typeof QUERY_STATUSES)[number];
 /** The filter adds 'wszystkie' (no status filter) and, in one reading, 'wycena' and 'wykonane'. */
-export const QUERY_STATUS_FILTERS = ['wszystkie', ...QUERY_STATUSES, 'wycena', 'wykonane'] as const;
+export const QUERY_STATUS_FILTERS = ['wszystkie', ...QUERY_STATUSES, 'wycena', 'wykonane', CONVERTED_STATUS] as const;
 export const DEFAULT_QUERY_STATUS: QueryStatus = 'aktywne';
 
 export const queryStatusLabels: Record<(typeof QUERY_STATUS_FILTERS)[number], string> = {
@@ -24,6 +28,7 @@ export const queryStatusLabels: Record<(typeof QUERY_STATUS_FILTERS)[number], st
   oczekujace: 'Oczekujące',
   wycena: 'Wycena',
   wykonane: 'Wykonane',
+  zamienione: 'Zamienione w zlecenie',
 };
 
 const queryOwnFields = {
@@ -31,24 +36,26 @@ const queryOwnFields = {
   customerPriceSuggested: optionalHundredths(),
   euroExchangeRate: optionalHundredths(1),
   additionalInfo: optionalText(4000),
+  /** Kept from an order that became this query, and given back to the order it becomes. */
+  orderAdditionalInfo: optionalText(4000),
+  customerDateOfPayment: optionalDate(),
+  customerDateOfPaymentString: z.enum(CUSTOMER_PAYMENT_TERMS, { error: m.oneOf }).nullable().optional(),
   customer: iriRef('customers'),
   user: iriRef('users'),
 };
 
 export const queryCreateSchema = z
   .object({
-    ...routeFields,
-    ...cargoFields,
-    ...queryOwnFields,
+    ...shipmentFields.create,
+    ...requiring(queryOwnFields, ['customer'], 'create'),
     status: withDefault(oneOf(QUERY_STATUSES), DEFAULT_QUERY_STATUS),
     ...shipmentDefaultedFields.create,
   })
   .superRefine(refineDates);
 
 export const queryUpdateSchema = z.object({
-  ...routeFields,
-  ...cargoFields,
-  ...queryOwnFields,
+  ...shipmentFields.update,
+  ...requiring(queryOwnFields, ['customer'], 'update'),
   status: oneOf(QUERY_STATUSES).optional(),
   ...shipmentDefaultedFields.update,
 });
@@ -86,7 +93,12 @@ export type CustomerSummary = {
 /** GET /api/queries(/{uuid}): a shipment with the suggested price and the best carrier offer. */
 export type Query = ShipmentRead & {
   '@type': 'Query';
-  status: QueryStatus;
+  status: QueryStatus | typeof CONVERTED_STATUS;
+  /** The order this query became, or was made from (an IRI). */
+  order: string | null;
+  orderAdditionalInfo: string | null;
+  customerDateOfPayment: string | null;
+  customerDateOfPaymentString: string | null;
   customer: CustomerSummary | null;
   customerPriceSuggested: number | null;
   bestOffer: number | null;
@@ -104,4 +116,7 @@ export const QUERY_PAYLOAD_KEYS = [
   'customerPriceCurrency',
   'euroExchangeRate',
   'additionalInfo',
+  'orderAdditionalInfo',
+  'customerDateOfPayment',
+  'customerDateOfPaymentString',
 ] as const satisfies readonly (keyof QueryCreate)[];

@@ -3,7 +3,7 @@ import { CURRENCIES } from './constants.ts';
 import { hundredthsToDecimal } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 import { countryCode, withDefault } from './parties.ts';
-import { oneOf, optionalHundredths, optionalText } from './validation.ts';
+import { oneOf, optionalHundredths, optionalText, required } from './validation.ts';
 
 /** What queries and orders share: a route, dates, cargo and its dimensions, a price. */
 
@@ -83,6 +83,64 @@ export const cargoFields = {
   cargoHeight: optionalHundredths(),
   cargoWeight: optionalHundredths(),
 };
+
+/**
+ * What a query or an order cannot be saved without: the cargo and both ends of the route with their dates (the
+ * customer too, which each resource adds). A create must give them; an update may leave them out but not empty them.
+ */
+export const REQUIRED_SHIPMENT_KEYS = [
+  'cargo',
+  'loadingCity',
+  'loadingCountry',
+  'loadingDate',
+  'unloadingCity',
+  'unloadingCountry',
+  'unloadingDate',
+] as const;
+
+type RequiredField<T extends z.ZodType> = ReturnType<typeof required<T>>;
+type Requiring<F extends Record<string, z.ZodType>, K extends keyof F> = Omit<F, K> & {
+  [P in K]: RequiredField<F[P]>;
+};
+type RequiringOnUpdate<F extends Record<string, z.ZodType>, K extends keyof F> = Omit<F, K> & {
+  [P in K]: z.ZodOptional<RequiredField<F[P]>>;
+};
+
+/** `fields` with `keys` required: on create they must be given, on update they may be left out but not emptied. */
+export function requiring<F extends Record<string, z.ZodType>, K extends keyof F & string>(
+  fields: F,
+  keys: readonly K[],
+  mode: 'create',
+): Requiring<F, K>;
+export function requiring<F extends Record<string, z.ZodType>, K extends keyof F & string>(
+  fields: F,
+  keys: readonly K[],
+  mode: 'update',
+): RequiringOnUpdate<F, K>;
+export function requiring<F extends Record<string, z.ZodType>, K extends keyof F & string>(
+  fields: F,
+  keys: readonly K[],
+  mode: 'create' | 'update',
+) {
+  const out: Record<string, z.ZodType> = { ...fields };
+  for (const key of keys) {
+    const field = required(fields[key] as z.ZodType);
+    out[key] = mode === 'create' ? field : field.optional();
+  }
+  return out;
+}
+
+/** The route and cargo of a create or an update, with the required keys of a shipment. */
+export const shipmentFields = {
+  create: requiring({ ...routeFields, ...cargoFields }, REQUIRED_SHIPMENT_KEYS, 'create'),
+  update: requiring({ ...routeFields, ...cargoFields }, REQUIRED_SHIPMENT_KEYS, 'update'),
+};
+
+/**
+ * A query that became an order, or an order that became a query, is kept with this status: out of the default
+ * lists, linked to its counterpart, its number never reused. No client sets it; conversions do.
+ */
+export const CONVERTED_STATUS = 'zamienione';
 
 /** The loading type and the customer's currency: a create fills them when missing, an update may leave them out. */
 export const shipmentDefaultedFields = {

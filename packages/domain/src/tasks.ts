@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PHONE_PREFIX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { withDefault } from './parties.ts';
+import { withTypedPhone } from './phones.ts';
 import { iriRef, optionalDate } from './shipments.ts';
 import { optionalPhone, optionalText, phonePrefix } from './validation.ts';
 
@@ -34,35 +35,41 @@ const requiredDate = () =>
     optionalDate().refine((v) => !!v, { error: m.required }),
   );
 
-export const taskCreateSchema = z.object({
-  status: withDefault(z.enum(TASK_STATUSES, { error: m.oneOf }), 'niewykonane'),
-  phonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
-  phone: optionalPhone(),
-  user: iriRef('users'),
-  entry: entry(),
-  comment: optionalText(4000),
-  contactDate: requiredDate(),
-  telegramNotification: flag(),
-  drawerNotification: flag(),
-});
+export const taskCreateSchema = withTypedPhone(
+  z.object({
+    status: withDefault(z.enum(TASK_STATUSES, { error: m.oneOf }), 'niewykonane'),
+    phonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
+    phone: optionalPhone(),
+    user: iriRef('users'),
+    entry: entry(),
+    comment: optionalText(4000),
+    contactDate: requiredDate(),
+    telegramNotification: flag(),
+    drawerNotification: flag(),
+  }),
+);
 
-export const taskUpdateSchema = z.object({
-  status: z.enum(TASK_STATUSES, { error: m.oneOf }).optional(),
-  phonePrefix: phonePrefix().optional(),
-  phone: optionalPhone(),
-  user: iriRef('users'),
-  entry: entry(),
-  comment: optionalText(4000),
-  contactDate: optionalDate(),
-  telegramNotification: flag(),
-  drawerNotification: flag(),
-});
+export const taskUpdateSchema = withTypedPhone(
+  z.object({
+    status: z.enum(TASK_STATUSES, { error: m.oneOf }).optional(),
+    phonePrefix: phonePrefix().optional(),
+    phone: optionalPhone(),
+    user: iriRef('users'),
+    entry: entry(),
+    comment: optionalText(4000),
+    contactDate: optionalDate(),
+    telegramNotification: flag(),
+    drawerNotification: flag(),
+  }),
+);
 
 export const contactTryCreateSchema = z.object({
   task: iriRef('tasks').refine((v) => !!v, { error: m.required }),
   date: requiredDate(),
   status: withDefault(z.enum(CONTACT_TRY_STATUSES, { error: m.oneOf }), 'nieudana'),
   comment: optionalText(4000),
+  /** When to call again: becomes the task's contact date. Without it the task keeps its date (and its comment). */
+  nextContactDate: optionalDate(),
 });
 
 export const contactTryUpdateSchema = z.object({

@@ -4,6 +4,15 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 
 export const normaliseTaxId = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
 
+/**
+ * A tax id as it is stored and compared: without spaces, dots and dashes, and a Polish NIP without 'PL' (so that
+ * 'PL 725-180-11-26' and '7251801126' are one number). Foreign VAT ids keep their country letters.
+ */
+export function canonicalTaxId(value: string): string {
+  const compact = normaliseTaxId(value);
+  return /^PL\d{10}$/.test(compact) ? compact.slice(2) : compact;
+}
+
 const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
 /** A Polish NIP: 10 digits whose last is the weighted checksum of the first nine. */

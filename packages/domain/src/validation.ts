@@ -93,6 +93,20 @@ export const hundredths = (min = 0) =>
 
 export const optionalHundredths = (min = 0) => z.preprocess(blankToNull, hundredths(min).nullable()).optional();
 
+const isGiven = (value: unknown) =>
+  value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '');
+
+/**
+ * The same field, but a value must be given: missing, null or blank is 'To pole nie może być puste!'. On an update,
+ * `required(field).optional()` lets the key be left out but not emptied.
+ */
+export const required = <T extends z.ZodType>(schema: T) =>
+  z
+    .unknown()
+    .refine(isGiven, { error: m.required })
+    .pipe(schema)
+    .transform((value) => value as NonNullable<z.output<T>>);
+
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: m.oneOf });
 
 export const uuidSchema = z.uuid();

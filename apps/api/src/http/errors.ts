@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: string,
     readonly detail: string,
     readonly violations?: Violation[],
+    /** More members of the problem document (e.g. the record a duplicate clashes with). */
+    readonly extra?: Partial<ProblemDetails>,
   ) {
     super(detail);
   }
@@ -38,8 +40,13 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-export function problem(status: number, detail: string, violations?: Violation[]): ProblemDetails {
-  const body: ProblemDetails = { title: TITLES[status] ?? 'Error', status, detail };
+export function problem(
+  status: number,
+  detail: string,
+  violations?: Violation[],
+  extra?: Partial<ProblemDetails>,
+): ProblemDetails {
+  const body: ProblemDetails = { ...extra, title: TITLES[status] ?? 'Error', status, detail };
   if (violations) body.violations = violations;
   return body;
 }

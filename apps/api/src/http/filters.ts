@@ -1,4 +1,4 @@
-import { APP_TIMEZONE, apiMessages, MAX_ITEMS_PER_PAGE } from '@spedycja/domain';
+import { APP_TIMEZONE, apiMessages, canonicalTaxId, MAX_ITEMS_PER_PAGE, phoneSearchDigits } from '@spedycja/domain';
 import { and, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError } from './errors.ts';
 
@@ -177,7 +177,7 @@ function searchCondition(field: FilterField, raw: unknown, name: string): SQL | 
   }
   if (mode === 'taxId' || mode === 'phone') {
     const compact = values
-      .map((v) => (mode === 'phone' ? v.replace(/\D/g, '') : v.replace(/[\s.-]/g, '').toUpperCase()))
+      .map((v) => (mode === 'phone' ? phoneSearchDigits(v) : canonicalTaxId(v)))
       .filter((v) => v !== '');
     if (compact.length === 0) return undefined;
     const ors = compact.map((v) => sql`${field.column} LIKE ${likePattern(v, 'partial')}`);

@@ -38,6 +38,8 @@ export async function enqueueMail(db: DbOrTx, mail: NewMail): Promise<number> {
 export const retryDelaySeconds = (attempts: number) => Math.min(1800, 10 * 3 ** Math.max(0, attempts - 1));
 
 export type Outbox = {
+  /** 'smtp' sends through the mail server; 'file' keeps each message as an .eml file (no SMTP_URL). */
+  mode: MailTransport['kind'];
   /** Sends what is due now; resolves with the number sent. */
   flush(): Promise<number>;
   /** Asks for a flush soon (after an enqueue). */
@@ -119,6 +121,7 @@ export function createOutbox(db: Db, transport: MailTransport, from: string, log
   };
 
   return {
+    mode: transport.kind,
     flush,
     nudge() {
       if (!stopped) setImmediate(() => void flush().catch((e) => log?.error(e)));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { carriers, customers } from './parties.ts';
+import { queries } from './queries.ts';
 import { shipmentColumns } from './shipments.ts';
 import { users } from './users.ts';
 
@@ -43,6 +44,13 @@ export const orders = pgTable(
     orderAdditionalInfo: text('order_additional_info'),
     mailSentToCustomer: boolean('mail_sent_to_customer').notNull().default(false),
     mailSentToCarrier: boolean('mail_sent_to_carrier').notNull().default(false),
+    /** When and to which address the document last went out, so that a resend is deliberate. */
+    mailSentToCustomerAt: timestamp('mail_sent_to_customer_at', { withTimezone: true }),
+    mailSentToCustomerAddress: text('mail_sent_to_customer_address'),
+    mailSentToCarrierAt: timestamp('mail_sent_to_carrier_at', { withTimezone: true }),
+    mailSentToCarrierAddress: text('mail_sent_to_carrier_address'),
+    /** The query this order was made from (conversions and the stats count through it), or the query it became. */
+    queryUuid: uuid('query_uuid').references((): AnyPgColumn => queries.uuid, { onDelete: 'set null' }),
     ...shipmentColumns(),
   },
   (t) => [
@@ -66,6 +74,7 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId),
     index('orders_carrier_idx').on(t.carrierId),
     index('orders_user_idx').on(t.userId),
+    index('orders_query_idx').on(t.queryUuid),
     index('orders_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
     index('orders_loading_city_trgm').using('gin', sql`f_unaccent(lower(${t.loadingCity})) gin_trgm_ops`),
     index('orders_unloading_city_trgm').using('gin', sql`f_unaccent(lower(${t.unloadingCity})) gin_trgm_ops`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
 import { carriers, customers } from './parties.ts';
 import { shipmentColumns } from './shipments.ts';
 import { users } from './users.ts';
@@ -21,6 +22,12 @@ export const queries = pgTable(
     bestOfferCurrency: text('best_offer_currency'),
     /** The best offer in PLN hundredths (EUR through the rate), so that the best-offer filter and sort compare like with like. */
     bestOfferPln: integer('best_offer_pln'),
+    /** What an order brings along when it becomes a query, so that converting back loses nothing. */
+    customerDateOfPayment: timestamp('customer_date_of_payment', { withTimezone: true, mode: 'string' }),
+    customerDateOfPaymentString: text('customer_date_of_payment_string'),
+    orderAdditionalInfo: text('order_additional_info'),
+    /** The order this query became (status 'zamienione'), or the order it was made from. */
+    orderUuid: uuid('order_uuid').references((): AnyPgColumn => orders.uuid, { onDelete: 'set null' }),
     ...shipmentColumns(),
   },
   (t) => [

@@ -55,5 +55,6 @@ export const carriersRoutes = partyRoutes({
   filters: carrierFilters,
   toJson: toCarrierJson as (row: never) => unknown,
   duplicateMessage: carrierMessages.duplicate,
+  duplicateOf: { nip: carrierMessages.duplicateNip, phone: carrierMessages.duplicatePhone },
   inUseMessage: carrierMessages.inUse,
 });

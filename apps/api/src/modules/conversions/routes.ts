@@ -1,19 +1,28 @@
-import { CARRIER_ACQUISITION_SOURCES, SHIPMENT_PAYLOAD_KEYS } from '@spedycja/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import {
+  CARRIER_ACQUISITION_SOURCES,
+  CONVERTED_STATUS,
+  conversionMessages,
+  iriRef,
+  SHIPMENT_PAYLOAD_KEYS,
+} from '@spedycja/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
-import { orders, queries } from '../../db/schema/index.ts';
+import { offers, orders, queries } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import { refreshBestOffer } from '../offers/bestOffer.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
 import { findQuery, toQueryJson } from '../queries/repository.ts';
 
 /**
- * A query becomes an order and an order a query (SPEC §4). Each conversion is one transaction:
- * the new record is written, what hangs on the old one moves over, the old one goes.
+ * A query becomes an order and an order a query (SPEC §4). Each conversion is one transaction: the new record is
+ * written, what hangs on the old one (tasks) moves over, and the old one is kept as 'zamienione', linked both ways —
+ * a query keeps its offers, an order its number.
  */
 
 /** Columns both records have, copied as they are. */
@@ -26,10 +35,14 @@ const SHARED = [
   'unloadingLatitude',
   'unloadingLongitude',
   'additionalInfo',
+  'orderAdditionalInfo',
   'euroExchangeRate',
   'customerId',
   'userId',
+  'customerPrice',
   'customerPriceCurrency',
+  'customerDateOfPayment',
+  'customerDateOfPaymentString',
 ] as const;
 
 type Shared = { [K in (typeof SHARED)[number]]: (typeof queries.$inferSelect)[K] };
@@ -42,42 +55,66 @@ export type ConversionHook = (
   to: { type: 'query' | 'order'; id: number },
 ) => Promise<void>;
 
+/** POST /api/queries/{id}/changeType may name the offer the order takes; without it, the best one. */
+const queryToOrderBody = z
+  .object({ offer: iriRef('offers') })
+  .nullable()
+  .optional();
+
+type ChosenOffer = { carrier_id: number | null; price: number; currency: string; acquired_by: string };
+
 export async function conversionsRoutes(
   app: FastifyInstance,
   { db, hooks = [] }: { db: Db; hooks?: ConversionHook[] },
 ) {
   const tags = ['Conversions'];
 
-  const queryToOrder = async (id: string, me: number) => {
+  /** The offer the order takes: the one named (this query's, active, with a carrier), or the best active one. */
+  const chooseOffer = async (tx: Tx, queryId: number, offerRef: string | null | undefined) => {
+    if (offerRef) {
+      const uuid = offerRef.split('/').at(-1) as string;
+      const [chosen] = await tx
+        .select({
+          carrier_id: offers.carrierId,
+          price: offers.price,
+          currency: offers.currency,
+          acquired_by: offers.acquiredBy,
+        })
+        .from(offers)
+        .where(and(eq(offers.uuid, uuid), eq(offers.queryId, queryId), eq(offers.active, true)));
+      if (!chosen?.carrier_id) throw fieldViolation('offer', conversionMessages.offerNotUsable);
+      return chosen as ChosenOffer;
+    }
+    // The best active offer with a carrier (EUR through the rate, as bestOffer).
+    const [best] = await selectRows<ChosenOffer>(
+      tx,
+      sql`SELECT carrier_id, price, currency, acquired_by FROM offers
+          WHERE query_id = ${queryId} AND active AND carrier_id IS NOT NULL
+          ORDER BY CASE WHEN currency = 'eur'
+                        THEN price::bigint * coalesce((SELECT value::int FROM settings WHERE key = 'euroExchangeRate'), 100)
+                        ELSE price::bigint * 100 END, id
+          LIMIT 1`,
+    );
+    return best;
+  };
+
+  const queryToOrder = async (id: string, me: number, offerRef: string | null | undefined) => {
     const uuid = uuidParam(id);
     const newUuid = await db.transaction(async (tx) => {
       const [query] = await tx.select().from(queries).where(eq(queries.uuid, uuid)).for('update');
       if (!query || query.deletionReason > 0) throw notFound();
-      // The best active offer (EUR through the rate, as bestOffer) gives the carrier and its price.
-      const [offer] = await selectRows<{
-        carrier_id: number | null;
-        price: number;
-        currency: string;
-        acquired_by: string;
-      }>(
-        tx,
-        sql`SELECT carrier_id, price, currency, acquired_by FROM offers WHERE query_id = ${query.id} AND active
-            ORDER BY CASE WHEN currency = 'eur'
-                          THEN price::bigint * coalesce((SELECT value::int FROM settings WHERE key = 'euroExchangeRate'), 100)
-                          ELSE price::bigint * 100 END, id
-            LIMIT 1`,
-      );
-      const carrier =
-        offer?.carrier_id != null
-          ? {
-              carrierId: offer.carrier_id,
-              carrierPrice: offer.price,
-              carrierPriceCurrency: offer.currency,
-              carrierAcquiredBy: (CARRIER_ACQUISITION_SOURCES as readonly string[]).includes(offer.acquired_by)
-                ? offer.acquired_by
-                : null,
-            }
-          : {};
+      if (query.status === CONVERTED_STATUS) throw new AppError(409, 'converted', conversionMessages.queryConverted);
+      const offer = await chooseOffer(tx, query.id, offerRef);
+      const carrier = offer
+        ? {
+            carrierId: offer.carrier_id,
+            carrierPrice: offer.price,
+            carrierPriceCurrency: offer.currency,
+            carrierAcquiredBy: (CARRIER_ACQUISITION_SOURCES as readonly string[]).includes(offer.acquired_by)
+              ? offer.acquired_by
+              : null,
+          }
+        : {};
       const [order] = await tx
         .insert(orders)
         .values({
@@ -87,13 +124,14 @@ export async function conversionsRoutes(
           status: 'aktywne',
           // The price the customer was shown is the one they agreed to.
           customerPrice: query.customerPriceSuggested ?? query.customerPrice,
+          queryUuid: query.uuid,
           createdById: me,
           changedById: me,
         })
         .returning({ id: orders.id, uuid: orders.uuid });
       if (!order) throw new Error('order not created');
       for (const hook of hooks) await hook(tx, { type: 'query', id: query.id }, { type: 'order', id: order.id });
-      await tx.delete(queries).where(eq(queries.id, query.id));
+      await tx.update(queries).set({ status: CONVERTED_STATUS, orderUuid: order.uuid }).where(eq(queries.id, query.id));
       return order.uuid;
     });
     const created = await findOrder(db, eq(orders.uuid, newUuid));
@@ -106,18 +144,41 @@ export async function conversionsRoutes(
     const newUuid = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.uuid, uuid)).for('update');
       if (!order || order.deletionReason > 0) throw notFound();
+      if (order.status === CONVERTED_STATUS) throw new AppError(409, 'converted', conversionMessages.orderConverted);
       const [query] = await tx
         .insert(queries)
-        .values({ ...pickShared(order), status: 'aktywne', customerPrice: order.customerPrice, createdById: me })
+        .values({ ...pickShared(order), status: 'aktywne', orderUuid: order.uuid, createdById: me })
         .returning({ id: queries.id, uuid: queries.uuid });
       if (!query) throw new Error('query not created');
+      // The carrier agreed on the order stays in play as an offer on the query.
+      if (order.carrierId !== null && order.carrierPrice !== null) {
+        await tx.insert(offers).values({
+          queryId: query.id,
+          carrierId: order.carrierId,
+          price: order.carrierPrice,
+          currency: order.carrierPriceCurrency,
+          acquiredBy: order.carrierAcquiredBy ?? 'brak',
+          createdById: me,
+        });
+        await refreshBestOffer(tx, query.id);
+      }
       for (const hook of hooks) await hook(tx, { type: 'order', id: order.id }, { type: 'query', id: query.id });
-      await tx.delete(orders).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ status: CONVERTED_STATUS, queryUuid: query.uuid, changedById: me })
+        .where(eq(orders.id, order.id));
       return query.uuid;
     });
     const created = await findQuery(db, eq(queries.uuid, newUuid));
     if (!created) throw notFound();
     return toQueryJson(created);
+  };
+
+  const offerOf = (request: FastifyRequest) => {
+    if (request.method !== 'POST' || request.body === undefined || request.body === null) return undefined;
+    const parsed = queryToOrderBody.safeParse(request.body);
+    if (!parsed.success) throw fieldViolation('offer', conversionMessages.offerNotUsable);
+    return parsed.data?.offer;
   };
 
   for (const method of ['GET', 'POST'] as const) {
@@ -126,7 +187,8 @@ export async function conversionsRoutes(
       url: '/api/queries/:id/changeType',
       config: { writes: true },
       schema: { tags, params: idParams },
-      handler: async (request) => queryToOrder((request.params as { id: string }).id, await actorId(db, request)),
+      handler: async (request) =>
+        queryToOrder((request.params as { id: string }).id, await actorId(db, request), offerOf(request)),
     });
     app.route({
       method,

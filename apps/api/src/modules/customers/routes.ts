@@ -39,5 +39,6 @@ export const customersRoutes = partyRoutes({
   filters: customerFilters,
   toJson: toCustomerJson as (row: never) => unknown,
   duplicateMessage: customerMessages.duplicate,
+  duplicateOf: { nip: customerMessages.duplicateNip, phone: customerMessages.duplicatePhone },
   inUseMessage: customerMessages.inUse,
 });

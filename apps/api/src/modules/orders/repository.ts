@@ -76,7 +76,7 @@ const ref = <T extends { uuid: string | null }>(resource: string, value: T | nul
   value?.uuid ? { '@id': iri(resource, value.uuid), ...value } : null;
 
 export function toOrderJson({ order: o, customer, carrier, owner, creator, changer }: OrderRecord) {
-  const { id, uuid, userId, createdById, changedById, customerId, carrierId, createdAt, ...fields } = o;
+  const { id, uuid, userId, createdById, changedById, customerId, carrierId, createdAt, queryUuid, ...fields } = o;
   return {
     '@id': iri('orders', uuid),
     '@type': 'Order',
@@ -96,6 +96,9 @@ export function toOrderJson({ order: o, customer, carrier, owner, creator, chang
     changedBy: ref('users', changer),
     customer: ref('customers', customer),
     carrier: ref('carriers', carrier),
+    query: queryUuid ? iri('queries', queryUuid) : null,
+    mailSentToCustomerAt: o.mailSentToCustomerAt?.toISOString() ?? null,
+    mailSentToCarrierAt: o.mailSentToCarrierAt?.toISOString() ?? null,
     createdDate: createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import {
   datesIssue,
+  mailMessages,
   ORDER_PARTIES,
   type OrderParty,
   type OrderUpdate,
@@ -174,7 +175,13 @@ export async function ordersRoutes(
     await db.transaction((tx) => queueOrderMail(tx, record, party));
     app.outbox.nudge();
     return {
-      message: party === 'customer' ? orderMessages.sentToCustomer : orderMessages.sentToCarrier,
+      // Without a mail server the message is kept in the folder: the dispatcher must not read 'wysłano'.
+      message:
+        app.outbox.mode === 'file'
+          ? mailMessages.savedMailOff
+          : party === 'customer'
+            ? orderMessages.sentToCustomer
+            : orderMessages.sentToCarrier,
       order: toOrderJson(await load(record.order.uuid)),
     };
   };

@@ -45,8 +45,13 @@ export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: Ord
       `Pozdrawiamy,\n${company.companyName ?? ''}\n${company.companyPhone ?? ''} ${company.companyEmail ?? ''}\n`,
     attachments: [{ filename: documentFileName(o.number, party, 'pdf'), contentType: 'application/pdf', content: pdf }],
   });
+  const now = new Date();
   await tx
     .update(orders)
-    .set(party === 'customer' ? { mailSentToCustomer: true } : { mailSentToCarrier: true })
+    .set(
+      party === 'customer'
+        ? { mailSentToCustomer: true, mailSentToCustomerAt: now, mailSentToCustomerAddress: to }
+        : { mailSentToCarrier: true, mailSentToCarrierAt: now, mailSentToCarrierAddress: to },
+    )
     .where(eq(orders.id, o.id));
 }

@@ -1,3 +1,4 @@
+import { canonicalTaxId, splitPhone } from '@spedycja/domain';
 import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,8 @@ export type PartyResource<TCreate extends z.ZodType, TUpdate extends z.ZodType> 
   filters: FilterSpec;
   toJson: (row: never) => unknown;
   duplicateMessage: string;
+  /** The field's message naming the record that already has this NIP or phone. */
+  duplicateOf: { nip: (name: string) => string; phone: (name: string) => string };
   inUseMessage: string;
 };
 
@@ -64,16 +67,34 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
         .where(where) as unknown as Promise<Row[]>;
     const findOne = async (uuid: string) => (await select(eq(table.uuid, uuid)))[0];
 
-    /** The unique indexes on NIP and phone are the guard; a clash is the user's 422, never a 500. */
-    const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
+    /**
+     * The unique indexes on NIP and phone are the guard (they hold under concurrent creation); a clash is the user's
+     * 422 naming the record that already has the number, never a 500.
+     */
+    const guarded = async <T>(values: Record<string, unknown>, work: () => Promise<T>): Promise<T> => {
       try {
         return await work();
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          const field = constraintOf(error)?.includes('phone') ? 'phone' : 'nip';
-          throw unprocessable(resource.duplicateMessage, [{ propertyPath: field, message: resource.duplicateMessage }]);
-        }
-        throw error;
+        if (!isUniqueViolation(error)) throw error;
+        const field = constraintOf(error)?.includes('phone') ? 'phone' : 'nip';
+        const where =
+          field === 'nip'
+            ? eq(table.nip, String(values.nip))
+            : and(eq(table.phone, String(values.phone)), eq(table.phonePrefix, String(values.phonePrefix ?? '48')));
+        const [other] = await select(where as SQL);
+        const name = String(other?.companyName ?? other?.name ?? '');
+        const existing = other
+          ? {
+              '@id': `${base}/${other.uuid}`,
+              uuid: other.uuid,
+              companyName: (other.companyName as string | null) ?? null,
+              name: (other.name as string | null) ?? null,
+            }
+          : undefined;
+        const message = other ? resource.duplicateOf[field](name) : resource.duplicateMessage;
+        throw new AppError(422, 'duplicate', resource.duplicateMessage, [{ propertyPath: field, message }], {
+          existing,
+        });
       }
     };
 
@@ -105,14 +126,14 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
             .from(table as PgTable)
             .where(and(where, others))
         )[0]?.n ?? 0;
-      const nipValue = nip?.replace(/[\s.-]/g, '').toUpperCase();
-      const phoneValue = phone?.replace(/\D/g, '');
+      const nipValue = nip ? canonicalTaxId(nip) : undefined;
+      const typed = phone ? splitPhone(phone) : undefined;
+      const phoneValue = typed?.number;
+      const prefixValue = typed?.prefix ?? (phonePrefix?.replace(/\D/g, '') || '48');
       return {
         nip: nipValue ? await countWhere(eq(table.nip, nipValue)) : 0,
         phone: phoneValue
-          ? await countWhere(
-              and(eq(table.phone, phoneValue), eq(table.phonePrefix, phonePrefix?.replace(/\D/g, '') || '48')) as SQL,
-            )
+          ? await countWhere(and(eq(table.phone, phoneValue), eq(table.phonePrefix, prefixValue)) as SQL)
           : 0,
       };
     });
@@ -125,6 +146,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
 
     r.post(base, { schema: { tags, body: resource.createSchema } }, async (request, reply) => {
       const [row] = await guarded(
+        request.body as Record<string, unknown>,
         () =>
           db
             .insert(table)
@@ -148,6 +170,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
       }
       if (Object.keys(changes).length === 0) return toJson(existing);
       const [row] = await guarded(
+        { ...existing, ...changes },
         () =>
           db
             .update(table)

@@ -16,6 +16,7 @@ import { offers, queries } from '../../db/schema/index.ts';
 import { AppError, fieldViolation } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
 import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
+import { publicBaseUrl } from '../../http/origin.ts';
 import { hitRateLimit } from '../../http/rateLimit.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { refreshBestOffer } from '../offers/bestOffer.ts';
@@ -160,7 +161,7 @@ export async function publicRoutes(app: FastifyInstance, { db, config }: { db: D
     if (!query) throw fieldViolation('query', msg.queryClosed);
 
     const token = randomBytes(32).toString('base64url');
-    const link = `${config.publicUrl}/verify?token=${token}`;
+    const link = `${publicBaseUrl(config, request)}/verify?token=${token}`;
     const route = `${query.loadingCity ?? ''} (${countryName(query.loadingCountry) ?? ''}) → ${query.unloadingCity ?? ''} (${countryName(query.unloadingCountry) ?? ''})`;
     await db.transaction(async (tx) => {
       await tx.insert(offers).values({

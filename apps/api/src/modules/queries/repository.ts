@@ -93,6 +93,10 @@ export function toQueryJson({ query: q, customer, owner: o, creator: c }: QueryR
     bestOffer: q.bestOffer,
     bestOfferCurrency: q.bestOfferCurrency,
     additionalInfo: q.additionalInfo,
+    orderAdditionalInfo: q.orderAdditionalInfo,
+    customerDateOfPayment: isoOrNull(q.customerDateOfPayment),
+    customerDateOfPaymentString: q.customerDateOfPaymentString,
+    order: q.orderUuid ? iri('orders', q.orderUuid) : null,
     createdDate: q.createdAt.toISOString(),
     deletionReason: q.deletionReason,
   };

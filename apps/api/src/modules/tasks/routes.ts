@@ -167,12 +167,15 @@ export async function tasksRoutes(
     },
   );
 
-  /** A new attempt also moves the task's contact date and comment, in the same transaction. */
+  /**
+   * An attempt is recorded with its own comment; the task keeps its comment, and moves to the next contact date when
+   * one is given (in the same transaction). Moving it to "now" would bury the call-back the dispatcher planned.
+   */
   r.post(
     '/api/task_contact_tries',
     { schema: { tags: tryTags, body: contactTryCreateSchema } },
     async (request, reply) => {
-      const { task, date, status, comment } = request.body;
+      const { task, date, status, comment, nextContactDate } = request.body;
       const taskUuid = uuidFromIri(String(task), 'tasks');
       const [owner] = taskUuid ? await db.select().from(tasks).where(eq(tasks.uuid, taskUuid)) : [];
       if (!owner) throw fieldViolation('task', REF_NOT_FOUND);
@@ -181,10 +184,7 @@ export async function tasksRoutes(
           .insert(taskContactTries)
           .values({ taskId: owner.id, date: date as string, status, comment: comment ?? null })
           .returning();
-        await tx
-          .update(tasks)
-          .set({ contactDate: date as string, ...(comment !== undefined ? { comment } : {}) })
-          .where(eq(tasks.id, owner.id));
+        if (nextContactDate) await tx.update(tasks).set({ contactDate: nextContactDate }).where(eq(tasks.id, owner.id));
         return row;
       });
       return reply.code(201).send(toTryJson(created as typeof taskContactTries.$inferSelect, owner.uuid));
