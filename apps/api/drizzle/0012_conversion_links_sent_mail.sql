@@ -3,6 +3,7 @@ ALTER TABLE "orders" ADD COLUMN "mail_sent_to_customer_address" text;--> stateme
 ALTER TABLE "orders" ADD COLUMN "mail_sent_to_carrier_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "mail_sent_to_carrier_address" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "query_uuid" uuid;--> statement-breakpoint
+ALTER TABLE "queries" ADD COLUMN "pending_offers" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "queries" ADD COLUMN "customer_date_of_payment" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "queries" ADD COLUMN "customer_date_of_payment_string" text;--> statement-breakpoint
 ALTER TABLE "queries" ADD COLUMN "order_additional_info" text;--> statement-breakpoint

@@ -1,18 +1,28 @@
 import { unzipSync } from 'fflate';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** The text of a PDF as its reader sees it, page by page, joined with spaces. */
-export async function pdfText(buffer: Buffer): Promise<string> {
+/** The text of each page of a PDF as its reader sees it, whitespace collapsed. */
+export async function pdfPages(buffer: Buffer): Promise<string[]> {
   const pdf = await getDocument({ data: new Uint8Array(buffer), useSystemFonts: false, isEvalSupported: false })
     .promise;
-  const parts: string[] = [];
+  const pages: string[] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
     const page = await pdf.getPage(i);
     const content = await page.getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
   }
   await pdf.destroy();
-  return parts.join('\n').replace(/\s+/g, ' ');
+  return pages;
+}
+
+/** The text of a PDF as its reader sees it, page by page, joined with spaces. */
+export async function pdfText(buffer: Buffer): Promise<string> {
+  return (await pdfPages(buffer)).join(' ').replace(/\s+/g, ' ');
 }
 
 /** The text of a .docx: the runs of word/document.xml, paragraphs separated by spaces. */

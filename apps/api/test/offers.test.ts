@@ -163,9 +163,12 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
     const res = await api('POST', '/api/public/offers', payload, {});
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(publicOfferMessages.success);
-    // Not active yet: not the best offer and not among the staff's offers.
+    // Not active yet: not the best offer and not among the staff's offers, but the query shows it is waiting.
     expect(await bestOffer()).toEqual([420000, 'pln']);
     expect((await api('GET', `/api/offers?query.uuid=${queryUuid}`)).json()['hydra:totalItems']).toBe(1);
+    expect((await api('GET', `/api/queries/${queryUuid}`)).json().pendingOffers).toBe(1);
+    const pending = (await api('GET', `/api/offers?query.uuid=${queryUuid}&active=false`)).json()['hydra:member'];
+    expect(pending).toMatchObject([{ active: false, email: 'przewoznik@example.pl', price: 390000 }]);
 
     await app.outbox.flush();
     const mail = smtp.received.find((m) => m.to.includes('przewoznik@example.pl'));
@@ -179,6 +182,7 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toEqual({ status: 'verified', message: publicOfferMessages.verified });
     expect(await bestOffer()).toEqual([390000, 'pln']);
+    expect((await api('GET', `/api/queries/${queryUuid}`)).json().pendingOffers).toBe(0);
     const again = await api('POST', '/api/public/offers/verify', { token: link?.[1] }, {});
     expect(again.json().status).toBe('already');
     const offers = (await api('GET', `/api/offers?query.uuid=${queryUuid}`)).json()['hydra:member'];

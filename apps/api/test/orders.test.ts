@@ -8,7 +8,7 @@ import type { Database } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { createOutbox } from '../src/mail/outbox.ts';
 import { createMailTransport } from '../src/mail/transport.ts';
-import { docxText, pdfText } from './documents.ts';
+import { docxText, pdfPages, pdfText } from './documents.ts';
 import { ADMIN, bearer, dbKinds, freshDatabase, testConfig } from './helpers.ts';
 import { decodedBody, freePort, startSmtp, type TestSmtp } from './smtp.ts';
 
@@ -267,6 +267,43 @@ describe.each(dbKinds)('orders on %s', (kind) => {
       expect(text).toContain('CMR');
       expect(text).not.toContain('TAJNE');
       expect(text).not.toContain('12 500.00');
+    }
+  });
+
+  it('fits a fully filled carrier order on one page, and flows a long note onto the next without a lone caption', async () => {
+    const full = order({
+      cargo: 'Meble tapicerowane i elementy kuchenne w kartonach, 33 palety EUR, nie piętrować, chronić przed wilgocią',
+      unloadingStreetAddress: '12 Rue de Marseille, Zone Industrielle Nord, Bâtiment C, quai 14',
+      loadingType: 'wozkiem widlowym',
+      carrierDateOfPayment: '2027-01-20',
+      carrierDateOfPaymentString: null,
+      driverId: 'ABC123456',
+      driverPhone: '700800900',
+      orderAdditionalInfo:
+        'Awizacja 24 h przed rozładunkiem pod numerem +33 4 78 00 00 00. Pasy 12 szt., narożniki, mata antypoślizgowa. ' +
+        'Kierowca zgłasza się na bramie B z dokumentem CMR i numerem zlecenia.',
+    });
+    const one = (await api('POST', '/api/orders', full)).json();
+    const pages = await pdfPages((await api('GET', `/api/orders/${one.uuid}/export/pdf/carrier`)).rawPayload);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain('Przewoźnik (akceptacja zlecenia)');
+    expect(pages[0]).toContain('Zleceniodawca');
+
+    const long = (
+      await api('POST', '/api/orders', {
+        ...full,
+        orderAdditionalInfo: 'Długa uwaga dla kierowcy o rozładunku. '.repeat(100),
+      })
+    ).json();
+    const flowed = await pdfPages((await api('GET', `/api/orders/${long.uuid}/export/pdf/carrier`)).rawPayload);
+    expect(flowed.length).toBeGreaterThan(1);
+    const last = flowed.at(-1) as string;
+    // The signatures stand with their captions, together on one page, never a caption alone.
+    expect(last).toContain('Zleceniodawca');
+    expect(last).toContain('Przewoźnik (akceptacja zlecenia)');
+    for (const page of flowed) {
+      // A page never ends on a heading whose content went to the next page.
+      expect(page.trimEnd()).not.toMatch(/(Uwagi|Warunki zlecenia)( · strona \d+ z \d+)?$/);
     }
   });
 

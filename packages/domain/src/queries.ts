@@ -103,6 +103,8 @@ export type Query = ShipmentRead & {
   customerPriceSuggested: number | null;
   bestOffer: number | null;
   bestOfferCurrency: string | null;
+  /** Public offers waiting for the carrier's e-mail confirmation ('oczekuje na potwierdzenie'); never the best. */
+  pendingOffers: number;
 };
 
 /** The keys a query create sends, each one present (null when missing; SPEC §5). */

@@ -39,8 +39,11 @@ const sectionTable = (section: DocumentSection) => ({
     body: section.rows.map(([label, value]) => [{ text: label, style: 'label' }, { text: value }]),
   },
   layout: 'lightHorizontalLines',
-  margin: [0, 0, 0, 10],
+  margin: [0, 0, 0, 6],
 });
+
+/** A heading is marked so that it never ends a page without what it heads (see pageBreakBefore). */
+const heading = (text: string) => ({ text, style: 'heading', headlineLevel: 1 });
 
 const partyBox = (section: DocumentSection) => ({
   stack: [
@@ -53,12 +56,13 @@ export async function renderPdf(model: DocumentModel): Promise<Buffer> {
   const doc = {
     info: { title: model.title },
     pageSize: 'A4',
-    pageMargins: [40, 40, 40, 50],
-    defaultStyle: { font: 'Roboto', fontSize: 9.5 },
+    // Compact enough that an order with every field filled, its terms and the signatures fit one A4 page.
+    pageMargins: [36, 30, 36, 36],
+    defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: {
-      title: { fontSize: 16, bold: true, margin: [0, 0, 0, 2] },
-      subtitle: { color: '#555555', margin: [0, 0, 0, 12] },
-      heading: { fontSize: 11, bold: true, margin: [0, 6, 0, 4] },
+      title: { fontSize: 15, bold: true, margin: [0, 0, 0, 2] },
+      subtitle: { color: '#555555', margin: [0, 0, 0, 8] },
+      heading: { fontSize: 10.5, bold: true, margin: [0, 4, 0, 3] },
       label: { bold: true, color: '#333333' },
       terms: { fontSize: 8, color: '#333333' },
     },
@@ -67,30 +71,29 @@ export async function renderPdf(model: DocumentModel): Promise<Buffer> {
       alignment: 'center',
       fontSize: 7.5,
       color: '#777777',
+      margin: [0, 12, 0, 0],
     }),
+    // A heading that would be the last thing on its page moves to the next one, with its content.
+    pageBreakBefore: (node: { headlineLevel?: number }, followingOnPage: unknown[]) =>
+      node.headlineLevel === 1 && followingOnPage.length === 0,
     content: [
       { text: model.title, style: 'title' },
       { text: model.subtitle, style: 'subtitle' },
-      { columns: model.parties.map(partyBox), columnGap: 20, margin: [0, 0, 0, 10] },
-      ...model.sections.flatMap((s) => [{ text: s.heading, style: 'heading' }, sectionTable(s)]),
-      ...(model.notes
-        ? [
-            { text: 'Uwagi', style: 'heading' },
-            { text: model.notes, margin: [0, 0, 0, 10] },
-          ]
-        : []),
+      { columns: model.parties.map(partyBox), columnGap: 20, margin: [0, 0, 0, 6] },
+      ...model.sections.flatMap((s) => [heading(s.heading), sectionTable(s)]),
+      // A long note flows over pages as a paragraph; its heading stays with its first lines.
+      ...(model.notes ? [heading('Uwagi'), { text: model.notes, margin: [0, 0, 0, 6] }] : []),
       ...(model.terms.length
-        ? [
-            { text: 'Warunki zlecenia', style: 'heading' },
-            ...model.terms.map((t) => ({ text: t, style: 'terms', margin: [0, 0, 0, 2] })),
-          ]
+        ? [heading('Warunki zlecenia'), ...model.terms.map((t) => ({ text: t, style: 'terms', margin: [0, 0, 0, 1] }))]
         : []),
       {
+        // The signature lines and their captions are never split across pages.
+        unbreakable: true,
         columns: model.signatures.map((who) => ({
-          stack: [{ text: '\n\n\n………………………………………' }, { text: who, style: 'terms' }],
+          stack: [{ text: '\n\n………………………………………' }, { text: who, style: 'terms' }],
           alignment: 'center',
         })),
-        margin: [0, 24, 0, 0],
+        margin: [0, 14, 0, 0],
       },
     ],
   };

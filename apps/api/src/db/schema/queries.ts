@@ -22,6 +22,8 @@ export const queries = pgTable(
     bestOfferCurrency: text('best_offer_currency'),
     /** The best offer in PLN hundredths (EUR through the rate), so that the best-offer filter and sort compare like with like. */
     bestOfferPln: integer('best_offer_pln'),
+    /** Offers from the public page whose carrier has not clicked the e-mail link yet (kept with the best offer). */
+    pendingOffers: integer('pending_offers').notNull().default(0),
     /** What an order brings along when it becomes a query, so that converting back loses nothing. */
     customerDateOfPayment: timestamp('customer_date_of_payment', { withTimezone: true, mode: 'string' }),
     customerDateOfPaymentString: text('customer_date_of_payment_string'),

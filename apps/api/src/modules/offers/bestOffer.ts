@@ -14,7 +14,9 @@ const bestOfferUpdate = (where: SQL) => sql`
                   ELSE price END AS pln
       FROM offers WHERE query_id = queries.id AND active) o
     ORDER BY o.pln, o.id
-    LIMIT 1)
+    LIMIT 1),
+    -- Public offers waiting for the carrier's e-mail confirmation: shown, never counted as the best.
+    pending_offers = (SELECT count(*)::int FROM offers WHERE query_id = queries.id AND NOT active)
   WHERE ${where}`;
 
 export async function refreshBestOffer(db: DbOrTx, queryId: number) {

@@ -176,6 +176,8 @@ export async function publicRoutes(app: FastifyInstance, { db, config }: { db: D
         verificationTokenHash: hashToken(token),
         verificationExpiresAt: new Date(Date.now() + OFFER_LINK_HOURS * 3600_000),
       });
+      // The query shows that a carrier is interested ('oczekuje na potwierdzenie'), before any link is clicked.
+      await refreshBestOffer(tx, query.id);
       await enqueueMail(tx, {
         to: body.email,
         subject: msg.mailSubject,
