@@ -87,12 +87,12 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
       carrier: { companyName: 'Trans-Bud' },
     });
     expect(await bestOffer()).toEqual([420000, 'pln']);
-    // 1 000 EUR × 4.30 = 4 300 PLN: more than 4 200 PLN.
+    // 1 000 EUR × 4,30 = 4 300 PLN: more than 4 200 PLN.
     const eur = (
       await api('POST', '/api/offers', { query: queryIri, price: 100000, currency: 'eur', acquiredBy: 'trans' })
     ).json();
     expect(await bestOffer()).toEqual([420000, 'pln']);
-    // 950 EUR × 4.30 = 4 085 PLN: now the best.
+    // 950 EUR × 4,30 = 4 085 PLN: now the best.
     await api('PUT', `/api/offers/${eur.uuid}`, { price: 95000 });
     expect(await bestOffer()).toEqual([95000, 'eur']);
     // The best-offer filter compares in PLN: 950 EUR is 4 085 PLN, not 950.
@@ -175,7 +175,7 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
     expect(mail).toBeDefined();
     const body = decodedBody(mail?.raw ?? '');
     expect(body).toContain('Katowice (Polska) → Wiedeń (Austria)');
-    expect(body).toContain('3 900.00 PLN');
+    expect(body).toContain('3 900,00 zł');
     const link = /https:\/\/spedycja\.example\/verify\?token=([\w-]+)/.exec(body);
     expect(link).not.toBeNull();
     const verify = await api('POST', '/api/public/offers/verify', { token: link?.[1] }, {});

@@ -255,9 +255,9 @@ describe.each(dbKinds)('orders on %s', (kind) => {
       expect(text).toContain('ul. Bałtycka 25, 61-131 Poznań, Polska');
       expect(text).toContain('69007 Lyon, Francja');
       expect(text).toContain('07/12/2026');
-      expect(text).toContain('13.60 × 2.45 × 2.70 m');
-      expect(text).toContain('18.50 t');
-      expect(text).toContain('2 100.00 EUR');
+      expect(text).toContain('13,60 × 2,45 × 2,70 m');
+      expect(text).toContain('18,50 t');
+      expect(text).toContain('2 100,00 €');
       expect(text).toContain('po rozładunku');
       expect(text).toContain('dźwigiem');
       expect(text).toContain('Grzegorz Żółć');
@@ -266,7 +266,7 @@ describe.each(dbKinds)('orders on %s', (kind) => {
       expect(text).toContain('OCP');
       expect(text).toContain('CMR');
       expect(text).not.toContain('TAJNE');
-      expect(text).not.toContain('12 500.00');
+      expect(text).not.toContain('12 500,00');
     }
   });
 
@@ -314,8 +314,8 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     const text = docxText(docx.rawPayload);
     expect(text).toContain(`Potwierdzenie zlecenia nr ${o.number}`);
     expect(text).toContain('Żabka Logistyka Sp. z o.o.');
-    expect(text).toContain('12 500.00 PLN');
-    expect(text).not.toContain('2 100.00 EUR');
+    expect(text).toContain('12 500,00 zł');
+    expect(text).not.toContain('2 100,00 €');
     expect(text).not.toContain('TAJNE');
     expect((await api('GET', `/api/orders/${o.uuid}/export/pdf/nobody`)).statusCode).toBe(400);
   });

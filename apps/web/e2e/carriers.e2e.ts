@@ -89,7 +89,7 @@ describe('carriers: add, filter by what they can carry, edit, delete', () => {
     await carrierRow(page).waitFor();
     const cells = await carrierRow(page).innerText();
     expect(cells).toContain(SERVED.join(', '));
-    expect(cells).toContain('13.60 × 2.45 × 2.70 m, 24.00 t');
+    expect(cells).toContain('13,60 × 2,45 × 2,70 m, 24,00 t');
     expect(cells).toContain('telefon/email');
     expect(cells).toContain(`(0048) ${CARRIER.phone}`);
 
@@ -116,7 +116,7 @@ describe('carriers: add, filter by what they can carry, edit, delete', () => {
     await filters(page).getByRole('button', { name: 'Wyczyść filtry' }).click();
     await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Szukaj' }), CARRIER.company);
     await filters(page).getByRole('button', { name: 'Filtruj' }).click();
-    await carrierRow(page).filter({ hasText: '13.60 × 2.45 × 2.70 m, 25.50 t' }).waitFor();
+    await carrierRow(page).filter({ hasText: '13,60 × 2,45 × 2,70 m, 25,50 t' }).waitFor();
     await expect(carrierRow(page).innerText()).resolves.toContain(served('western').sort().join(', '));
 
     // Delete it, after saying yes.

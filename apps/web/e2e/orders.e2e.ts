@@ -138,10 +138,10 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     const cells = await row.innerText();
     expect(cells).toContain('Poznań');
     expect(cells).toContain('Lyon');
-    expect(cells).toContain('4 500.00 PLN');
-    expect(cells).toContain('3 800.50 PLN');
+    expect(cells).toContain('4 500,00 zł');
+    expect(cells).toContain('3 800,50 zł');
     expect(cells).toContain(CUSTOMER.slice(0, 30));
-    expect(cells).toContain('13.60 × – × – m');
+    expect(cells).toContain('13,60 × — × – m');
     const number = (await row.getByRole('cell').first().innerText()).split('\n')[0]?.trim() ?? '';
     expect(number).toMatch(/^\d+\/\d{2}\/\d{4}$/);
     const notSent = row.getByRole('img', { name: 'Nie wysłano do klienta ani do przewoźnika' });
@@ -154,7 +154,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await priceDialog.getByRole('button', { name: 'Zapisz' }).click();
     await toast(page, 'Zlecenie zostało pomyślnie zaktualizowane!').waitFor();
     await priceDialog.waitFor({ state: 'hidden' });
-    await row.filter({ hasText: '3 950.75 PLN' }).waitFor();
+    await row.filter({ hasText: '3 950,75 zł' }).waitFor();
 
     // Download the four documents under the server's names.
     const safe = number.replaceAll('/', '-');
@@ -244,7 +244,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     const convertedCells = await converted.innerText();
     expect(convertedCells).toContain('Kraków');
     expect(convertedCells).toContain('Praga');
-    expect(convertedCells).toContain('3 100.00 PLN');
+    expect(convertedCells).toContain('3 100,00 zł');
     await context.close();
   });
 });

@@ -15,7 +15,7 @@ const CARGO = `Publ ${suffix}`;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 /** 2026-12-02 -> 02/12/2026, as the page shows it. */
 const shownDay = (iso: string) => iso.split('-').reverse().join('/');
-const SECRET = { customer: `Klient Poufny ${suffix}`, note: `Notatka poufna ${suffix}`, price: '7 777.00' };
+const SECRET = { customer: `Klient Poufny ${suffix}`, note: `Notatka poufna ${suffix}`, price: '7 777,00' };
 const CARRIER_EMAIL = `przewoznik.${suffix}@example.com`;
 
 async function api(method: string, apiPath: string, body?: unknown): Promise<Record<string, unknown>> {
@@ -134,15 +134,15 @@ describe('public offer: find an open query, offer, verify by e-mail, seen by the
       'Reykjavik (IS) → Warszawa (PL)',
       shownDay(inDays(10)),
       shownDay(inDays(14)),
-      '12.00 × 2.40 × 2.50 m',
-      '18.00 t',
+      '12,00 × 2,40 × 2,50 m',
+      '18,00 t',
       'dźwigiem',
     ]) {
       expect(text).toContain(shown);
     }
     // Nothing of the customer, the prices or the notes reaches the public page.
     const whole = await page.locator('body').innerText();
-    for (const secret of [SECRET.customer, SECRET.note, SECRET.price, '8 888.00']) expect(whole).not.toContain(secret);
+    for (const secret of [SECRET.customer, SECRET.note, SECRET.price, '8 888,00']) expect(whole).not.toContain(secret);
 
     // A wrong e-mail is refused in the form, without a request.
     await card.getByRole('button', { name: /^Złóż ofertę/ }).click();
@@ -190,13 +190,13 @@ async function staffSeesOffer(page: Page) {
   const row = page.getByRole('table', { name: 'Lista zapytań' }).getByRole('row').filter({ hasText: CARGO });
   await row.waitFor();
   const best = row.getByRole('button', { name: /^Oferty przewoźników/ });
-  await expect(best.innerText()).resolves.toBe('2 500.50 PLN');
+  await expect(best.innerText()).resolves.toBe('2 500,50 zł');
   await best.click();
   const offers = page.getByRole('dialog', { name: /^Oferty przewoźników/ });
   const offer = offers.getByRole('row').filter({ hasText: CARRIER_EMAIL });
   await offer.waitFor();
   const cells = await offer.innerText();
-  expect(cells).toContain('2 500.50 PLN');
+  expect(cells).toContain('2 500,50 zł');
   expect(cells).toContain('(0048) 600100200');
   expect(cells).toContain('strona');
 }

@@ -107,10 +107,10 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     const row = queryRow(page);
     await row.waitFor();
     const cells = await row.innerText();
-    for (const text of ['Poznań', 'PL 60-001', 'Berlin', '10/12/2026', '4 500.00 PLN', CUSTOMER.slice(0, 30)]) {
+    for (const text of ['Poznań', 'PL 60-001', 'Berlin', '10/12/2026', '4 500,00 zł', CUSTOMER.slice(0, 30)]) {
       expect(cells).toContain(text);
     }
-    expect(cells).toContain('13.60 × – × – m');
+    expect(cells).toContain('13,60 × — × – m');
     await row.getByRole('img', { name: 'Aktywne' }).waitFor();
     // The owner is the logged-in user.
     expect(cells).toContain('Administrator');
@@ -148,7 +148,7 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     await priceDialog.getByRole('button', { name: 'Zapisz' }).click();
     await toast(page, 'Zapytanie zostało pomyślnie zaktualizowane!');
     await priceDialog.waitFor({ state: 'hidden' });
-    await row.getByText('5 200.50 PLN').waitFor();
+    await row.getByText('5 200,50 zł').waitFor();
 
     // Add a carrier's offer; the best-offer button shows it afterwards.
     const offersButton = row.getByRole('button', { name: /^Oferty przewoźników/ });
@@ -173,12 +173,12 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     const offerRow = offers.getByRole('row').filter({ hasText: CARRIER });
     await offerRow.waitFor();
     const offerCells = await offerRow.innerText();
-    for (const text of ['3 900.00 PLN', '(0048) 600100200', `oferty.${suffix}@example.com`, 'brak']) {
+    for (const text of ['3 900,00 zł', '(0048) 600100200', `oferty.${suffix}@example.com`, 'brak']) {
       expect(offerCells).toContain(text);
     }
     await offers.getByRole('button', { name: 'Zamknij' }).click();
     await offers.waitFor({ state: 'hidden' });
-    await expect(offersButton.innerText()).resolves.toBe('3 900.00 PLN');
+    await expect(offersButton.innerText()).resolves.toBe('3 900,00 zł');
 
     // Copy the query for a message to carriers.
     await row.getByRole('button', { name: 'Kopiuj zapytanie' }).click();
@@ -189,8 +189,8 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
         'Załadunek: PL 60-001 Poznań',
         'Rozładunek: DE Berlin',
         `Towar: ${CARGO}`,
-        'Wymiary: 13.60 × – × – m',
-        'Waga: 24.00 t',
+        'Wymiary: 13,60 × — × – m',
+        'Waga: 24,00 t',
       ].join('\n'),
     );
 
@@ -226,7 +226,7 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
       queryRow(page)
         .getByRole('button', { name: /^Oferty przewoźników/ })
         .innerText(),
-    ).resolves.toBe('3 900.00 PLN');
+    ).resolves.toBe('3 900,00 zł');
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import {
   formatMeasure,
   formatMoney,
   formatPhone,
+  formatSize,
   hundredthsToDecimal,
   truncate,
 } from './format.ts';
@@ -25,17 +26,20 @@ describe('formatting for the screens', () => {
     expect(formatPhone('48', null)).toBe('Brak');
   });
 
-  it('shows amounts from hundredths with 2 decimals and the upper-case currency', () => {
-    expect(formatMoney(150000, 'pln')).toBe('1 500.00 PLN');
-    expect(formatMoney(5, 'eur')).toBe('0.05 EUR');
-    expect(formatMoney(-12345, 'pln')).toBe('-123.45 PLN');
-    expect(formatMoney(123456789)).toBe('1 234 567.89');
+  it('shows amounts with a decimal comma, grouped thousands and the currency sign', () => {
+    expect(formatMoney(150000, 'pln')).toBe('1 500,00 zł');
+    expect(formatMoney(5, 'eur')).toBe('0,05 €');
+    expect(formatMoney(-12345, 'pln')).toBe('-123,45 zł');
+    expect(formatMoney(123456789)).toBe('1 234 567,89');
   });
 
   it('converts typed decimals to hundredths, commas and dots alike', () => {
     expect(decimalToHundredths('13,6')).toBe(1360);
     expect(decimalToHundredths('13.60')).toBe(1360);
     expect(decimalToHundredths('1 500,5')).toBe(150050);
+    expect(decimalToHundredths('4 500,50')).toBe(450050);
+    expect(decimalToHundredths('4\u00a0500,50')).toBe(450050);
+    expect(decimalToHundredths('4500.50')).toBe(450050);
     expect(decimalToHundredths('0.999')).toBe(99);
     expect(decimalToHundredths('-4,3')).toBe(-430);
     expect(decimalToHundredths(2.45)).toBe(245);
@@ -47,8 +51,13 @@ describe('formatting for the screens', () => {
   });
 
   it('shows dimensions in m and t, phones as (00{prefix})', () => {
-    expect(formatMeasure(1360, 'm')).toBe('13.60 m');
-    expect(formatMeasure(2400, 't')).toBe('24.00 t');
+    expect(formatMeasure(1360, 'm')).toBe('13,60 m');
+    expect(formatMeasure(2400, 't')).toBe('24,00 t');
+    expect(formatSize(800, 240, 200)).toBe('8,00 × 2,40 × 2,00 m');
+    expect(formatSize(1360, null, 270)).toBe('13,60 × — × 2,70 m');
+    expect(formatSize(null, null, null)).toBeNull();
+    expect(formatMoney(95000, 'eur')).toBe('950,00 €');
+    expect(formatMoney(450000, 'pln')).toBe('4 500,00 zł');
     expect(formatPhone('48', '600100200')).toBe('(0048) 600100200');
   });
 

@@ -1,7 +1,11 @@
 import dayjs from 'dayjs';
 import { EMPTY_VALUE } from './constants.ts';
 
-/** 'Brak' for empty, DD/MM/YYYY, 'HH:mm, DD/MM/YYYY' and amounts from hundredths (SPEC §9). */
+/**
+ * 'Brak' for empty, DD/MM/YYYY, 'HH:mm, DD/MM/YYYY' (SPEC §9), and numbers as a Polish reader writes them: a decimal
+ * comma and thousands grouped by spaces ('4 500,00 zł', '950,00 €', '13,60 m'). The server's documents and the web
+ * app read the same formatters.
+ */
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
 export const DATE_TIME_FORMAT = 'HH:mm, DD/MM/YYYY';
@@ -20,7 +24,7 @@ export function formatDateTime(value: DateInput): string {
   return d.isValid() ? d.format(DATE_TIME_FORMAT) : EMPTY_VALUE;
 }
 
-/** 150000 -> '1500.00' */
+/** 150000 -> '1500.00' (the machine form: inputs, CSV, XML). */
 export function hundredthsToDecimal(value: number): string {
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(value));
@@ -38,18 +42,37 @@ export function decimalToHundredths(input: string | number | null | undefined): 
   return negative ? -cents : cents;
 }
 
-/** 150000, 'pln' -> '1 500.00 PLN'; 'Brak' when there is no amount. */
-export function formatMoney(hundredths: number | null | undefined, currency?: string | null): string {
-  if (hundredths === null || hundredths === undefined) return EMPTY_VALUE;
+/** 450000 -> '4 500,00': a decimal comma, thousands grouped by spaces. */
+export function formatDecimal(hundredths: number): string {
   const [whole = '0', fraction = '00'] = hundredthsToDecimal(hundredths).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return currency ? `${grouped}.${fraction} ${currency.toUpperCase()}` : `${grouped}.${fraction}`;
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${fraction}`;
 }
 
-/** Dimensions and weights: 1360 -> '13.60 m', 2400 -> '24.00 t'. */
+const CURRENCY_SIGNS: Record<string, string> = { pln: 'zł', eur: '€' };
+
+/** 'pln' -> 'zł', 'eur' -> '€'; other codes upper-case. */
+export const currencySign = (currency: string) => CURRENCY_SIGNS[currency.toLowerCase()] ?? currency.toUpperCase();
+
+/** 450000, 'pln' -> '4 500,00 zł'; 95000, 'eur' -> '950,00 €'; 'Brak' when there is no amount. */
+export function formatMoney(hundredths: number | null | undefined, currency?: string | null): string {
+  if (hundredths === null || hundredths === undefined) return EMPTY_VALUE;
+  return currency ? `${formatDecimal(hundredths)} ${currencySign(currency)}` : formatDecimal(hundredths);
+}
+
+/** Dimensions and weights: 1360 -> '13,60 m', 2400 -> '24,00 t'. */
 export function formatMeasure(hundredths: number | null | undefined, unit: 'm' | 't' | 'km'): string {
   if (hundredths === null || hundredths === undefined) return EMPTY_VALUE;
-  return `${hundredthsToDecimal(hundredths)} ${unit}`;
+  return `${formatDecimal(hundredths)} ${unit}`;
+}
+
+/** A dimension that is not known, inside a size ('13,60 × — × 2,70 m'). */
+export const UNKNOWN_DIMENSION = '—';
+
+/** 800, 240, 200 -> '8,00 × 2,40 × 2,00 m'; an unknown one reads '—'; null when none is known (print nothing). */
+export function formatSize(length: number | null, width: number | null, height: number | null): string | null {
+  const sizes = [length, width, height];
+  if (sizes.every((v) => v === null)) return null;
+  return `${sizes.map((v) => (v === null ? UNKNOWN_DIMENSION : formatDecimal(v))).join(' × ')} m`;
 }
 
 /** '48', '600100200' -> '(0048) 600100200' */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
-import { hundredthsToDecimal } from './format.ts';
+import { formatSize } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 import { countryCode, withDefault } from './parties.ts';
 import { oneOf, optionalHundredths, optionalText, required } from './validation.ts';
@@ -255,16 +255,13 @@ export function routeMapUrl(q: RouteCoordinates): string | null {
   return `https://www.google.com/maps/dir/?api=1&origin=${lat1},${lon1}&destination=${lat2},${lon2}&travelmode=driving`;
 }
 
-const dimension = (value: number | null) => (value === null ? '–' : hundredthsToDecimal(value));
-
-/** 1360, 245, 270 -> '13.60 × 2.45 × 2.70 m'; null when no dimension is known. */
+/** 1360, 245, 270 -> '13,60 × 2,45 × 2,70 m'; null when no dimension is known. */
 export function dimensionsText(q: {
   cargoLength: number | null;
   cargoWidth: number | null;
   cargoHeight: number | null;
 }): string | null {
-  if (q.cargoLength === null && q.cargoWidth === null && q.cargoHeight === null) return null;
-  return `${dimension(q.cargoLength)} × ${dimension(q.cargoWidth)} × ${dimension(q.cargoHeight)} m`;
+  return formatSize(q.cargoLength, q.cargoWidth, q.cargoHeight);
 }
 
 /** '2026-11-25T00:00:00.000Z' -> '2026-11-25': the API keeps these dates as days, whatever the browser's zone. */

@@ -4,7 +4,7 @@ import {
   formatMeasure,
   formatMoney,
   formatPhone,
-  hundredthsToDecimal,
+  formatSize,
   type LoadingType,
   loadingTypeLabels,
   type OrderParty,
@@ -74,9 +74,7 @@ function paymentTerm(date: string | null, text: string | null) {
  */
 export function orderDocument(record: OrderRecord, party: OrderParty, company: CompanyInfo): DocumentModel {
   const o = record.order;
-  const dims = [o.cargoLength, o.cargoWidth, o.cargoHeight].every((v) => v === null)
-    ? 'Brak'
-    : `${[o.cargoLength, o.cargoWidth, o.cargoHeight].map((v) => (v === null ? '—' : hundredthsToDecimal(v))).join(' × ')} m`;
+  const dims = formatSize(o.cargoLength, o.cargoWidth, o.cargoHeight);
   const route: DocumentSection = {
     heading: 'Trasa',
     rows: [
@@ -94,7 +92,8 @@ export function orderDocument(record: OrderRecord, party: OrderParty, company: C
     heading: 'Towar',
     rows: [
       ['Towar', or(o.cargo)],
-      ['Wymiary (dł. × szer. × wys.)', dims],
+      // A size nobody gave is left off rather than printed as 'Brak'.
+      ...(dims ? [['Wymiary (dł. × szer. × wys.)', dims] as [string, string]] : []),
       ['Waga', formatMeasure(o.cargoWeight, 't')],
       ['Typ załadunku', loadingTypeLabels[o.loadingType as LoadingType] ?? o.loadingType],
     ],

@@ -10,8 +10,8 @@ describe('the copied query text', () => {
         'Załadunek: PL 00-001 Warszawa',
         'Rozładunek: DE 10115 Berlin',
         'Towar: Stal zbrojeniowa w prętach',
-        'Wymiary: 13.60 × 2.45 × 2.70 m',
-        'Waga: 24.00 t',
+        'Wymiary: 13,60 × 2,45 × 2,70 m',
+        'Waga: 24,00 t',
       ].join('\n'),
     );
   });
@@ -37,7 +37,7 @@ describe('the copied query text', () => {
   });
 
   it('marks a single unknown dimension with a dash', () => {
-    expect(dimensionsText({ cargoLength: 1360, cargoWidth: null, cargoHeight: 270 })).toBe('13.60 × – × 2.70 m');
+    expect(dimensionsText({ cargoLength: 1360, cargoWidth: null, cargoHeight: 270 })).toBe('13,60 × — × 2,70 m');
     expect(placeText({ country: null, postalCode: null, city: null })).toBe('Brak');
   });
 });

@@ -1,18 +1,16 @@
 import { Text } from '@mantine/core';
-import { type Carrier, countryName, EMPTY_VALUE, formatMeasure, hundredthsToDecimal } from '@spedycja/domain';
+import { type Carrier, countryName, EMPTY_VALUE, formatMeasure, formatSize } from '@spedycja/domain';
 import { TextValue } from '../../../components/display.tsx';
 
 /** How a carrier's capacity and countries read in the table. */
 
-/** '13.60 × 2.45 × 2.70 m, 24.00 t'; parts not known read '?'; 'Brak' when nothing is known. */
+/** '13,60 × 2,45 × 2,70 m, 24,00 t'; a part not known reads '—'; 'Brak' when nothing is known. */
 export function formatCapacity(
   c: Pick<Carrier, 'maxCargoLength' | 'maxCargoWidth' | 'maxCargoHeight' | 'maxCargoWeight'>,
 ) {
-  const sizes = [c.maxCargoLength, c.maxCargoWidth, c.maxCargoHeight];
   const parts: string[] = [];
-  if (sizes.some((v) => v !== null)) {
-    parts.push(`${sizes.map((v) => (v === null ? '?' : hundredthsToDecimal(v))).join(' × ')} m`);
-  }
+  const size = formatSize(c.maxCargoLength, c.maxCargoWidth, c.maxCargoHeight);
+  if (size) parts.push(size);
   if (c.maxCargoWeight !== null) parts.push(formatMeasure(c.maxCargoWeight, 't'));
   return parts.length ? parts.join(', ') : EMPTY_VALUE;
 }

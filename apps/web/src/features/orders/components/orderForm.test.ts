@@ -98,19 +98,33 @@ describe('the create payload (SPEC §5: every field, null when missing)', () => 
     });
   });
 
-  it('accepts an empty order (every field is optional)', () => {
-    const payload = buildCreatePayload(emptyOrderForm());
-    expect(payload).toMatchObject({ customer: null, carrier: null, user: null, cargo: null, status: 'aktywne' });
+  it('refuses a half-typed order, naming every field it cannot be saved without', () => {
+    expect(buildCreatePayload(emptyOrderForm())).toBeNull();
+    const required = validationMessages.required;
+    expect(validateOrderForm('create')(emptyOrderForm())).toEqual({
+      customer: required,
+      cargo: required,
+      loadingCity: required,
+      loadingCountry: required,
+      loadingDate: required,
+      unloadingCity: required,
+      unloadingCountry: required,
+      unloadingDate: required,
+      customerPrice: required,
+    });
+    // The carrier, the driver and the rest may come later.
+    expect(buildCreatePayload(filled({ carrier: null, carrierPrice: null }))).toMatchObject({ carrier: null });
   });
 });
 
 describe('the update payload', () => {
   const loaded = filled();
 
-  it('sends only what changed (null when cleared)', () => {
-    const changed = { ...loaded, carrierPrice: 225000, cargo: '', customer: null };
-    expect(buildUpdatePayload(loaded, changed)).toEqual({ carrierPrice: 225000, cargo: null, customer: null });
+  it('sends only what changed (null when cleared), and nothing while a required field is emptied', () => {
+    const changed = { ...loaded, carrierPrice: 225000, trailer: '', carrier: null };
+    expect(buildUpdatePayload(loaded, changed)).toEqual({ carrierPrice: 225000, carrier: null });
     expect(buildUpdatePayload(loaded, loaded)).toEqual({});
+    expect(buildUpdatePayload(loaded, { ...loaded, cargo: '' })).toBeNull();
   });
 
   it("marks the document as sent with 'Zapisz i oznacz jako wysłane'", () => {
@@ -141,7 +155,14 @@ describe('the update payload', () => {
         language: 'Polski',
       },
       carrier: null,
+      cargo: 'Palety',
+      loadingCity: 'Poznań',
+      loadingCountry: 'PL',
       loadingDate: '2026-12-07T00:00:00.000Z',
+      unloadingCity: 'Lyon',
+      unloadingCountry: 'FR',
+      unloadingDate: '2026-12-09T00:00:00.000Z',
+      customerPrice: 1250000,
       loadingType: 'z rampy',
       customerPriceCurrency: 'pln',
       carrierPriceCurrency: 'pln',
@@ -164,7 +185,8 @@ describe('the update payload', () => {
       customer,
       carrier: null,
       loadingDate: '2026-12-07',
-      cargo: '',
+      cargo: 'Palety',
+      trailer: '',
       driverPhonePrefix: '49',
       showInCalendar: false,
       customerDateOfPaymentString: 'przed rozladunkiem',

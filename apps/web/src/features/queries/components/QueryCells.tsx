@@ -42,14 +42,14 @@ export function PlaceCell({ query, side }: { query: Query; side: 'loading' | 'un
   );
 }
 
-/** '13.60 × 2.45 × 2.70 m' above, '24.00 t' below. */
+/** '13,60 × 2,45 × 2,70 m' above, '24,00 t' below; nothing when no size is known. */
 export function CargoParamsCell({ query }: { query: Query }) {
   const dimensions = dimensionsText(query);
   if (!dimensions && query.cargoWeight === null) return <Line text={null} />;
   return (
     <>
-      <Line text={dimensions} />
-      <Line text={query.cargoWeight === null ? null : formatMeasure(query.cargoWeight, 't')} dimmed />
+      {dimensions && <Line text={dimensions} />}
+      {query.cargoWeight !== null && <Line text={formatMeasure(query.cargoWeight, 't')} dimmed />}
     </>
   );
 }

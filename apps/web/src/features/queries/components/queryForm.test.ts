@@ -5,6 +5,19 @@ import { emptyQueryForm, parseQueryPayload, queryPayload, queryToForm, validateQ
 
 const OWNER = '493fc947-bb03-44cb-bcf1-9ce5c6fb4b88';
 
+/** What a query cannot be saved without: the customer, the cargo, both ends with their dates. */
+const complete = () => ({
+  ...emptyQueryForm(null),
+  customer: testQuery().customer,
+  cargo: 'Palety',
+  loadingCity: 'Łódź',
+  loadingCountry: 'PL',
+  loadingDate: '2026-11-25',
+  unloadingCity: 'Berlin',
+  unloadingCountry: 'DE',
+  unloadingDate: '2026-11-26',
+});
+
 describe('the query payload', () => {
   it('sends every field, null when missing, with the owner as an IRI', () => {
     const payload = queryPayload(emptyQueryForm(OWNER));
@@ -34,6 +47,9 @@ describe('the query payload', () => {
       customerPriceCurrency: 'pln',
       euroExchangeRate: null,
       additionalInfo: null,
+      orderAdditionalInfo: null,
+      customerDateOfPayment: null,
+      customerDateOfPaymentString: null,
     });
   });
 
@@ -47,7 +63,7 @@ describe('the query payload', () => {
   });
 
   it('parses to what is sent: trimmed, every key present', () => {
-    const values = { ...emptyQueryForm(null), cargo: '  Palety  ', loadingCity: 'Łódź' };
+    const values = { ...complete(), cargo: '  Palety  ' };
     const parsed = parseQueryPayload('create', values) as Record<string, unknown>;
     expect(parsed.cargo).toBe('Palety');
     expect(parsed.loadingCity).toBe('Łódź');
@@ -57,8 +73,24 @@ describe('the query payload', () => {
 });
 
 describe('the query form validation', () => {
+  it('names every field a query cannot be saved without', () => {
+    const required = 'To pole nie może być puste!';
+    expect(validateQueryForm('create')(emptyQueryForm(null))).toEqual({
+      customer: required,
+      cargo: required,
+      loadingCity: required,
+      loadingCountry: required,
+      loadingDate: required,
+      unloadingCity: required,
+      unloadingCountry: required,
+      unloadingDate: required,
+    });
+    expect(parseQueryPayload('create', emptyQueryForm(null))).toBeNull();
+    expect(validateQueryForm('edit')({ ...complete(), cargo: '   ' })).toEqual({ cargo: required });
+  });
+
   it('refuses an unloading date before the loading date, with the SPEC text, in both modes', () => {
-    const values = { ...emptyQueryForm(null), loadingDate: '2026-11-25', unloadingDate: '2026-11-24' };
+    const values = { ...complete(), loadingDate: '2026-11-25', unloadingDate: '2026-11-24' };
     for (const mode of ['create', 'edit'] as const) {
       expect(validateQueryForm(mode)(values)).toEqual({
         unloadingDate: 'Data załadunku nie może być późniejsza niż data rozładunku!',
@@ -68,7 +100,7 @@ describe('the query form validation', () => {
   });
 
   it('accepts the same day and refuses amounts that are not numbers', () => {
-    const sameDay = { ...emptyQueryForm(null), loadingDate: '2026-11-25', unloadingDate: '2026-11-25' };
+    const sameDay = { ...complete(), loadingDate: '2026-11-25', unloadingDate: '2026-11-25' };
     expect(validateQueryForm('create')(sameDay)).toEqual({});
     const errors = validateQueryForm('create')({ ...sameDay, customerPrice: Number.NaN, cargoWeight: -100 });
     expect(errors.customerPrice).toBe('To pole może zawierać jedynie liczbę!');

@@ -1,5 +1,6 @@
 import {
   DEFAULT_QUERY_STATUS,
+  dayOf,
   QUERY_PAYLOAD_KEYS,
   type Query,
   type QueryCreate,
@@ -32,6 +33,10 @@ export type QueryFormValues = ShipmentFormValues & {
   customerPriceCurrency: string;
   euroExchangeRate: number | null;
   additionalInfo: string;
+  /** Kept from an order this query was made of, for the order it becomes (not edited here). */
+  orderAdditionalInfo: string | null;
+  customerDateOfPayment: string | null;
+  customerDateOfPaymentString: string | null;
 };
 
 export type QueryPayload = Record<(typeof QUERY_PAYLOAD_KEYS)[number], unknown>;
@@ -46,6 +51,9 @@ export const emptyQueryForm = (ownerUuid: string | null): QueryFormValues => ({
   customerPriceCurrency: 'pln',
   euroExchangeRate: null,
   additionalInfo: '',
+  orderAdditionalInfo: null,
+  customerDateOfPayment: null,
+  customerDateOfPaymentString: null,
 });
 
 export const queryToForm = (q: Query): QueryFormValues => ({
@@ -58,6 +66,9 @@ export const queryToForm = (q: Query): QueryFormValues => ({
   customerPriceCurrency: q.customerPriceCurrency,
   euroExchangeRate: q.euroExchangeRate,
   additionalInfo: q.additionalInfo ?? '',
+  orderAdditionalInfo: q.orderAdditionalInfo,
+  customerDateOfPayment: dayOf(q.customerDateOfPayment),
+  customerDateOfPaymentString: q.customerDateOfPaymentString,
 });
 
 /** Every field of a query create, null when missing; the customer and owner as IRIs. */
