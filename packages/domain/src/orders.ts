@@ -185,6 +185,12 @@ export type Order = ShipmentRead & {
   mailSentToCarrierAddress: string | null;
 };
 
+/** The file name of an order document: 'zlecenie_12-11-2026_przewoznik.pdf' (also the e-mail attachment's). */
+export function documentFileName(number: string, party: OrderParty, extension: 'pdf' | 'docx') {
+  const safe = number.replace(/[^0-9A-Za-z-]+/g, '-').replace(/^-+|-+$/g, '');
+  return `zlecenie_${safe}_${party === 'carrier' ? 'przewoznik' : 'klient'}.${extension}`;
+}
+
 /** POST /api/orders/{uuid}/send/{party}. */
 export type OrderSendResult = { message: string; order: Order };
 

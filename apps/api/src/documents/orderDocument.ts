@@ -155,9 +155,3 @@ export function orderDocument(record: OrderRecord, party: OrderParty, company: C
     footer: `${or(company.companyName)} · zlecenie ${o.number}`,
   };
 }
-
-/** A file name with safe characters only: zlecenie_12-11-2026_przewoznik.pdf */
-export function documentFileName(number: string, party: OrderParty, extension: 'pdf' | 'docx') {
-  const safe = number.replace(/[^0-9A-Za-z-]+/g, '-').replace(/^-+|-+$/g, '');
-  return `zlecenie_${safe}_${party === 'carrier' ? 'przewoznik' : 'klient'}.${extension}`;
-}

@@ -1,5 +1,6 @@
 import {
   datesIssue,
+  documentFileName,
   mailMessages,
   ORDER_PARTIES,
   type OrderParty,
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import { renderDocx } from '../../documents/docx.ts';
-import { documentFileName, orderDocument } from '../../documents/orderDocument.ts';
+import { orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { actorId } from '../../http/actor.ts';
 import { assertMayListDeleted, assertUsable } from '../../http/auth.ts';

@@ -1,8 +1,8 @@
-import { formatDate, type OrderParty, orderMessages } from '@spedycja/domain';
+import { documentFileName, formatDate, type OrderParty, orderMessages } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
-import { documentFileName, orderDocument } from '../../documents/orderDocument.ts';
+import { orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { fieldViolation } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';

@@ -1,9 +1,11 @@
 import { AppShell } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { isAdmin } from '@spedycja/domain';
 import { useCallback } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { logout } from '../../features/auth/api/logout.ts';
 import { useAuth } from '../../features/auth/useAuth.ts';
+import { MailOffBanner } from '../../features/mail/index.ts';
 import { AddActionsProvider } from '../addActions.tsx';
 import { paths } from '../paths.ts';
 import { queryClient } from '../queryClient.ts';
@@ -41,6 +43,7 @@ export function AppLayout() {
           />
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <MailOffBanner enabled={isAdmin(user.roles)} />
           <Outlet />
         </AppShell.Main>
       </AppShell>

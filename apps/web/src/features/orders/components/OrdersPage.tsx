@@ -23,6 +23,7 @@ import { OrderModal } from './OrderModal.tsx';
 import { OrderRowActions, type OrderRowExtraActions, RestoreAction } from './OrderRowActions.tsx';
 import { orderColumns } from './orderColumns.tsx';
 import { orderFilterDefs } from './orderFilters.tsx';
+import { SendOrderDialog } from './SendOrderDialog.tsx';
 
 export type OrdersPageProps = {
   /** The admin view of deleted orders: `deletionReason[gt]=0`, restore instead of the other actions. */
@@ -42,6 +43,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
   const [modal, setModal] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
   const [toDelete, setToDelete] = useState<Order | null>(null);
   const [toQuery, setToQuery] = useState<Order | null>(null);
+  const [toSend, setToSend] = useState<{ order: Order; parties: readonly OrderParty[] } | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
   const params = useMemo(
@@ -106,11 +108,12 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
       ),
     [withBusy, downloadOrder.mutateAsync],
   );
-  const handleSend = useCallback(
-    (order: Order, parties: readonly OrderParty[]) =>
-      void withBusy(order.uuid, () => sendToParties(sendOrder.mutateAsync, order.uuid, parties)),
-    [withBusy, sendOrder.mutateAsync],
-  );
+  /** Sending asks first (to whom, what, sent before?); the dialog then sends to the parties that have an e-mail. */
+  const handleSend = useCallback((order: Order, parties: readonly OrderParty[]) => setToSend({ order, parties }), []);
+  const confirmSend = async (order: Order, parties: OrderParty[]) => {
+    setToSend(null);
+    await withBusy(order.uuid, () => sendToParties(sendOrder.mutateAsync, order.uuid, parties));
+  };
 
   const handleDelete = async (reason: number) => {
     if (!toDelete) return;
@@ -186,6 +189,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
             onConfirm={handleDelete}
             onCancel={() => setToDelete(null)}
           />
+          <SendOrderDialog request={toSend} onSend={confirmSend} onCancel={() => setToSend(null)} />
           <ConfirmDialog
             opened={toQuery !== null}
             title={t.toQueryTitle}

@@ -13,6 +13,7 @@ import { useEffect, useMemo } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { componentMessages } from '../../../components/messages.ts';
 import { useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { MailSettingsSection } from '../../mail/index.ts';
 import { useSettings } from '../api/getSettings.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
@@ -132,6 +133,7 @@ export function SettingsPage() {
           </form>
         )}
       </Paper>
+      <MailSettingsSection />
     </Stack>
   );
 }
