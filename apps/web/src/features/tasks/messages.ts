@@ -79,7 +79,11 @@ export const tasksMessages = {
     date: 'Data i godzina',
     status: 'Status',
     comment: 'Komentarz',
+    nextContact: 'Następny kontakt',
+    nextContactHint: 'Zadanie przesunie się na ten termin; bez niego zostaje na swoim.',
+    shortcuts: { inAnHour: '+1 h', tomorrowNine: 'Jutro 9:00', mondayNine: 'Poniedziałek 9:00' },
   },
+  scope: { label: 'Pokaż', mine: 'Moje zadania', all: 'Wszystkie' },
   due: {
     title: 'Zadania do wykonania teraz',
     text: 'Twoje niewykonane zadania z powiadomieniem w menu, których termin kontaktu już minął.',

@@ -8,6 +8,7 @@ import {
   entrySearchId,
   entrySearchTerm,
   isoToPicker,
+  nextContactAt,
   pickerToIso,
   taskChipState,
 } from './taskRules.ts';
@@ -108,5 +109,19 @@ describe('picker dates', () => {
     expect(pickerToIso(null)).toBeNull();
     expect(pickerToIso('')).toBeNull();
     expect(isoToPicker(null)).toBeNull();
+  });
+});
+
+describe('the next contact shortcuts', () => {
+  // Wednesday 25/11/2026 14:37 local time.
+  const now = new Date(2026, 10, 25, 14, 37, 12);
+  it('sets in an hour, tomorrow at 9:00 and next Monday at 9:00', () => {
+    expect(nextContactAt('inAnHour', now)).toBe('2026-11-25 15:37:00');
+    expect(nextContactAt('tomorrowNine', now)).toBe('2026-11-26 09:00:00');
+    expect(nextContactAt('mondayNine', now)).toBe('2026-11-30 09:00:00');
+  });
+  it('takes the Monday a week on from a Monday, and the next day from a Sunday', () => {
+    expect(nextContactAt('mondayNine', new Date(2026, 10, 30, 8, 0))).toBe('2026-12-07 09:00:00');
+    expect(nextContactAt('mondayNine', new Date(2026, 10, 29, 20, 0))).toBe('2026-11-30 09:00:00');
   });
 });

@@ -85,3 +85,19 @@ export function isoToPicker(value: string | null | undefined): string | null {
 
 /** Now, to the minute, as the picker holds it (the default of a new contact attempt). */
 export const pickerNow = (now: Date | number = Date.now()) => dayjs(now).second(0).format('YYYY-MM-DD HH:mm:ss');
+
+const PICKER_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** When to call again, one click each: in an hour, tomorrow at 9:00, next Monday at 9:00 (picker values, local time). */
+export const NEXT_CONTACT_SHORTCUTS = ['inAnHour', 'tomorrowNine', 'mondayNine'] as const;
+export type NextContactShortcut = (typeof NEXT_CONTACT_SHORTCUTS)[number];
+
+export function nextContactAt(shortcut: NextContactShortcut, now: Date | number = Date.now()): string {
+  const base = dayjs(now).second(0).millisecond(0);
+  if (shortcut === 'inAnHour') return base.add(1, 'hour').format(PICKER_FORMAT);
+  const nine = base.hour(9).minute(0);
+  if (shortcut === 'tomorrowNine') return nine.add(1, 'day').format(PICKER_FORMAT);
+  // Next Monday: from a Monday, the one a week on (day() counts Sunday as 0).
+  const daysToMonday = (8 - base.day()) % 7 || 7;
+  return nine.add(daysToMonday, 'day').format(PICKER_FORMAT);
+}

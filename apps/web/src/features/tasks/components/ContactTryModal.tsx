@@ -1,4 +1,4 @@
-import { Select, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CONTACT_TRY_STATUSES,
@@ -12,7 +12,7 @@ import { FormActions } from '../../../components/FormActions.tsx';
 import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useCreateContactTry } from '../api/createContactTry.ts';
 import { tasksMessages as t } from '../messages.ts';
-import { pickerNow, pickerToIso } from '../taskRules.ts';
+import { NEXT_CONTACT_SHORTCUTS, nextContactAt, pickerNow, pickerToIso } from '../taskRules.ts';
 
 export type ContactTryModalProps = {
   opened: boolean;
@@ -21,7 +21,12 @@ export type ContactTryModalProps = {
   taskIri: string | null;
 };
 
-type ContactTryFormValues = { date: string | null; status: ContactTryStatus; comment: string };
+type ContactTryFormValues = {
+  date: string | null;
+  status: ContactTryStatus;
+  comment: string;
+  nextContactDate: string | null;
+};
 
 export const CONTACT_TRY_STATUS_OPTIONS = CONTACT_TRY_STATUSES.map((value) => ({
   value,
@@ -33,11 +38,12 @@ const toInput = (taskIri: string, values: ContactTryFormValues) => ({
   date: pickerToIso(values.date) ?? values.date ?? '',
   status: values.status,
   comment: values.comment,
+  nextContactDate: pickerToIso(values.nextContactDate),
 });
 
 /**
- * A new contact attempt: now and 'nieudana' unless changed. Saving it also moves the task's
- * contact date and comment (the server does both in one transaction).
+ * A new contact attempt: now and 'nieudana' unless changed, with its own comment. The task keeps its comment; it
+ * moves to the next contact date when one is picked (+1 h, tomorrow 9:00, next Monday 9:00, or any).
  */
 export function ContactTryModal({ opened, onClose, taskIri }: ContactTryModalProps) {
   return (
@@ -58,7 +64,7 @@ function ContactTryForm({
 }) {
   const check = zodValidate(contactTryCreateSchema);
   const form = useForm<ContactTryFormValues>({
-    initialValues: { date: pickerNow(), status: 'nieudana', comment: '' },
+    initialValues: { date: pickerNow(), status: 'nieudana', comment: '', nextContactDate: null },
     validate: (values) => check(toInput(taskIri, values)),
   });
   const createTry = useCreateContactTry();
@@ -85,6 +91,25 @@ function ContactTryForm({
           {...form.getInputProps('status')}
         />
         <Textarea label={t.tries.comment} rows={3} data-autofocus {...form.getInputProps('comment')} />
+        <Stack gap={6} role="group" aria-label={t.tries.nextContact}>
+          <DateTimePicker
+            label={t.tries.nextContact}
+            description={t.tries.nextContactHint}
+            {...form.getInputProps('nextContactDate')}
+          />
+          <Group gap={4}>
+            {NEXT_CONTACT_SHORTCUTS.map((shortcut) => (
+              <Button
+                key={shortcut}
+                size="compact-xs"
+                variant="default"
+                onClick={() => form.setFieldValue('nextContactDate', nextContactAt(shortcut))}
+              >
+                {t.tries.shortcuts[shortcut]}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
       </Stack>
       <FormActions saving={createTry.isPending} onCancel={onCancel} />
     </form>

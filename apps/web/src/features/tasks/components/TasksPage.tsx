@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { TASK_STATUS_FILTERS, taskStatusLabels } from '@spedycja/domain';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -33,8 +33,12 @@ export type TasksPageProps = {
   deleted?: boolean;
 };
 
+/** `/tasks?zakres=wszystkie`: everyone's tasks; without it, the page opens on mine. */
+export const TASKS_SCOPE_PARAM = 'zakres';
+
 /**
- * /tasks and /admin/deleted/tasks: the status filter, numeric pages of 15 sorted by contact date.
+ * /tasks and /admin/deleted/tasks: my tasks (the ones the drawer badge counts from) or everyone's, the status filter,
+ * numeric pages of 15 sorted by contact date.
  * `/tasks?due=1` (the drawer badge) lists my open, notifying tasks whose contact time has come.
  */
 export function TasksPage({ deleted = false }: TasksPageProps) {
@@ -52,8 +56,14 @@ export function TasksPage({ deleted = false }: TasksPageProps) {
     [dueMode, user, dueStamp],
   );
 
+  const everyone = deleted || searchParams.get(TASKS_SCOPE_PARAM) === 'wszystkie';
+  const listParams = useMemo(
+    () => (everyone || !user ? filterParams : { ...filterParams, 'user.uuid': user.uuid }),
+    [everyone, user, filterParams],
+  );
+
   const { table, dialogs, openCreate } = useTasksTable({
-    params: dueParams ?? filterParams,
+    params: dueParams ?? listParams,
     deleted,
     label: deleted ? t.deletedTableLabel : t.tableLabel,
   });
@@ -80,8 +90,21 @@ export function TasksPage({ deleted = false }: TasksPageProps) {
           </Group>
         </Alert>
       ) : (
-        // Back from the due list, the row shows the filter that still applies.
-        <FilterRow filters={filters} onApply={setFilterParams} initialValues={{ status: filterParams.status }} />
+        <Group gap="md" align="flex-end">
+          {!deleted && (
+            <SegmentedControl
+              aria-label={t.scope.label}
+              value={everyone ? 'all' : 'mine'}
+              onChange={(value) => setSearchParams(value === 'all' ? { [TASKS_SCOPE_PARAM]: 'wszystkie' } : {})}
+              data={[
+                { value: 'mine', label: t.scope.mine },
+                { value: 'all', label: t.scope.all },
+              ]}
+            />
+          )}
+          {/* Back from the due list, the row shows the filter that still applies. */}
+          <FilterRow filters={filters} onApply={setFilterParams} initialValues={{ status: filterParams.status }} />
+        </Group>
       )}
       {table}
       {dialogs}
