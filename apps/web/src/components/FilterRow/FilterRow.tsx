@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { DateRangeInput } from '../dates.tsx';
 import { IconFilter, IconX } from '../icons.tsx';
 import { componentMessages as t } from '../messages.ts';
+import { codeOrLabelFilter } from '../selectFilter.ts';
 import {
   defaultFilterValues,
   EMPTY_DATE_RANGE,
@@ -120,6 +121,7 @@ function FilterInput({ def, value, onChange }: { def: FilterDef; value: unknown;
           clearable={def.clearable ?? true}
           allowDeselect={def.clearable ?? true}
           searchable={def.searchable}
+          filter={def.searchable ? codeOrLabelFilter : undefined}
         />
       );
     case 'numberRange': {
