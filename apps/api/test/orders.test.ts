@@ -496,6 +496,28 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     });
   });
 
+  it('keeps loading and unloading times as typed at the place, and filters them by day', async () => {
+    const at = (loadingDate: string, cargo: string) =>
+      api('POST', '/api/orders', order({ cargo, loadingDate, unloadingDate: '2026-12-20' }));
+    const morning = (await at('2026-12-07 08:00', 'Godzina ósma')).json();
+    expect(morning.loadingDate).toBe('2026-12-07T08:00:00.000Z');
+    await at('2026-12-07 23:30', 'Godzina późna');
+    await at('2026-12-08 00:30', 'Po północy');
+    const day = (
+      await api(
+        'GET',
+        '/api/orders?status=wszystkie&loadingDate[after]=2026-12-07&loadingDate[before]=2026-12-07&cargo=Godzina',
+      )
+    ).json()['hydra:member'];
+    expect(day.map((o: { cargo: string }) => o.cargo).sort()).toEqual(['Godzina późna', 'Godzina ósma']);
+    const next = (
+      await api('GET', '/api/orders?status=wszystkie&loadingDate[after]=2026-12-08&cargo=Po północy')
+    ).json();
+    expect(next['hydra:totalItems']).toBe(1);
+    const text = await pdfText((await api('GET', `/api/orders/${morning.uuid}/export/pdf/carrier`)).rawPayload);
+    expect(text).toContain('07/12/2026 08:00');
+  });
+
   it('refuses a half-typed order with every missing field named, and uses no number for it', async () => {
     const before = (await api('POST', '/api/orders', order({ cargo: 'Przed pustym' }))).json();
     const empty = await api('POST', '/api/orders', {});

@@ -11,6 +11,7 @@ import {
   hundredthsToDecimal,
   truncate,
 } from './format.ts';
+import { formatWallClock, wallClockOf } from './shipments.ts';
 
 describe('formatting for the screens', () => {
   it('shows dates as DD/MM/YYYY and datetimes as HH:mm, DD/MM/YYYY (24 h)', () => {
@@ -67,5 +68,17 @@ describe('formatting for the screens', () => {
     expect(formatBadgeCount(99)).toBe('99');
     expect(formatBadgeCount(100)).toBe('99+');
     expect(formatBadgeCount(0)).toBe('0');
+  });
+});
+
+describe('loading and unloading times (wall-clock, kept as UTC)', () => {
+  it('reads a day alone or a day with its time', () => {
+    expect(wallClockOf('2026-12-07T00:00:00.000Z')).toBe('2026-12-07');
+    expect(wallClockOf('2026-12-07T08:00:00.000Z')).toBe('2026-12-07 08:00');
+    expect(wallClockOf('2026-12-07 23:30:00+00')).toBe('2026-12-07 23:30');
+    expect(wallClockOf(null)).toBeNull();
+    expect(formatWallClock('2026-12-07T08:00:00.000Z')).toBe('07/12/2026 08:00');
+    expect(formatWallClock('2026-12-07T00:00:00.000Z')).toBe('07/12/2026');
+    expect(formatWallClock(null)).toBe('Brak');
   });
 });

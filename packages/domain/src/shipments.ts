@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES } from './constants.ts';
+import { CURRENCIES, EMPTY_VALUE } from './constants.ts';
 import { formatSize } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 import { countryCode, withDefault } from './parties.ts';
@@ -262,6 +262,27 @@ export function dimensionsText(q: {
   cargoHeight: number | null;
 }): string | null {
   return formatSize(q.cargoLength, q.cargoWidth, q.cargoHeight);
+}
+
+/**
+ * Loading and unloading times are wall-clock times at the place (08:00 in Poznań and 08:00 in Lyon), kept as if they
+ * were UTC: a day without a time is its midnight ('2026-12-07T00:00:00.000Z'), a time is that hour on that day
+ * ('2026-12-07T08:00:00.000Z'), whatever the browser's zone. Forms send them as 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'.
+ */
+export function wallClockOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const day = value.slice(0, 10);
+  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})/.exec(value)?.[1];
+  return time && time !== '00:00' ? `${day} ${time}` : day;
+}
+
+/** '2026-12-07T08:00:00.000Z' -> '07/12/2026 08:00'; a day without a time -> '07/12/2026'; 'Brak' when empty. */
+export function formatWallClock(value: string | null | undefined): string {
+  const local = wallClockOf(value);
+  if (!local) return EMPTY_VALUE;
+  const [day = '', time] = local.split(' ');
+  const [y, m, d] = day.split('-');
+  return time ? `${d}/${m}/${y} ${time}` : `${d}/${m}/${y}`;
 }
 
 /** '2026-11-25T00:00:00.000Z' -> '2026-11-25': the API keeps these dates as days, whatever the browser's zone. */

@@ -5,6 +5,7 @@ import {
   formatMoney,
   formatPhone,
   formatSize,
+  formatWallClock,
   type LoadingType,
   loadingTypeLabels,
   type OrderParty,
@@ -79,12 +80,12 @@ export function orderDocument(record: OrderRecord, party: OrderParty, company: C
     heading: 'Trasa',
     rows: [
       ['Miejsce załadunku', address(o.loadingStreetAddress, o.loadingPostalCode, o.loadingCity, o.loadingCountry)],
-      ['Data załadunku', formatDate(o.loadingDate)],
+      ['Data załadunku', formatWallClock(o.loadingDate)],
       [
         'Miejsce rozładunku',
         address(o.unloadingStreetAddress, o.unloadingPostalCode, o.unloadingCity, o.unloadingCountry),
       ],
-      ['Data rozładunku', formatDate(o.unloadingDate)],
+      ['Data rozładunku', formatWallClock(o.unloadingDate)],
       ['Odległość', o.distance === null ? 'Brak' : `${o.distance} km`],
     ],
   };

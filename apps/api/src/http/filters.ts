@@ -28,6 +28,11 @@ export type FilterField = {
   order?: boolean;
   /** Allowed values of an exact filter (statuses and the like). */
   values?: readonly string[];
+  /**
+   * A timestamp holding a wall-clock time kept as UTC (loading and unloading times, see `wallClockOf`): a date-only
+   * bound is that day's UTC midnight, not Warsaw's.
+   */
+  wallClock?: boolean;
 };
 
 export type CustomFilter = (value: string) => SQL | undefined;
@@ -126,11 +131,12 @@ function checkDate(value: string, name: string): string {
   return v;
 }
 
-/** A date-only value on a timestamp column means that whole day in Warsaw. */
+/** A date-only value on a timestamp column means that whole day in Warsaw (on a wall-clock column, that day). */
 function dateBound(field: FilterField, value: string, edge: 'start' | 'end'): SQL {
   if (field.type === 'timestamp' && DATE_ONLY_RE.test(value)) {
     const day = edge === 'start' ? sql`${value}::date` : sql`(${value}::date + 1)`;
-    return sql`(${day}::timestamp AT TIME ZONE ${sql.raw(`'${APP_TIMEZONE}'`)})`;
+    const zone = field.wallClock ? 'UTC' : APP_TIMEZONE;
+    return sql`(${day}::timestamp AT TIME ZONE ${sql.raw(`'${zone}'`)})`;
   }
   return field.type === 'timestamp' ? sql`${value}::timestamptz` : sql`${value}::date`;
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
-import { DateInput, DateRangeInput, DateTimePicker, parsePolishDate } from './dates.tsx';
+import { DateInput, DateRangeInput, DateTimePicker, parsePolishDate, parsePolishDateTime } from './dates.tsx';
 
 describe('date inputs', () => {
   it('parses what a Polish user types', () => {
@@ -23,5 +23,19 @@ describe('date inputs', () => {
     expect((screen.getByLabelText('Data załadunku') as HTMLInputElement).value).toBe('05/11/2026');
     expect(screen.getByText('14:30, 05/11/2026')).toBeTruthy();
     expect(screen.getByText('01/11/2026 – 30/11/2026')).toBeTruthy();
+  });
+});
+
+describe('a loading time typed the Polish way', () => {
+  it('reads a day with a time, with dots or slashes, and a day alone', () => {
+    expect(parsePolishDateTime('07.12.2026 08:00')).toBe('2026-12-07 08:00');
+    expect(parsePolishDateTime('07/12/2026 8:05')).toBe('2026-12-07 08:05');
+    expect(parsePolishDateTime('7.12.2026')).toBe('2026-12-07');
+    expect(parsePolishDateTime('07.12.2026, 17.30')).toBe('2026-12-07 17:30');
+  });
+  it('refuses what is not a day or a time', () => {
+    expect(parsePolishDateTime('32.12.2026 08:00')).toBeNull();
+    expect(parsePolishDateTime('07.12.2026 24:00')).toBeNull();
+    expect(parsePolishDateTime('jutro')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { Group, Input } from '@mantine/core';
 import {
   DatePickerInput,
   type DatePickerInputProps,
@@ -5,6 +6,7 @@ import {
   type DateInputProps as MantineDateInputProps,
   DateTimePicker as MantineDateTimePicker,
   type DateTimePickerProps as MantineDateTimePickerProps,
+  TimePicker,
 } from '@mantine/dates';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '@spedycja/domain';
 import dayjs from 'dayjs';
@@ -24,12 +26,37 @@ dayjs.extend(customParseFormat);
 export function parsePolishDate(text: string): string | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
-  for (const format of [DATE_FORMAT, 'D/M/YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD']) {
+  for (const format of [DATE_FORMAT, 'D/M/YYYY', 'DD.MM.YYYY', 'D.M.YYYY', 'YYYY-MM-DD']) {
     const d = dayjs(trimmed, format, true);
     if (d.isValid()) return d.format('YYYY-MM-DD');
   }
   return null;
 }
+
+/**
+ * A day with an optional time, typed the Polish way: '07.12.2026 08:00', '07/12/2026 8:00', '7.12.2026' -> the
+ * wall-clock value '2026-12-07 08:00' (or '2026-12-07' without a time); null when it is not one.
+ */
+export function parsePolishDateTime(text: string): string | null {
+  const match = /^\s*(\S+?)(?:[\s,]+(\d{1,2})[:.](\d{2}))?\s*$/.exec(text);
+  if (!match) return null;
+  const day = parsePolishDate(match[1] ?? '');
+  if (!day) return null;
+  if (match[2] === undefined) return day;
+  const hours = Number(match[2]);
+  const minutes = Number(match[3]);
+  if (hours > 23 || minutes > 59) return null;
+  return `${day} ${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** Mantine's value ('2026-12-07 08:00:00') <-> ours ('2026-12-07 08:00', or the day alone at midnight). */
+const toMantine = (value: string | null) =>
+  value ? `${value.slice(0, 10)} ${value.slice(11, 16) || '00:00'}:00` : null;
+const fromMantine = (value: string | null) => {
+  if (!value) return null;
+  const time = value.slice(11, 16);
+  return time && time !== '00:00' ? `${value.slice(0, 10)} ${time}` : value.slice(0, 10);
+};
 
 const popoverProps = { width: DATE_DIALOG_WIDTH } as const;
 
@@ -46,6 +73,69 @@ export function DateInput(props: DateInputProps) {
       {...props}
     />
   );
+}
+
+export type WallClockInputProps = {
+  label: string;
+  /** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'; null (or left out) when empty. */
+  value?: string | null;
+  onChange: (value: string | null) => void;
+  error?: React.ReactNode;
+  withAsterisk?: boolean;
+  'data-autofocus'?: boolean;
+};
+
+/**
+ * A loading or unloading day with an optional time: typed ('07.12.2026 08:00') or picked from the calendar, and the
+ * hour set on a 24-hour time picker beside it. The value is the wall-clock time at the place (see wallClockOf).
+ */
+export function WallClockInput({ label, value, onChange, error, withAsterisk, ...rest }: WallClockInputProps) {
+  const current = value ?? null;
+  const day = current ? current.slice(0, 10) : null;
+  const time = current && current.length > 10 ? current.slice(11, 16) : '';
+  return (
+    <Input.Wrapper label={label} error={error} withAsterisk={withAsterisk}>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <MantineDateInput
+          aria-label={label}
+          style={{ flex: 1 }}
+          withTime
+          valueFormat={(v) => formatTyped(fromMantine(v))}
+          dateParser={(text) => toMantine(parsePolishDateTime(text))}
+          placeholder="DD/MM/RRRR GG:MM"
+          popoverProps={popoverProps}
+          clearable
+          error={Boolean(error)}
+          value={toMantine(current)}
+          onChange={(next) => onChange(fromMantine(next))}
+          data-autofocus={rest['data-autofocus']}
+        />
+        <TimePicker
+          aria-label={`${label} – ${t.hours}`}
+          w={96}
+          format="24h"
+          clearable
+          disabled={!day}
+          error={Boolean(error)}
+          value={time ? `${time}:00` : ''}
+          onChange={(next) => {
+            if (!day) return;
+            const hhmm = next ? next.slice(0, 5) : '';
+            onChange(hhmm && hhmm !== '00:00' ? `${day} ${hhmm}` : day);
+          }}
+          hoursInputLabel={t.hours}
+          minutesInputLabel={t.minutes}
+        />
+      </Group>
+    </Input.Wrapper>
+  );
+}
+
+/** '2026-12-07 08:00' -> '07/12/2026 08:00'; a day alone -> '07/12/2026'. */
+function formatTyped(value: string | null): string {
+  if (!value) return '';
+  const [y, m, d] = value.slice(0, 10).split('-');
+  return value.length > 10 ? `${d}/${m}/${y} ${value.slice(11, 16)}` : `${d}/${m}/${y}`;
 }
 
 export type DateRangeInputProps = Omit<DatePickerInputProps<'range'>, 'type' | 'valueFormat'>;

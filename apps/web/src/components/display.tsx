@@ -6,6 +6,7 @@ import {
   formatMeasure,
   formatMoney,
   formatPhone,
+  formatWallClock,
   truncate,
 } from '@spedycja/domain';
 import type { ReactNode } from 'react';
@@ -25,6 +26,10 @@ function Value({ text }: { text: string }) {
 type DateLike = string | number | Date | null | undefined;
 
 export const DateText = ({ value }: { value: DateLike }) => <Value text={formatDate(value)} />;
+/** A loading or unloading time: '07/12/2026 08:00', or the day alone when no time was given. */
+export const WallClockText = ({ value }: { value: string | null | undefined }) => (
+  <Value text={formatWallClock(value)} />
+);
 export const DateTimeText = ({ value }: { value: DateLike }) => <Value text={formatDateTime(value)} />;
 export const MoneyText = ({ value, currency }: { value: number | null | undefined; currency?: string | null }) => (
   <Value text={formatMoney(value, currency)} />

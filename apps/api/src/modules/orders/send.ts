@@ -1,4 +1,4 @@
-import { documentFileName, formatDate, type OrderParty, orderMessages } from '@spedycja/domain';
+import { documentFileName, formatWallClock, type OrderParty, orderMessages } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
@@ -38,7 +38,7 @@ export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: Ord
   const route = `${o.loadingCity ?? ''} → ${o.unloadingCity ?? ''}`;
   await enqueueMail(tx, {
     to,
-    subject: `${what} nr ${o.number} (${route}, załadunek ${formatDate(o.loadingDate)})`,
+    subject: `${what} nr ${o.number} (${route}, załadunek ${formatWallClock(o.loadingDate)})`,
     text:
       `Dzień dobry,\n\nw załączniku przesyłamy ${what.toLowerCase()} nr ${o.number} na trasie ${route}.\n` +
       `${party === 'carrier' ? 'Prosimy o potwierdzenie przyjęcia zlecenia do realizacji.\n' : ''}\n` +

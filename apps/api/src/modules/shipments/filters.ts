@@ -14,8 +14,15 @@ export function shipmentFilterFields(t: typeof queries | typeof orders): Record<
     loadingType: { column: t.loadingType, type: 'string', search: 'exact', order: true, values: LOADING_TYPES },
     distance: { column: t.distance, type: 'int', range: true, order: true, search: 'exact' },
     deletionReason: { column: t.deletionReason, type: 'int', range: true, search: 'exact' },
-    loadingDate: { column: t.loadingDate, type: 'timestamp', date: true, range: true, order: true },
-    unloadingDate: { column: t.unloadingDate, type: 'timestamp', date: true, range: true, order: true },
+    loadingDate: { column: t.loadingDate, type: 'timestamp', date: true, range: true, order: true, wallClock: true },
+    unloadingDate: {
+      column: t.unloadingDate,
+      type: 'timestamp',
+      date: true,
+      range: true,
+      order: true,
+      wallClock: true,
+    },
     createdDate: { column: t.createdAt, type: 'timestamp', date: true, range: true, order: true },
   };
   for (const dim of ['cargoLength', 'cargoWidth', 'cargoHeight', 'cargoWeight'] as const) {

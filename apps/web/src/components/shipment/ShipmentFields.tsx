@@ -2,7 +2,7 @@ import { Fieldset, Group, Select, SimpleGrid, type SimpleGridProps, Stack, TextI
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
-import { DateInput } from '../dates.tsx';
+import { WallClockInput } from '../dates.tsx';
 import { MoneyInput } from '../MoneyInput.tsx';
 import { shipmentMessages as t } from './messages.ts';
 import type { ShipmentFormValues } from './shipmentForm.ts';
@@ -49,7 +49,7 @@ function PlaceFields({ form, side }: { form: ShipmentForm; side: 'loading' | 'un
         </Group>
         <Group grow align="flex-start" gap="sm">
           <CountrySelect label={f.country} aria-label={f[`${side}Country`]} {...form.getInputProps(`${side}Country`)} />
-          <DateInput label={f[`${side}Date`]} {...form.getInputProps(`${side}Date`)} />
+          <WallClockInput label={f[`${side}Date`]} withAsterisk {...form.getInputProps(`${side}Date`)} />
         </Group>
       </Stack>
     </Fieldset>

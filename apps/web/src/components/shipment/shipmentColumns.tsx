@@ -1,7 +1,7 @@
-import { DELETION_REASONS, dayOf, type LoadingType, loadingTypeLabels, type ShipmentRead } from '@spedycja/domain';
+import { DELETION_REASONS, type LoadingType, loadingTypeLabels, type ShipmentRead } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '../DataTable/types.ts';
-import { DateText, DateTimeText, MoneyText, TextValue } from '../display.tsx';
+import { DateTimeText, MoneyText, TextValue, WallClockText } from '../display.tsx';
 import type { EditableCell, EditorSpec } from '../inlineEditors.tsx';
 import type { PartyRef } from '../parties/partyForm.ts';
 import {
@@ -62,7 +62,7 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: key,
       header,
       sortKey: key,
-      cell: (r) => editable(r, dialogLabel, key, datesEditor(key), <DateText value={dayOf(r[key])} />),
+      cell: (r) => editable(r, dialogLabel, key, datesEditor(key), <WallClockText value={r[key]} />),
     }),
 
     /** An amount with its currency. */

@@ -1,8 +1,8 @@
 import { Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { datesIssue, dayOf, type ShipmentRead, validationMessages } from '@spedycja/domain';
+import { datesIssue, type ShipmentRead, validationMessages, wallClockOf } from '@spedycja/domain';
 import type { ComponentType } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
-import { DateInput } from '../dates.tsx';
+import { WallClockInput } from '../dates.tsx';
 import { blankToNull, choiceEditor, type EditorSpec, InlineError, notANumber, textEditor } from '../inlineEditors.tsx';
 import { MoneyInput } from '../MoneyInput.tsx';
 import type { PartyFieldProps } from '../parties/PartyPicker.tsx';
@@ -133,16 +133,16 @@ type DatesValue = { loadingDate: string | null; unloadingDate: string | null };
  */
 export const datesEditor = (focus: keyof DatesValue): EditorSpec<ShipmentRead, DatesValue> => ({
   width: 420,
-  value: (row) => ({ loadingDate: dayOf(row.loadingDate), unloadingDate: dayOf(row.unloadingDate) }),
+  value: (row) => ({ loadingDate: wallClockOf(row.loadingDate), unloadingDate: wallClockOf(row.unloadingDate) }),
   render: ({ value, onChange, error }) => (
     <Stack gap="xs">
-      <DateInput
+      <WallClockInput
         label={f.loadingDate}
         value={value.loadingDate}
         onChange={(loadingDate) => onChange({ ...value, loadingDate })}
         data-autofocus={focus === 'loadingDate' ? true : undefined}
       />
-      <DateInput
+      <WallClockInput
         label={f.unloadingDate}
         value={value.unloadingDate}
         onChange={(unloadingDate) => onChange({ ...value, unloadingDate })}

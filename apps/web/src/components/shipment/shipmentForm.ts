@@ -1,4 +1,4 @@
-import { DEFAULT_LOADING_TYPE, datesIssue, dayOf, fieldErrors, type ShipmentRead } from '@spedycja/domain';
+import { DEFAULT_LOADING_TYPE, datesIssue, fieldErrors, type ShipmentRead, wallClockOf } from '@spedycja/domain';
 import type { z } from 'zod';
 
 /**
@@ -57,12 +57,12 @@ export const shipmentToForm = (s: ShipmentRead): ShipmentFormValues => ({
   loadingPostalCode: s.loadingPostalCode ?? '',
   loadingCity: s.loadingCity ?? '',
   loadingCountry: s.loadingCountry,
-  loadingDate: dayOf(s.loadingDate),
+  loadingDate: wallClockOf(s.loadingDate),
   unloadingStreetAddress: s.unloadingStreetAddress ?? '',
   unloadingPostalCode: s.unloadingPostalCode ?? '',
   unloadingCity: s.unloadingCity ?? '',
   unloadingCountry: s.unloadingCountry,
-  unloadingDate: dayOf(s.unloadingDate),
+  unloadingDate: wallClockOf(s.unloadingDate),
   loadingType: s.loadingType,
 });
 

@@ -36,7 +36,7 @@ export const ordersMessages = {
     customer: 'Klient',
     customerPaid: 'Klient opłacił',
     carrier: 'Przewoźnik',
-    user: 'Użytkownik',
+    user: 'Opiekun',
     createdDate: 'Data dodania',
     additionalInfo: 'Dodatkowe informacje',
     deletionReason: 'Powód usunięcia',
@@ -54,7 +54,7 @@ export const ordersMessages = {
     loadingType: 'Typ załadunku',
     customerNip: 'NIP klienta',
     carrierNip: 'NIP przewoźnika',
-    user: 'Użytkownik',
+    user: 'Opiekun',
     createdDate: 'Data dodania',
   },
   sections: {

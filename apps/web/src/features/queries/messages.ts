@@ -31,7 +31,7 @@ export const queriesMessages = {
     customer: 'Klient',
     additionalInfo: 'Dodatkowe informacje',
     createdDate: 'Data dodania',
-    user: 'User',
+    user: 'Opiekun',
     deletionReason: 'Powód usunięcia',
     actions: 'Akcje',
   },
