@@ -9,6 +9,7 @@ import {
   formatPhone,
   formatSize,
   hundredthsToDecimal,
+  pluralPl,
   truncate,
 } from './format.ts';
 import { formatWallClock, wallClockOf } from './shipments.ts';
@@ -80,5 +81,23 @@ describe('loading and unloading times (wall-clock, kept as UTC)', () => {
     expect(formatWallClock('2026-12-07T08:00:00.000Z')).toBe('07/12/2026 08:00');
     expect(formatWallClock('2026-12-07T00:00:00.000Z')).toBe('07/12/2026');
     expect(formatWallClock(null)).toBe('Brak');
+  });
+});
+
+describe('Polish plural forms', () => {
+  it('says 1 oferta, 2–4 oferty, 5–21 ofert, 22 oferty', () => {
+    const forms = (n: number) => pluralPl(n, 'oferta', 'oferty', 'ofert');
+    expect([1, 2, 4, 5, 12, 14, 21, 22, 25, 104].map(forms)).toEqual([
+      'oferta',
+      'oferty',
+      'oferty',
+      'ofert',
+      'ofert',
+      'ofert',
+      'ofert',
+      'oferty',
+      'ofert',
+      'oferty',
+    ]);
   });
 });

@@ -90,3 +90,11 @@ export function truncate(text: string | null | undefined, length: number): strin
 export function formatBadgeCount(count: number, cap = 99): string {
   return count > cap ? `${cap}+` : String(count);
 }
+
+/** The Polish noun form for a count: 1 oferta, 2–4 (22–24 …) oferty, otherwise ofert. */
+export function pluralPl(count: number, one: string, few: string, many: string): string {
+  if (count === 1) return one;
+  const tens = count % 100;
+  const units = count % 10;
+  return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
+}

@@ -247,6 +247,30 @@ export type RouteCoordinates = {
   unloadingPlaceLongitude: number | null;
 };
 
+/** One end of a route as the freight exchanges write it. */
+export type Place = { postalCode: string | null; city: string | null; country: string | null };
+
+type RouteEnds = Pick<
+  ShipmentRead,
+  'loadingPostalCode' | 'loadingCity' | 'loadingCountry' | 'unloadingPostalCode' | 'unloadingCity' | 'unloadingCountry'
+>;
+
+export function placeOf(s: RouteEnds, side: 'loading' | 'unloading'): Place {
+  return side === 'loading'
+    ? { postalCode: s.loadingPostalCode, city: s.loadingCity, country: s.loadingCountry }
+    : { postalCode: s.unloadingPostalCode, city: s.unloadingCity, country: s.unloadingCountry };
+}
+
+/** {PL, 00-001, Warszawa} -> 'PL 00-001 Warszawa' (the freight-exchange notation); 'Brak' when empty. */
+export function placeText(place: Place): string {
+  const text = [place.country, place.postalCode, place.city].filter(Boolean).join(' ');
+  return text || EMPTY_VALUE;
+}
+
+/** 'PL 00-001 Warszawa → DE 10115 Berlin'. */
+export const routeLabel = (s: RouteEnds) =>
+  `${placeText(placeOf(s, 'loading'))} → ${placeText(placeOf(s, 'unloading'))}`;
+
 /** The driving route between the two places on Google Maps; null without both places' coordinates. */
 export function routeMapUrl(q: RouteCoordinates): string | null {
   const { loadingPlaceLatitude: lat1, loadingPlaceLongitude: lon1 } = q;

@@ -13,6 +13,9 @@ export const offersMessages = {
   deleteTitle: 'Usuwanie oferty',
   deleteQuestion: (carrier: string, price: string) => `Czy na pewno chcesz usunąć ofertę ${carrier} (${price})?`,
   rowLabel: (id: number) => `Oferta ${id}`,
+  pending: 'oczekuje na potwierdzenie',
+  pendingTitle: (n: number) => `Oferty ze strony oczekujące na potwierdzenie e-mailem (${n})`,
+  pendingHint: 'Przewoźnik nie kliknął jeszcze linku w wiadomości: oferta nie liczy się jako najlepsza.',
   columns: {
     id: '#',
     carrier: 'Przewoźnik',

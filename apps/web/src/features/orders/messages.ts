@@ -135,6 +135,11 @@ export const ordersMessages = {
     sendAgain: 'Wyślij ponownie',
     cancel: 'Anuluj',
   },
+  queryLink: {
+    madeFrom: 'Zlecenie powstało z zapytania.',
+    became: 'Zlecenie zostało zamienione w zapytanie.',
+    offers: 'Zapytanie i jego oferty',
+  },
   toQueryTitle: 'Zamiana w zapytanie',
   toQueryQuestion: (number: string) => `Czy na pewno chcesz zamienić zlecenie ${number} w zapytanie?`,
   toOrder: queryMessages.toOrder,
@@ -142,6 +147,9 @@ export const ordersMessages = {
   toOrderAction: 'Zamień w zlecenie',
   toOrderTitle: 'Zamiana w zlecenie',
   toOrderQuestion: (id: number) => `Czy na pewno chcesz zamienić zapytanie ${id} w zlecenie?`,
+  toOrderOffer: 'Przewoźnik i cena z oferty',
+  toOrderBest: 'najlepsza',
+  toOrderNoOffer: 'Zapytanie nie ma aktywnej oferty z przewoźnikiem: zlecenie powstanie bez przewoźnika.',
   warnings: {
     notSentToCustomer: 'Nie wysłano do klienta',
     notSentToCarrier: 'Nie wysłano do przewoźnika',

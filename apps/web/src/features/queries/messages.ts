@@ -1,4 +1,4 @@
-import { queryMessages } from '@spedycja/domain';
+import { pluralPl, queryMessages } from '@spedycja/domain';
 import { shipmentMessages } from '../../components/shipment/messages.ts';
 
 /** Texts of the queries screens (SPEC §2, §8); the notifications come from the domain. */
@@ -35,6 +35,8 @@ export const queriesMessages = {
     deletionReason: 'Powód usunięcia',
     actions: 'Akcje',
   },
+  pendingOffers: (n: number) =>
+    `${n} ${pluralPl(n, 'oferta oczekuje', 'oferty oczekują', 'ofert oczekuje')} na potwierdzenie`,
   filters: {
     id: 'ID',
     status: 'Status',

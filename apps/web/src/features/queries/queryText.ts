@@ -2,6 +2,8 @@ import {
   dimensionsText,
   EMPTY_VALUE,
   formatMeasure,
+  placeOf,
+  placeText,
   type Query,
   type QueryStatus,
   queryStatusLabels,
@@ -13,23 +15,7 @@ import { queriesMessages as t } from './messages.ts';
  * the day of a date and the route-map link are the domain's, shared with orders).
  */
 
-type Place = {
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-};
-
-export function placeOf(query: Query, side: 'loading' | 'unloading'): Place {
-  return side === 'loading'
-    ? { postalCode: query.loadingPostalCode, city: query.loadingCity, country: query.loadingCountry }
-    : { postalCode: query.unloadingPostalCode, city: query.unloadingCity, country: query.unloadingCountry };
-}
-
-/** {PL, 00-001, Warszawa} -> 'PL 00-001 Warszawa' (the freight-exchange notation); 'Brak' when empty. */
-export function placeText(place: Place): string {
-  const text = [place.country, place.postalCode, place.city].filter(Boolean).join(' ');
-  return text || EMPTY_VALUE;
-}
+export { placeOf, placeText } from '@spedycja/domain';
 
 /** The text 'Kopiuj zapytanie' puts on the clipboard: both places, the cargo and its dimensions. */
 export function queryClipboardText(query: Query): string {

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
-import { formatMoney, type Offer } from '@spedycja/domain';
+import { ActionIcon, Alert, Badge, Button, Group, List, Text, Tooltip } from '@mantine/core';
+import { formatDateTime, formatMoney, formatPhone, type Offer } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -39,6 +39,9 @@ export function OffersModal({ opened, onClose, queryIri, queryUuid, route, onCha
   const params = useMemo(() => ({ 'query.uuid': queryUuid, page, itemsPerPage: PAGE_SIZE }), [queryUuid, page]);
   const offers = useOffers(params, opened && !!queryUuid);
   const rows = offers.data?.['hydra:member'] ?? [];
+  // Offers from the public page whose carrier has not confirmed them by e-mail yet: shown, never the best.
+  const pending = useOffers({ 'query.uuid': queryUuid, active: false, itemsPerPage: 50 }, opened && !!queryUuid);
+  const pendingRows = pending.data?.['hydra:member'] ?? [];
 
   const changed = useCallback(() => {
     if (queryUuid) onChanged?.(queryUuid);
@@ -108,6 +111,23 @@ export function OffersModal({ opened, onClose, queryIri, queryUuid, route, onCha
             {t.add}
           </Button>
         </Group>
+        {pendingRows.length > 0 && (
+          <Alert color="indigo" variant="light" mb="sm" title={t.pendingTitle(pendingRows.length)}>
+            <Text size="sm" mb={4}>
+              {t.pendingHint}
+            </Text>
+            <List size="sm" spacing={2}>
+              {pendingRows.map((o) => (
+                <List.Item key={o.uuid}>
+                  {`${formatMoney(o.price, o.currency)} · ${o.email ?? ''} · ${formatPhone(o.phonePrefix, o.phone)} · ${formatDateTime(o.createdDate)} `}
+                  <Badge size="xs" color="indigo" variant="light">
+                    {t.pending}
+                  </Badge>
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
         <DataTable
           mode="pages"
           label={t.tableLabel}

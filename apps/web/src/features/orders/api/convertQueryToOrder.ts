@@ -13,8 +13,12 @@ export function invalidateAfterConversion(queryClient: QueryClient) {
   ]);
 }
 
-/** POST /api/queries/{uuid}/changeType: the query becomes an order (its best offer gives the carrier). */
-export const convertQueryToOrder = (uuid: string) => api.post<Order>(`/queries/${uuid}/changeType`);
+/**
+ * POST /api/queries/{uuid}/changeType: the query becomes an order, with the carrier and price of the offer picked
+ * (the best one when none is named); the query stays, as 'zamienione', linked to the order.
+ */
+export const convertQueryToOrder = ({ uuid, offer }: { uuid: string; offer?: string | null }) =>
+  api.post<Order>(`/queries/${uuid}/changeType`, offer ? { offer } : {});
 
 export function useConvertQueryToOrder() {
   const queryClient = useQueryClient();

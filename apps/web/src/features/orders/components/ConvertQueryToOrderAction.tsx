@@ -1,8 +1,11 @@
-import type { Query } from '@spedycja/domain';
-import { useState } from 'react';
+import { Radio, Stack, Text } from '@mantine/core';
+import { formatMoney, type Offer, type Query } from '@spedycja/domain';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { IconArrowsExchange } from '../../../components/icons.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
+import { useOffers } from '../../offers/index.ts';
+import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { useConvertQueryToOrder } from '../api/convertQueryToOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
@@ -12,20 +15,33 @@ export type ConvertQueryToOrderActionProps = {
   onConverted?: () => void;
 };
 
+/** The offers an order can take (active, with a carrier), the best first: EUR through the rate, as the server ranks. */
+export function offerChoices(offers: readonly Offer[], euroRate: number): Offer[] {
+  const pln = (o: Offer) => (o.currency === 'eur' ? (o.price * euroRate) / 100 : o.price);
+  return offers.filter((o) => o.active && o.carrier).sort((a, b) => pln(a) - pln(b) || a.id - b.id);
+}
+
 /**
- * The queries table's 'Zamień w zlecenie': asks first, then POST /api/queries/{uuid}/changeType;
- * 'Pomyślnie zamieniono zapytanie w zlecenie', and both lists (and the tasks) are read again.
+ * The queries table's 'Zamień w zlecenie': asks which offer the order takes (the best one unless another is picked),
+ * then POST /api/queries/{uuid}/changeType; 'Pomyślnie zamieniono zapytanie w zlecenie', and the lists are read again.
  */
 export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryToOrderActionProps) {
   const [asking, setAsking] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
   const convert = useConvertQueryToOrder();
+  const offers = useOffers({ 'query.uuid': query.uuid, itemsPerPage: 100 }, asking);
+  const settings = useSettings();
+  const euroRate = Number(settingsMap(settings.data).euroExchangeRate) || 100;
+  const choices = useMemo(() => offerChoices(offers.data?.['hydra:member'] ?? [], euroRate), [offers.data, euroRate]);
+  const chosen = picked ?? choices[0]?.['@id'] ?? null;
 
   const handleConfirm = async () => {
     try {
-      await convert.mutateAsync(query.uuid);
+      await convert.mutateAsync({ uuid: query.uuid, offer: chosen });
       onConverted?.();
     } finally {
       setAsking(false);
+      setPicked(null);
     }
   };
 
@@ -37,9 +53,35 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
       <ConfirmDialog
         opened={asking}
         title={t.toOrderTitle}
-        text={t.toOrderQuestion(query.id)}
+        text={
+          <Stack gap="sm">
+            <Text>{t.toOrderQuestion(query.id)}</Text>
+            {choices.length > 0 ? (
+              <Radio.Group label={t.toOrderOffer} value={chosen} onChange={setPicked}>
+                <Stack gap={6} mt={6}>
+                  {choices.map((o, index) => (
+                    <Radio
+                      key={o.uuid}
+                      value={o['@id']}
+                      label={`${o.carrier?.companyName ?? o.carrier?.name ?? ''} — ${formatMoney(o.price, o.currency)}${index === 0 ? ` (${t.toOrderBest})` : ''}`}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            ) : (
+              offers.isSuccess && (
+                <Text size="sm" c="dimmed">
+                  {t.toOrderNoOffer}
+                </Text>
+              )
+            )}
+          </Stack>
+        }
         onConfirm={handleConfirm}
-        onCancel={() => setAsking(false)}
+        onCancel={() => {
+          setAsking(false);
+          setPicked(null);
+        }}
       />
     </>
   );

@@ -1,5 +1,9 @@
+import { Button, Group, Text } from '@mantine/core';
+import { type Order, routeLabel } from '@spedycja/domain';
+import { useState } from 'react';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
+import { OffersModal } from '../../offers/index.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { useOrderDetail } from '../api/getOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -38,6 +42,7 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
       loading={waiting}
       loadFailed={mode === 'edit' && order.isError}
     >
+      {order.data?.query && <QueryLink order={order.data} />}
       <OrderForm
         key={orderUuid ?? 'new'}
         mode={mode}
@@ -54,5 +59,28 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
         onSaved={onClose}
       />
     </RecordModal>
+  );
+}
+
+/** An order made from a query (or turned into one) names it, and opens that query's offers. */
+function QueryLink({ order }: { order: Order }) {
+  const [offersOpened, setOffersOpened] = useState(false);
+  const queryIri = order.query as string;
+  return (
+    <Group gap="sm" mb="sm" justify="space-between" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {order.status === 'zamienione' ? t.queryLink.became : t.queryLink.madeFrom}
+      </Text>
+      <Button size="compact-sm" variant="light" onClick={() => setOffersOpened(true)}>
+        {t.queryLink.offers}
+      </Button>
+      <OffersModal
+        opened={offersOpened}
+        onClose={() => setOffersOpened(false)}
+        queryIri={queryIri}
+        queryUuid={queryIri.split('/').at(-1) ?? null}
+        route={routeLabel(order)}
+      />
+    </Group>
   );
 }

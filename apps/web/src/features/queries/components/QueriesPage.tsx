@@ -1,5 +1,5 @@
 import { Box, Stack } from '@mantine/core';
-import { DEBOUNCE_MS, type Query } from '@spedycja/domain';
+import { DEBOUNCE_MS, type Query, routeLabel } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
@@ -18,7 +18,7 @@ import { useRemoveQuery } from '../api/removeQuery.ts';
 import { useRestoreQuery } from '../api/restoreQuery.ts';
 import { useUpdateQuery } from '../api/updateQuery.ts';
 import { queriesMessages as t } from '../messages.ts';
-import { placeOf, placeText, queryClipboardText } from '../queryText.ts';
+import { queryClipboardText } from '../queryText.ts';
 import { QueryModal } from './QueryModal.tsx';
 import { QueryRowActions, type QueryRowExtraActions, RestoreAction } from './QueryRowActions.tsx';
 import { queryColumns } from './queryColumns.tsx';
@@ -43,8 +43,6 @@ async function copyQuery(query: Query) {
 
 const rowProps = (q: Query) => ({ 'aria-label': t.rowLabel(q.id) });
 const rowKey = (q: Query) => q.uuid;
-
-const routeOf = (q: Query) => `${placeText(placeOf(q, 'loading'))} → ${placeText(placeOf(q, 'unloading'))}`;
 
 /** /queries and /admin/deleted/queries: filters, an infinite virtualised table, inline editing, modals. */
 export function QueriesPage({ deleted = false, extraRowActions }: QueriesPageProps) {
@@ -153,7 +151,7 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
             onClose={closeOffers}
             queryIri={offersFor?.['@id'] ?? null}
             queryUuid={offersFor?.uuid ?? null}
-            route={offersFor ? routeOf(offersFor) : ''}
+            route={offersFor ? routeLabel(offersFor) : ''}
             onChanged={refreshQuery}
           />
           <ReasonPrompt

@@ -1,4 +1,4 @@
-import { ActionIcon, Button } from '@mantine/core';
+import { ActionIcon, Badge, Button, Stack } from '@mantine/core';
 import {
   countryName,
   dimensionsText,
@@ -83,7 +83,7 @@ export function DistanceCell({ query }: { query: Query }) {
 export function BestOfferButton({ query, onOpen }: { query: Query; onOpen?: (query: Query) => void }) {
   const text = formatMoney(query.bestOffer, query.bestOfferCurrency);
   if (!onOpen) return <Line text={query.bestOffer === null ? null : text} />;
-  return (
+  const button = (
     <Button
       size="compact-sm"
       variant={query.bestOffer === null ? 'default' : 'light'}
@@ -93,5 +93,15 @@ export function BestOfferButton({ query, onOpen }: { query: Query; onOpen?: (que
     >
       {text}
     </Button>
+  );
+  if (!query.pendingOffers) return button;
+  // A carrier offered from the public page and has not confirmed by e-mail yet: the dispatcher sees the interest.
+  return (
+    <Stack gap={2} align="flex-start">
+      {button}
+      <Badge size="xs" color="indigo" variant="light" style={{ cursor: 'pointer' }} onClick={() => onOpen(query)}>
+        {t.pendingOffers(query.pendingOffers)}
+      </Badge>
+    </Stack>
   );
 }
