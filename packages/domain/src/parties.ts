@@ -79,6 +79,17 @@ export const refineParty = (value: PartyLike, ctx: z.RefinementCtx) => {
   for (const issue of partyIssues(value)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 };
 
+/** A record that already has a NIP or phone: what the form names and links to. */
+export type PartyMatch = { '@id': string; uuid: string; companyName: string | null; name: string | null };
+
+/** GET /api/{customers|carriers}/duplicates: how many others have this NIP and this phone, and the first of each. */
+export type PartyDuplicates = {
+  nip: number;
+  phone: number;
+  nipMatch: PartyMatch | null;
+  phoneMatch: PartyMatch | null;
+};
+
 /** 'W bazie znaleziono N klientów z podanym numerem' with the right Polish form of the noun. */
 export function duplicateHint(count: number, singular: string, plural: string): string {
   return `W bazie znaleziono ${count} ${count === 1 ? singular : plural} z podanym numerem`;

@@ -1,4 +1,4 @@
-import { canonicalTaxId, splitPhone } from '@spedycja/domain';
+import { canonicalTaxId, type PartyDuplicates, type PartyMatch, splitPhone } from '@spedycja/domain';
 import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -126,16 +126,36 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
             .from(table as PgTable)
             .where(and(where, others))
         )[0]?.n ?? 0;
+      /** The first other record with the number, for the form to name and open. */
+      const firstWhere = async (where: SQL): Promise<PartyMatch | null> => {
+        const [row] = (await db
+          .select()
+          .from(table as PgTable)
+          .where(and(where, others))
+          .orderBy(table.id)
+          .limit(1)) as Row[];
+        return row
+          ? {
+              '@id': `${base}/${row.uuid}`,
+              uuid: row.uuid,
+              companyName: (row.companyName as string | null) ?? null,
+              name: (row.name as string | null) ?? null,
+            }
+          : null;
+      };
       const nipValue = nip ? canonicalTaxId(nip) : undefined;
       const typed = phone ? splitPhone(phone) : undefined;
       const phoneValue = typed?.number;
       const prefixValue = typed?.prefix ?? (phonePrefix?.replace(/\D/g, '') || '48');
-      return {
-        nip: nipValue ? await countWhere(eq(table.nip, nipValue)) : 0,
-        phone: phoneValue
-          ? await countWhere(and(eq(table.phone, phoneValue), eq(table.phonePrefix, prefixValue)) as SQL)
-          : 0,
+      const byNip = nipValue ? eq(table.nip, nipValue) : null;
+      const byPhone = phoneValue ? (and(eq(table.phone, phoneValue), eq(table.phonePrefix, prefixValue)) as SQL) : null;
+      const result: PartyDuplicates = {
+        nip: byNip ? await countWhere(byNip) : 0,
+        phone: byPhone ? await countWhere(byPhone) : 0,
+        nipMatch: byNip ? await firstWhere(byNip) : null,
+        phoneMatch: byPhone ? await firstWhere(byPhone) : null,
       };
+      return result;
     });
 
     r.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {

@@ -1,10 +1,11 @@
-import { Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { LANGUAGES, PHONE_PREFIXES } from '@spedycja/domain';
+import { LANGUAGES, type PartyMatch, PHONE_PREFIXES } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
 import { partyMessages as t } from './messages.ts';
 import type { PartyFormValues } from './partyForm.ts';
+import type { DuplicateHint } from './usePartyForm.ts';
 
 /** Select data built once: ~200 calling codes. */
 const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
@@ -12,24 +13,36 @@ const LANGUAGE_OPTIONS = [...LANGUAGES];
 
 const HINT_ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'error', 'description'];
 
-function Hint({ text }: { text: string | null }) {
-  return text ? (
+function Hint({ hint, onOpen }: { hint: DuplicateHint | null; onOpen?: (match: PartyMatch) => void }) {
+  if (!hint) return null;
+  const { match } = hint;
+  return (
     <Text span size="xs" c="orange.8" role="status">
-      {text}
+      {hint.named ? `${hint.text}. ${hint.named}` : hint.text}
+      {match && onOpen && (
+        <>
+          {' '}
+          <Anchor component="button" type="button" size="xs" onClick={() => onOpen(match)}>
+            {t.openExisting}
+          </Anchor>
+        </>
+      )}
     </Text>
-  ) : null;
+  );
 }
 
 export type PartyFieldsProps = {
   inputProps: (field: keyof PartyFormValues) => GetInputPropsReturnType;
-  /** 'W bazie znaleziono N … z podanym numerem' under NIP and Telefon, or null. */
-  hints: { nip: string | null; phone: string | null };
+  /** 'W bazie znaleziono N … z podanym numerem' under NIP and Telefon (who has it, with a link), or null. */
+  hints: { nip: DuplicateHint | null; phone: DuplicateHint | null };
+  /** Opens the record that already has the number (over this form, which keeps what was typed). */
+  onOpenExisting?: (match: PartyMatch) => void;
   /** The resource's own fields, laid out in the same grid after the shared ones. */
   children?: ReactNode;
 };
 
 /** The company, contact, address, tax id and language fields of the customer and carrier modals. */
-export function PartyFields({ inputProps, hints, children }: PartyFieldsProps) {
+export function PartyFields({ inputProps, hints, onOpenExisting, children }: PartyFieldsProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm">
       <TextInput label={t.fields.companyName} autoComplete="off" data-autofocus {...inputProps('companyName')} />
@@ -37,7 +50,7 @@ export function PartyFields({ inputProps, hints, children }: PartyFieldsProps) {
       <TextInput
         label={t.fields.nip}
         autoComplete="off"
-        description={<Hint text={hints.nip} />}
+        description={<Hint hint={hints.nip} onOpen={onOpenExisting} />}
         inputWrapperOrder={HINT_ORDER}
         {...inputProps('nip')}
       />
@@ -56,7 +69,7 @@ export function PartyFields({ inputProps, hints, children }: PartyFieldsProps) {
           style={{ flex: 1 }}
           inputMode="tel"
           autoComplete="off"
-          description={<Hint text={hints.phone} />}
+          description={<Hint hint={hints.phone} onOpen={onOpenExisting} />}
           inputWrapperOrder={HINT_ORDER}
           {...inputProps('phone')}
         />

@@ -1,6 +1,7 @@
 import type { UseFormReturnType } from '@mantine/form';
+import type { PartyMatch } from '@spedycja/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
 import { FormActions } from '../FormActions.tsx';
 import { RecordModal } from '../RecordModal.tsx';
@@ -27,7 +28,15 @@ export type PartyModalProps<R> = {
 };
 
 export type PartySetup<R, V extends PartyFormValues, C, U> = {
-  texts: { createTitle: string; editTitle: string; duplicate: string; hintSingular: string; hintPlural: string };
+  texts: {
+    createTitle: string;
+    editTitle: string;
+    duplicate: string;
+    duplicateNip: (name: string) => string;
+    duplicatePhone: (name: string) => string;
+    hintSingular: string;
+    hintPlural: string;
+  };
   /** Loads the record to edit (nothing while the uuid is null). */
   useRecord: (uuid: string | null | undefined) => { data: R | undefined; isError: boolean };
   toForm: (record: R) => V;
@@ -39,8 +48,12 @@ export type PartySetup<R, V extends PartyFormValues, C, U> = {
   useCreate: () => Saver<C, R>;
   useUpdate: () => Saver<{ uuid: string | null; payload: U }, R>;
   duplicates: { queryKey: QueryKey; fetcher: DuplicateFetcher };
-  /** The feature's fields, above 'Anuluj' and 'Zapisz'. */
-  renderFields: (form: UseFormReturnType<V>, hints: PartyFieldsProps['hints']) => ReactNode;
+  /** The feature's fields, above 'Anuluj' and 'Zapisz'; `onOpenExisting` opens the record that has a number. */
+  renderFields: (
+    form: UseFormReturnType<V>,
+    hints: PartyFieldsProps['hints'],
+    onOpenExisting: (match: PartyMatch) => void,
+  ) => ReactNode;
 };
 
 /** Create or edit a customer or carrier. If the record cannot be loaded, the modal closes (the error is notified). */
@@ -112,14 +125,25 @@ function PartyForm<R, V extends PartyFormValues, C, U>({
       message: setup.texts.duplicate,
       singular: setup.texts.hintSingular,
       plural: setup.texts.hintPlural,
+      named: { nip: setup.texts.duplicateNip, phone: setup.texts.duplicatePhone },
     },
     onSaved,
   });
+  const [existing, setExisting] = useState<PartyMatch | null>(null);
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={title}>
-      {setup.renderFields(form, hints)}
-      <FormActions saving={saving} onCancel={onCancel} />
-    </form>
+    <>
+      <form onSubmit={handleSubmit} noValidate aria-label={title}>
+        {setup.renderFields(form, hints, setExisting)}
+        <FormActions saving={saving} onCancel={onCancel} />
+      </form>
+      {/* The record that already has the number, over this form (a sibling, so its keys never reach the form). */}
+      <PartyModal
+        opened={existing !== null}
+        uuid={existing?.uuid ?? null}
+        onClose={() => setExisting(null)}
+        setup={setup}
+      />
+    </>
   );
 }

@@ -1,5 +1,6 @@
 /** Texts shared by the customer and carrier screens (SPEC §2, §3). */
 export const partyMessages = {
+  openExisting: 'Otwórz',
   fields: {
     companyName: 'Nazwa firmy',
     name: 'Imię i nazwisko',

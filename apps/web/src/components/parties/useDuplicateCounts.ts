@@ -1,22 +1,28 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { DEBOUNCE_MS, normaliseTaxId } from '@spedycja/domain';
+import { canonicalTaxId, DEBOUNCE_MS, type PartyDuplicates, splitPhone } from '@spedycja/domain';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 
-/** How many other records have this NIP, and this phone (GET /api/{customers|carriers}/duplicates). */
-export type DuplicateCounts = { nip: number; phone: number };
+/** How many other records have this NIP, and this phone, and the first of each (GET /api/{…}/duplicates). */
+export type DuplicateCounts = PartyDuplicates;
 export type DuplicateQuery = { nip: string; phonePrefix: string; phone: string; exclude: string | null };
 export type DuplicateFetcher = (query: DuplicateQuery, signal?: AbortSignal) => Promise<DuplicateCounts>;
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
-/** The numbers as the server compares them. */
+/** The numbers as the server compares them: a NIP without 'PL', a phone typed '+49 …' under its own prefix. */
 export function duplicateQuery(
   nip: string,
   phonePrefix: string,
   phone: string,
   exclude: string | null,
 ): DuplicateQuery {
-  return { nip: normaliseTaxId(nip), phonePrefix: digits(phonePrefix), phone: digits(phone), exclude };
+  const typed = splitPhone(phone);
+  return {
+    nip: canonicalTaxId(nip),
+    phonePrefix: typed.prefix ?? digits(phonePrefix),
+    phone: typed.number,
+    exclude,
+  };
 }
 
 export type UseDuplicateCountsInput = {

@@ -1,5 +1,5 @@
 import { useForm } from '@mantine/form';
-import { duplicateHint, fieldErrors } from '@spedycja/domain';
+import { duplicateHint, fieldErrors, type PartyMatch } from '@spedycja/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
@@ -30,10 +30,15 @@ export type UsePartyFormInput<V extends PartyFormValues, R, C, U> = {
     message: string;
     singular: string;
     plural: string;
+    /** 'Klient z tym numerem NIP już istnieje: {name}' (and the phone's). */
+    named: { nip: (name: string) => string; phone: (name: string) => string };
   };
   /** After a save; null when an edit changed nothing and no request was needed. */
   onSaved: (record: R | null) => void;
 };
+
+/** The hint under NIP or Telefon: how many have the number, who (named), and that record to open. */
+export type DuplicateHint = { text: string; named: string | null; match: PartyMatch | null };
 
 /**
  * The customer and carrier forms' behaviour: validation with the domain schemas, the duplicate
@@ -55,9 +60,18 @@ export function usePartyForm<V extends PartyFormValues, R, C, U>(input: UseParty
     phone: values.phone,
     exclude: uuid,
   });
-  const hint = (count: number | undefined) =>
-    count ? duplicateHint(count, duplicates.singular, duplicates.plural) : null;
-  const hints = { nip: hint(counts?.nip), phone: hint(counts?.phone) };
+  const hint = (field: 'nip' | 'phone'): DuplicateHint | null => {
+    const count = counts?.[field];
+    if (!count) return null;
+    const match = counts?.[field === 'nip' ? 'nipMatch' : 'phoneMatch'] ?? null;
+    const name = match?.companyName ?? match?.name ?? '';
+    return {
+      text: duplicateHint(count, duplicates.singular, duplicates.plural),
+      named: match ? duplicates.named[field](name) : null,
+      match,
+    };
+  };
+  const hints = { nip: hint('nip'), phone: hint('phone') };
 
   /** The request a save makes, or null when there is nothing to send (invalid, or an edit with no change). */
   const prepare = (current: V): (() => Promise<R>) | 'unchanged' | null => {
@@ -78,6 +92,13 @@ export function usePartyForm<V extends PartyFormValues, R, C, U>(input: UseParty
     runSave(async () => {
       if (hasDuplicates(counts)) {
         notifyFailure(duplicates.message);
+        // The field says who has the number, with a link to open that record.
+        const errors: Record<string, string> = {};
+        for (const field of ['nip', 'phone'] as const) {
+          const named = hints[field]?.named;
+          if (named) errors[field] = named;
+        }
+        form.setErrors(errors);
         return;
       }
       const request = prepare(current);

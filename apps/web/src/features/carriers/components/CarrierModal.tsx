@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { PartyMatch } from '@spedycja/domain';
 import { type Carrier, carrierCreateSchema, carrierUpdateSchema, METHODS_OF_CONTACT } from '@spedycja/domain';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
@@ -26,10 +27,14 @@ export type CarrierModalProps = Omit<PartyModalProps<Carrier>, 'uuid'> & {
 
 const CONTACT_OPTIONS = [...METHODS_OF_CONTACT];
 
-function renderCarrierFields(form: UseFormReturnType<CarrierFormValues>, hints: PartyFieldsProps['hints']) {
+function renderCarrierFields(
+  form: UseFormReturnType<CarrierFormValues>,
+  hints: PartyFieldsProps['hints'],
+  onOpenExisting: (match: PartyMatch) => void,
+) {
   return (
     <>
-      <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints}>
+      <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints} onOpenExisting={onOpenExisting}>
         <TextInput label={t.fields.accountNumber} autoComplete="off" {...form.getInputProps('accountNumber')} />
         <Select
           label={t.fields.methodOfContact}

@@ -126,6 +126,28 @@ describe('CustomerModal', { timeout: 15_000 }, () => {
     expect(calls('POST')).toHaveLength(0);
   });
 
+  it('names the customer that has a NIP typed with PL and dashes, and opens it over the form', async () => {
+    const match = { '@id': customer['@id'], uuid, companyName: 'Trans-Pol', name: 'Jan Kowalski' };
+    fetchMock.mockImplementation(async (url: string) => {
+      if (url.startsWith('/api/customers/duplicates'))
+        return json(200, { nip: 1, phone: 0, nipMatch: match, phoneMatch: null });
+      return json(200, customer);
+    });
+    renderWithProviders(<CustomerModal opened onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Nazwa firmy'), { target: { value: 'Inna firma' } });
+    fireEvent.change(screen.getByLabelText('NIP'), { target: { value: 'PL 526-025-02-74' } });
+    expect(
+      await screen.findByText(/Klient z tym numerem NIP już istnieje: Trans-Pol/, {}, { timeout: 3000 }),
+    ).toBeTruthy();
+    const [url] = fetchMock.mock.calls.at(-1) as [string];
+    expect(url).toBe('/api/customers/duplicates?nip=5260250274&phonePrefix=48');
+    fireEvent.click(screen.getByRole('button', { name: 'Otwórz' }));
+    // The existing customer opens over the new one, which keeps what was typed.
+    expect(await screen.findByRole('dialog', { name: 'Edytuj klienta' })).toBeTruthy();
+    expect(await screen.findByDisplayValue('Kraków')).toBeTruthy();
+    expect((screen.getAllByLabelText('Nazwa firmy')[0] as HTMLInputElement).value).toBe('Inna firma');
+  });
+
   it('edits: sends only the changed fields to the customer’s address', async () => {
     fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
       if (init.method === 'PUT') return json(200, { ...customer, city: 'Gdańsk' });

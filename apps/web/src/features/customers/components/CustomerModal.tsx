@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { PartyMatch } from '@spedycja/domain';
 import {
   CUSTOMER_ACQUISITION_SOURCES,
   type Customer,
@@ -23,9 +24,13 @@ export type CustomerModalProps = Omit<PartyModalProps<Customer>, 'uuid'> & {
 
 const ACQUISITION_OPTIONS = [...CUSTOMER_ACQUISITION_SOURCES];
 
-function renderCustomerFields(form: UseFormReturnType<CustomerFormValues>, hints: PartyFieldsProps['hints']) {
+function renderCustomerFields(
+  form: UseFormReturnType<CustomerFormValues>,
+  hints: PartyFieldsProps['hints'],
+  onOpenExisting: (match: PartyMatch) => void,
+) {
   return (
-    <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints}>
+    <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints} onOpenExisting={onOpenExisting}>
       <Select
         label={t.acquiredBy}
         data={ACQUISITION_OPTIONS}
