@@ -132,11 +132,23 @@ describe.each(dbKinds)('customers on %s', (kind) => {
 
   it('counts other records with the same NIP and phone for the modal hints', async () => {
     const dup = await api('GET', '/api/customers/duplicates?nip=526-025-02-74&phone=600100200&phonePrefix=48');
-    expect(dup.json()).toEqual({ nip: 1, phone: 1 });
     const own = (await api('GET', '/api/customers?nip=5260250274')).json()['hydra:member'][0];
+    const match = { '@id': own['@id'], uuid: own.uuid, companyName: own.companyName, name: own.name };
+    expect(dup.json()).toEqual({ nip: 1, phone: 1, nipMatch: match, phoneMatch: match });
     const excluded = await api('GET', `/api/customers/duplicates?nip=5260250274&phone=600100200&exclude=${own.uuid}`);
-    expect(excluded.json()).toEqual({ nip: 0, phone: 0 });
-    expect((await api('GET', '/api/customers/duplicates?nip=1111111111')).json()).toEqual({ nip: 0, phone: 0 });
+    expect(excluded.json()).toEqual({ nip: 0, phone: 0, nipMatch: null, phoneMatch: null });
+    expect((await api('GET', '/api/customers/duplicates?nip=1111111111')).json()).toEqual({
+      nip: 0,
+      phone: 0,
+      nipMatch: null,
+      phoneMatch: null,
+    });
+    // Typed with PL and an international prefix, the same numbers are found.
+    const typed = await api(
+      'GET',
+      `/api/customers/duplicates?nip=PL5260250274&phone=${encodeURIComponent('+48 600 100 200')}`,
+    );
+    expect(typed.json()).toMatchObject({ nip: 1, phone: 1 });
   });
 
   it('checks a Polish NIP checksum, accepts foreign tax ids', async () => {
