@@ -2,26 +2,27 @@ import type { HydraCollection } from '@spedycja/domain';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { QueryParams } from '../../lib/apiClient.ts';
-import type { ApiParams } from '../FilterRow/types.ts';
+import type { FilterDef } from '../FilterRow/types.ts';
 import { sortToParams } from './paging.ts';
-import type { SortState } from './types.ts';
+import { useListState } from './useListState.ts';
 
 /**
  * The state of a paged table with filters, a record modal and deletion: what the users, customers and carriers
- * pages share. A new filter or sort goes back to page 1; deleting the last row of a page steps back a page.
+ * pages share. Filters, sort and page live in the address (useListState); a new filter or sort goes back to page 1;
+ * deleting the last row of a page steps back a page.
  */
 export function usePagedList<R extends { uuid: string }>({
   pageSize,
+  filters,
   useList,
   useDelete,
 }: {
   pageSize: number;
+  filters: readonly FilterDef[];
   useList: (params: QueryParams) => UseQueryResult<HydraCollection<R>>;
   useDelete: () => UseMutationResult<unknown, Error, string>;
 }) {
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
-  const [filterParams, setFilterParams] = useState<ApiParams>({});
+  const { filterValues, filterParams, sort, page, setFilters, setSort, setPage } = useListState(filters);
   const [modal, setModal] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
   const [toDelete, setToDelete] = useState<R | null>(null);
   const remove = useDelete();
@@ -33,14 +34,6 @@ export function usePagedList<R extends { uuid: string }>({
   const list = useList(params);
   const rows = list.data?.['hydra:member'] ?? [];
 
-  const handleFilters = useCallback((next: ApiParams) => {
-    setFilterParams(next);
-    setPage(1);
-  }, []);
-  const handleSort = (next: SortState) => {
-    setSort(next);
-    setPage(1);
-  };
   const closeModal = useCallback(() => setModal((m) => ({ ...m, opened: false })), []);
 
   const handleDelete = async () => {
@@ -58,6 +51,7 @@ export function usePagedList<R extends { uuid: string }>({
     page,
     setPage,
     sort,
+    filterValues,
     list,
     rows,
     modal,
@@ -65,8 +59,8 @@ export function usePagedList<R extends { uuid: string }>({
     closeModal,
     toDelete,
     setToDelete,
-    handleFilters,
-    handleSort,
+    handleFilters: setFilters,
+    handleSort: setSort,
     handleDelete,
   };
 }

@@ -17,8 +17,8 @@ import type { ApiParams, DateRangeValue, FilterDef, FilterValues } from './types
 
 export type FilterRowProps = {
   filters: readonly FilterDef[];
-  /** Receives the API parameters: after a pause in typing, on 'Filtruj' and on 'Wyczyść filtry'. */
-  onApply: (params: ApiParams) => void;
+  /** Receives the API parameters (and the typed values): after a pause in typing, on 'Filtruj' and on 'Wyczyść filtry'. */
+  onApply: (params: ApiParams, values: FilterValues) => void;
   /** Pause after the last change before filters apply by themselves (SPEC §9: 1000 ms, queries 400 ms). */
   debounceMs?: number;
   /** Starting values, e.g. a status filter that starts at 'aktywne'; 'Wyczyść filtry' returns to the defaults. */
@@ -45,7 +45,7 @@ export function FilterRow({
       const params = filtersToParams(filters, next);
       if (!force && sameParams(params, lastApplied.current)) return;
       lastApplied.current = params;
-      onApply(params);
+      onApply(params, next);
     },
     [filters, onApply],
   );

@@ -55,9 +55,10 @@ export function PartyPage<R extends PartyRecord>({
     toDelete,
     setToDelete,
     handleFilters,
+    filterValues,
     handleSort,
     handleDelete,
-  } = usePagedList<R>({ pageSize, useList, useDelete });
+  } = usePagedList<R>({ pageSize, filters, useList, useDelete });
 
   const allColumns = useMemo<ColumnDef<R>[]>(
     () => [
@@ -91,7 +92,7 @@ export function PartyPage<R extends PartyRecord>({
           {texts.add}
         </Button>
       </Group>
-      <FilterRow filters={filters} onApply={handleFilters} />
+      <FilterRow filters={filters} onApply={handleFilters} initialValues={filterValues} />
       <DataTable
         mode="pages"
         label={texts.tableLabel}

@@ -4,10 +4,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
-import type { SortState } from '../../../components/DataTable/types.ts';
+import { useListState } from '../../../components/DataTable/useListState.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
-import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
-import type { ApiParams } from '../../../components/FilterRow/types.ts';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { useUserOptions } from '../../users/index.ts';
@@ -35,11 +33,7 @@ export type OrdersPageProps = {
 /** /orders and /admin/deleted/orders: filters, 8 rows a page, inline editing, documents, sending, modals. */
 export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps) {
   const filters = useMemo(() => orderFilterDefs(deleted), [deleted]);
-  const [filterParams, setFilterParams] = useState<ApiParams>(() =>
-    filtersToParams(filters, defaultFilterValues(filters)),
-  );
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
+  const { filterValues, filterParams, sort, page, setFilters, setSort, setPage } = useListState(filters);
   const [modal, setModal] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
   const [toDelete, setToDelete] = useState<Order | null>(null);
   const [toQuery, setToQuery] = useState<Order | null>(null);
@@ -69,14 +63,6 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
   const downloadOrder = useDownloadOrder();
 
   const closeModal = useCallback(() => setModal((m) => ({ ...m, opened: false })), []);
-  const handleFilters = useCallback((next: ApiParams) => {
-    setFilterParams(next);
-    setPage(1);
-  }, []);
-  const handleSort = (next: SortState) => {
-    setSort(next);
-    setPage(1);
-  };
   /** The last row of a page gone: step back rather than show an empty page. */
   const afterRowGone = () => {
     if (rows.length === 1 && page > 1) setPage(page - 1);
@@ -164,7 +150,12 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         addLabel={t.add}
         onAdd={deleted ? undefined : () => setModal({ opened: true, uuid: null })}
       />
-      <FilterRow filters={filters} onApply={handleFilters} debounceMs={DEBOUNCE_MS.orderFilters} />
+      <FilterRow
+        filters={filters}
+        onApply={setFilters}
+        initialValues={filterValues}
+        debounceMs={DEBOUNCE_MS.orderFilters}
+      />
       <DataTable
         mode="pages"
         label={deleted ? t.deletedTableLabel : t.tableLabel}
@@ -174,7 +165,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         rowProps={(o) => ({ 'aria-label': t.rowLabel(o.number) })}
         loading={list.isFetching}
         sort={sort}
-        onSortChange={handleSort}
+        onSortChange={setSort}
         page={page}
         pageSize={ORDERS_PAGE_SIZE}
         totalItems={total ?? 0}

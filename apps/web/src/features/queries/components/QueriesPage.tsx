@@ -3,10 +3,8 @@ import { DEBOUNCE_MS, type Query, routeLabel } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
-import type { SortState } from '../../../components/DataTable/types.ts';
+import { useListState } from '../../../components/DataTable/useListState.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
-import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
-import type { ApiParams } from '../../../components/FilterRow/types.ts';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -47,10 +45,8 @@ const rowKey = (q: Query) => q.uuid;
 /** /queries and /admin/deleted/queries: filters, an infinite virtualised table, inline editing, modals. */
 export function QueriesPage({ deleted = false, extraRowActions }: QueriesPageProps) {
   const filters = useMemo(() => queryFilterDefs(deleted), [deleted]);
-  const [filterParams, setFilterParams] = useState<ApiParams>(() =>
-    filtersToParams(filters, defaultFilterValues(filters)),
-  );
-  const [sort, setSort] = useState<SortState>(null);
+  // Infinite scroll has no page: the filters and the sort live in the address.
+  const { filterValues, filterParams, sort, setFilters, setSort } = useListState(filters);
   const [modal, setModal] = useState<{ opened: boolean; uuid: string | null }>({ opened: false, uuid: null });
   const [offersFor, setOffersFor] = useState<Query | null>(null);
   const [toDelete, setToDelete] = useState<Query | null>(null);
@@ -124,7 +120,12 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
         addLabel={t.add}
         onAdd={deleted ? undefined : () => setModal({ opened: true, uuid: null })}
       />
-      <FilterRow filters={filters} onApply={setFilterParams} debounceMs={DEBOUNCE_MS.queryFilters} />
+      <FilterRow
+        filters={filters}
+        onApply={setFilters}
+        initialValues={filterValues}
+        debounceMs={DEBOUNCE_MS.queryFilters}
+      />
       <Box style={{ flex: 1, minHeight: 320 }}>
         <DataTable
           mode="infinite"

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { TASK_STATUS_FILTERS, taskStatusLabels } from '@spedycja/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useListState } from '../../../components/DataTable/useListState.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
-import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
-import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
+import type { FilterDef } from '../../../components/FilterRow/types.ts';
 import { IconPlus } from '../../../components/icons.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { tasksMessages as t } from '../messages.ts';
@@ -43,9 +43,8 @@ export const TASKS_SCOPE_PARAM = 'zakres';
  */
 export function TasksPage({ deleted = false }: TasksPageProps) {
   const filters = deleted ? DELETED_FILTERS : ACTIVE_FILTERS;
-  const [filterParams, setFilterParams] = useState<ApiParams>(() =>
-    filtersToParams(filters, defaultFilterValues(filters)),
-  );
+  // The status filter lives in the address, like the other lists' filters.
+  const { filterValues, filterParams, setFilters } = useListState(filters);
   const [searchParams, setSearchParams] = useSearchParams();
   const { user } = useAuth();
   const dueMode = !deleted && searchParams.get(DUE_TASKS_PARAM) !== null && !!user?.uuid;
@@ -95,7 +94,17 @@ export function TasksPage({ deleted = false }: TasksPageProps) {
             <SegmentedControl
               aria-label={t.scope.label}
               value={everyone ? 'all' : 'mine'}
-              onChange={(value) => setSearchParams(value === 'all' ? { [TASKS_SCOPE_PARAM]: 'wszystkie' } : {})}
+              onChange={(value) =>
+                setSearchParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    if (value === 'all') next.set(TASKS_SCOPE_PARAM, 'wszystkie');
+                    else next.delete(TASKS_SCOPE_PARAM);
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
               data={[
                 { value: 'mine', label: t.scope.mine },
                 { value: 'all', label: t.scope.all },
@@ -103,7 +112,7 @@ export function TasksPage({ deleted = false }: TasksPageProps) {
             />
           )}
           {/* Back from the due list, the row shows the filter that still applies. */}
-          <FilterRow filters={filters} onApply={setFilterParams} initialValues={{ status: filterParams.status }} />
+          <FilterRow filters={filters} onApply={setFilters} initialValues={filterValues} />
         </Group>
       )}
       {table}

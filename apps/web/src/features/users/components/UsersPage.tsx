@@ -42,9 +42,10 @@ export function UsersPage({ canEdit }: UsersPageProps) {
     toDelete,
     setToDelete,
     handleFilters,
+    filterValues,
     handleSort,
     handleDelete,
-  } = usePagedList<User>({ pageSize: PAGE_SIZES.users, useList: useUsers, useDelete: useDeleteUser });
+  } = usePagedList<User>({ pageSize: PAGE_SIZES.users, filters, useList: useUsers, useDelete: useDeleteUser });
 
   const columns = useMemo(() => {
     const list: ColumnDef<User>[] = [
@@ -94,7 +95,7 @@ export function UsersPage({ canEdit }: UsersPageProps) {
           </Button>
         )}
       </Group>
-      <FilterRow filters={filters} onApply={handleFilters} />
+      <FilterRow filters={filters} onApply={handleFilters} initialValues={filterValues} />
       <DataTable
         mode="pages"
         label={t.tableLabel}

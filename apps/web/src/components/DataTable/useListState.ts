@@ -1,0 +1,42 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { defaultFilterValues, filtersToParams } from '../FilterRow/filterParams.ts';
+import type { ApiParams, FilterDef, FilterValues } from '../FilterRow/types.ts';
+import { readListState, writeListState } from './listUrlState.ts';
+import type { SortState } from './types.ts';
+
+/**
+ * A list's filters, sort and page kept in the address: going to another screen and back, or reloading, shows the same
+ * list. A new filter or sort goes back to page 1. The address is replaced, not pushed: Back leaves the screen.
+ */
+export function useListState(defs: readonly FilterDef[]) {
+  const [search, setSearch] = useSearchParams();
+  const defaults = useMemo(() => defaultFilterValues(defs), [defs]);
+  const state = useMemo(() => readListState(search, defs, defaults), [search, defs, defaults]);
+  const filterParams: ApiParams = useMemo(() => filtersToParams(defs, state.filters), [defs, state.filters]);
+
+  const update = useCallback(
+    (patch: Partial<typeof state>) =>
+      setSearch(
+        (current) => writeListState(current, { ...readListState(current, defs, defaults), ...patch }, defs, defaults),
+        {
+          replace: true,
+        },
+      ),
+    [setSearch, defs, defaults],
+  );
+
+  return {
+    /** The filter row's starting values (from the address). */
+    filterValues: state.filters,
+    filterParams,
+    sort: state.sort,
+    page: state.page,
+    setFilters: useCallback(
+      (_params: ApiParams, values: FilterValues) => update({ filters: values, page: 1 }),
+      [update],
+    ),
+    setSort: useCallback((sort: SortState) => update({ sort, page: 1 }), [update]),
+    setPage: useCallback((page: number) => update({ page }), [update]),
+  };
+}
