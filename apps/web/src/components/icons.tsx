@@ -149,3 +149,4 @@ export const IconCheck = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
 export const IconPhone = icon(
   <path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a2 2 0 01-2 2A16 16 0 013 6a2 2 0 012-2" />,
 );
+export const IconColumns = icon(<path d="M4 5h16v14H4zM9.5 5v14M14.5 5v14" />);

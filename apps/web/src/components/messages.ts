@@ -2,6 +2,9 @@
 export const componentMessages = {
   loading: 'Trwa pobieranie danych...',
   empty: 'Brak danych do wyświetlenia',
+  columns: 'Kolumny',
+  columnsHint: 'Pokaż lub ukryj kolumny tabeli',
+  columnsReset: 'Przywróć domyślne',
   save: 'Zapisz',
   cancel: 'Anuluj',
   close: 'Zamknij',

@@ -2,9 +2,10 @@ import { Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { DEBOUNCE_MS } from '@spedycja/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { IconSortAsc, IconSortDesc, IconSortNone } from '../icons.tsx';
 import { componentMessages as t } from '../messages.ts';
+import { ColumnChooser, isPinned, useVisibleColumns } from './ColumnChooser.tsx';
 import { nextSort, shouldLoadMore } from './paging.ts';
 import { TablePager } from './TablePager.tsx';
 import type { ColumnDef, DataTableBaseProps, DataTableProps, InfiniteTableProps, SortState } from './types.ts';
@@ -17,6 +18,15 @@ import type { ColumnDef, DataTableBaseProps, DataTableProps, InfiniteTableProps,
 export function DataTable<T>(props: DataTableProps<T>) {
   return props.mode === 'infinite' ? <InfiniteDataTable {...props} /> : <PagedDataTable {...props} />;
 }
+
+/** A pinned column's cells stay at the right edge, over the columns scrolling beneath them. */
+const pinnedStyle = (header: boolean): CSSProperties => ({
+  position: 'sticky',
+  right: 0,
+  zIndex: header ? 3 : 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)',
+});
 
 function HeaderCell<T>({
   column,
@@ -38,7 +48,12 @@ function HeaderCell<T>({
     : undefined;
   return (
     <Table.Th
-      style={{ width: column.width, textAlign: column.align, whiteSpace: 'nowrap' }}
+      style={{
+        width: column.width,
+        textAlign: column.align,
+        whiteSpace: 'nowrap',
+        ...(isPinned(column) ? pinnedStyle(true) : {}),
+      }}
       aria-sort={ariaSort}
       scope="col"
     >
@@ -124,7 +139,14 @@ function DataRowInner<T>({ row, index, columns, rowProps, measureRef }: DataRowP
   return (
     <Table.Tr ref={measureRef} data-index={index} {...extra}>
       {columns.map((column) => (
-        <Table.Td key={column.id} style={{ textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined }}>
+        <Table.Td
+          key={column.id}
+          style={{
+            textAlign: column.align,
+            whiteSpace: column.nowrap ? 'nowrap' : undefined,
+            ...(isPinned(column) ? pinnedStyle(false) : {}),
+          }}
+        >
           {column.cell(row, index)}
         </Table.Td>
       ))}
@@ -147,8 +169,10 @@ function stateMessage<T>(props: DataTableBaseProps<T>): string | null {
 function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>) {
   const message = stateMessage(props);
   const refreshing = props.loading && props.rows.length > 0;
+  const { visible: columns, hiddenSet, setHidden } = useVisibleColumns(props.columns, props.columnChooser);
   return (
     <Box>
+      {props.columnChooser && <ColumnChooser columns={props.columns} hiddenSet={hiddenSet} onChange={setHidden} />}
       <Table.ScrollContainer minWidth={600}>
         <Table
           aria-label={props.label}
@@ -159,19 +183,13 @@ function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>)
           verticalSpacing="xs"
           style={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
         >
-          <TableHead columns={props.columns} sort={props.sort} onSortChange={props.onSortChange} />
+          <TableHead columns={columns} sort={props.sort} onSortChange={props.onSortChange} />
           <Table.Tbody>
             {message !== null ? (
-              <MessageRow colSpan={props.columns.length}>{message}</MessageRow>
+              <MessageRow colSpan={columns.length}>{message}</MessageRow>
             ) : (
               props.rows.map((row, index) => (
-                <DataRow
-                  key={props.rowKey(row)}
-                  row={row}
-                  index={index}
-                  columns={props.columns}
-                  rowProps={props.rowProps}
-                />
+                <DataRow key={props.rowKey(row)} row={row} index={index} columns={columns} rowProps={props.rowProps} />
               ))
             )}
           </Table.Tbody>
@@ -201,6 +219,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
     scrollDebounceMs = DEBOUNCE_MS.scroll,
   } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { visible: columns, hiddenSet, setHidden } = useVisibleColumns(props.columns, props.columnChooser);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -231,62 +250,65 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
   const message = stateMessage(props);
-  const colSpan = props.columns.length;
+  const colSpan = columns.length;
   const visibleWidth = virtualizer.scrollRect?.width;
 
   return (
-    <Box ref={scrollRef} onScroll={handleScroll} style={{ height, overflow: 'auto' }} data-testid="infinite-scroll">
-      <Table
-        aria-label={props.label}
-        aria-busy={props.loading || loadingMore || undefined}
-        aria-rowcount={rows.length + 1}
-        striped
-        highlightOnHover
-        withTableBorder
-        stickyHeader
-        verticalSpacing="xs"
-      >
-        <TableHead columns={props.columns} sort={props.sort} onSortChange={props.onSortChange} />
-        <Table.Tbody>
-          {message !== null ? (
-            <MessageRow colSpan={colSpan} visibleWidth={visibleWidth}>
-              {message}
-            </MessageRow>
-          ) : (
-            <>
-              {paddingTop > 0 && (
-                <tr>
-                  <td colSpan={colSpan} style={{ height: paddingTop, padding: 0, border: 0 }} />
-                </tr>
-              )}
-              {items.map((item) => {
-                const row = rows[item.index];
-                if (row === undefined) return null;
-                return (
-                  <DataRow
-                    key={props.rowKey(row)}
-                    row={row}
-                    index={item.index}
-                    columns={props.columns}
-                    rowProps={props.rowProps}
-                    measureRef={virtualizer.measureElement}
-                  />
-                );
-              })}
-              {paddingBottom > 0 && (
-                <tr>
-                  <td colSpan={colSpan} style={{ height: paddingBottom, padding: 0, border: 0 }} />
-                </tr>
-              )}
-              {loadingMore && (
-                <MessageRow colSpan={colSpan} visibleWidth={visibleWidth}>
-                  {props.loadingText ?? t.loading}
-                </MessageRow>
-              )}
-            </>
-          )}
-        </Table.Tbody>
-      </Table>
-    </Box>
+    <>
+      {props.columnChooser && <ColumnChooser columns={props.columns} hiddenSet={hiddenSet} onChange={setHidden} />}
+      <Box ref={scrollRef} onScroll={handleScroll} style={{ height, overflow: 'auto' }} data-testid="infinite-scroll">
+        <Table
+          aria-label={props.label}
+          aria-busy={props.loading || loadingMore || undefined}
+          aria-rowcount={rows.length + 1}
+          striped
+          highlightOnHover
+          withTableBorder
+          stickyHeader
+          verticalSpacing="xs"
+        >
+          <TableHead columns={columns} sort={props.sort} onSortChange={props.onSortChange} />
+          <Table.Tbody>
+            {message !== null ? (
+              <MessageRow colSpan={colSpan} visibleWidth={visibleWidth}>
+                {message}
+              </MessageRow>
+            ) : (
+              <>
+                {paddingTop > 0 && (
+                  <tr>
+                    <td colSpan={colSpan} style={{ height: paddingTop, padding: 0, border: 0 }} />
+                  </tr>
+                )}
+                {items.map((item) => {
+                  const row = rows[item.index];
+                  if (row === undefined) return null;
+                  return (
+                    <DataRow
+                      key={props.rowKey(row)}
+                      row={row}
+                      index={item.index}
+                      columns={columns}
+                      rowProps={props.rowProps}
+                      measureRef={virtualizer.measureElement}
+                    />
+                  );
+                })}
+                {paddingBottom > 0 && (
+                  <tr>
+                    <td colSpan={colSpan} style={{ height: paddingBottom, padding: 0, border: 0 }} />
+                  </tr>
+                )}
+                {loadingMore && (
+                  <MessageRow colSpan={colSpan} visibleWidth={visibleWidth}>
+                    {props.loadingText ?? t.loading}
+                  </MessageRow>
+                )}
+              </>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Box>
+    </>
   );
 }

@@ -11,6 +11,11 @@ export type ColumnDef<T> = {
   align?: 'left' | 'center' | 'right';
   /** Keeps the cell on one line (short values: amounts, dates, places). */
   nowrap?: boolean;
+  /**
+   * Stays at the right edge while the table scrolls sideways. The 'actions' column is pinned unless it says
+   * otherwise, so the row actions are always at hand.
+   */
+  pinned?: 'right' | false;
 };
 
 export type SortDirection = 'asc' | 'desc';
@@ -31,6 +36,11 @@ export type DataTableBaseProps<T> = {
   rowProps?: (row: T) => RowProps;
   loadingText?: string;
   emptyText?: string;
+  /**
+   * A column chooser ('Kolumny') remembered under this key (give it the user, e.g. `orders:{userUuid}`); columns in
+   * `defaultHidden` start hidden, so that the usual columns fit a 1366 px laptop.
+   */
+  columnChooser?: { storageKey: string; defaultHidden?: readonly string[] };
 };
 
 /** Numeric pagination: `pageSize` rows per page, a few page buttons, total from `hydra:totalItems`. */

@@ -8,6 +8,7 @@ import { useListState } from '../../../components/DataTable/useListState.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
+import { useAuth } from '../../auth/useAuth.ts';
 import { useUserOptions } from '../../users/index.ts';
 import { useConvertOrderToQuery } from '../api/convertOrderToQuery.ts';
 import { type OrderDocumentFormat, useDownloadOrder } from '../api/downloadOrder.ts';
@@ -19,7 +20,7 @@ import { useUpdateOrder } from '../api/updateOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { OrderModal } from './OrderModal.tsx';
 import { OrderRowActions, type OrderRowExtraActions, RestoreAction } from './OrderRowActions.tsx';
-import { orderColumns } from './orderColumns.tsx';
+import { ORDER_COLUMNS_HIDDEN_BY_DEFAULT, orderColumns } from './orderColumns.tsx';
 import { orderFilterDefs } from './orderFilters.tsx';
 import { SendOrderDialog } from './SendOrderDialog.tsx';
 
@@ -55,6 +56,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
   const total = list.data?.['hydra:totalItems'];
 
   const owners = useUserOptions(!deleted);
+  const { user } = useAuth();
   const updateOrder = useUpdateOrder();
   const removeOrder = useRemoveOrder();
   const restoreOrder = useRestoreOrder();
@@ -166,6 +168,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         loading={list.isFetching}
         sort={sort}
         onSortChange={setSort}
+        columnChooser={{ storageKey: `orders:${user?.uuid ?? ''}`, defaultHidden: ORDER_COLUMNS_HIDDEN_BY_DEFAULT }}
         page={page}
         pageSize={ORDERS_PAGE_SIZE}
         totalItems={total ?? 0}

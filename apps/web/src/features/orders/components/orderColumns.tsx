@@ -29,6 +29,22 @@ export type OrderColumnsOptions = {
 const c = t.columns;
 const partyName = (p: Order['carrier']) => p?.companyName || p?.name;
 
+/**
+ * The columns that start hidden (the column chooser shows them), so that the usual ones and the actions fit a
+ * 1366 px laptop beside the side drawer.
+ */
+export const ORDER_COLUMNS_HIDDEN_BY_DEFAULT = [
+  'dimensions',
+  'weight',
+  'unloadingDate',
+  'distance',
+  'loadingType',
+  'customerPaid',
+  'user',
+  'createdDate',
+  'additionalInfo',
+] as const;
+
 /** The columns of SPEC §2 Orders table, in its order, most of them editable in place. */
 export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
   const { deleted } = options;

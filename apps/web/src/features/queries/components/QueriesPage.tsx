@@ -8,6 +8,7 @@ import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAuth } from '../../auth/useAuth.ts';
 import { OffersModal } from '../../offers/index.ts';
 import { useUserOptions } from '../../users/index.ts';
 import { useInfiniteQueries } from '../api/getQueries.ts';
@@ -19,7 +20,7 @@ import { queriesMessages as t } from '../messages.ts';
 import { queryClipboardText } from '../queryText.ts';
 import { QueryModal } from './QueryModal.tsx';
 import { QueryRowActions, type QueryRowExtraActions, RestoreAction } from './QueryRowActions.tsx';
-import { queryColumns } from './queryColumns.tsx';
+import { QUERY_COLUMNS_HIDDEN_BY_DEFAULT, queryColumns } from './queryColumns.tsx';
 import { queryFilterDefs } from './queryFilters.tsx';
 
 export type QueriesPageProps = {
@@ -68,6 +69,7 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
   const total = list.data?.pages[0]?.['hydra:totalItems'];
 
   const owners = useUserOptions(!deleted);
+  const { user } = useAuth();
   const updateQuery = useUpdateQuery();
   const removeQuery = useRemoveQuery();
   const restoreQuery = useRestoreQuery();
@@ -137,6 +139,7 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
           loading={list.isFetching && !list.isFetchingNextPage}
           sort={sort}
           onSortChange={setSort}
+          columnChooser={{ storageKey: `queries:${user?.uuid ?? ''}`, defaultHidden: QUERY_COLUMNS_HIDDEN_BY_DEFAULT }}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={handleLoadMore}

@@ -23,6 +23,17 @@ export type QueryColumnsOptions = {
 const c = t.columns;
 
 /** The columns of SPEC §2 Queries table, in its order, most of them editable in place. */
+/** The columns that start hidden (the column chooser shows them): the usual ones fit a 1366 px laptop. */
+export const QUERY_COLUMNS_HIDDEN_BY_DEFAULT = [
+  'cargoParams',
+  'distance',
+  'customerPrice',
+  'loadingType',
+  'additionalInfo',
+  'createdDate',
+  'user',
+] as const;
+
 export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
   const { deleted } = options;
   const editable = editableCells(options.onSave, deleted);
