@@ -96,7 +96,11 @@ describe('customers: add, duplicate, edit, search, delete', () => {
     dialog = page.getByRole('dialog', { name: 'Dodaj klienta' });
     await dialog.getByLabel('Nazwa firmy', { exact: true }).pressSequentially(`Inna firma ${suffix}`, { delay: 5 });
     await dialog.getByLabel('NIP', { exact: true }).pressSequentially(CUSTOMER.nip, { delay: 30 });
-    await dialog.getByText('W bazie znaleziono 1 klienta z podanym numerem', { exact: true }).waitFor();
+    // The hint says who has the number, with a link to open that customer.
+    await dialog
+      .getByText(/^W bazie znaleziono 1 klienta z podanym numerem\. Klient z tym numerem NIP już istnieje: /)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Otwórz' }).first().waitFor();
     await dialog.getByRole('button', { name: 'Zapisz' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: DUPLICATE });
     await refusal.waitFor();

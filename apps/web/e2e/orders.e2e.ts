@@ -76,6 +76,8 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       loadingCountry: 'PL',
       unloadingCity: 'Praga',
       unloadingCountry: 'CZ',
+      loadingDate: '2026-12-14',
+      unloadingDate: '2026-12-15',
       customer: customer['@id'],
       customerPrice: 310000,
     });

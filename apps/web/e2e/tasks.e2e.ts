@@ -74,12 +74,16 @@ describe('tasks: add, badge, contact attempt, done, delete and restore', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    const customer = await api<Created>('POST', '/customers', { companyName: `Klient zadań ${CARGO}` });
     query = await api<Created>('POST', '/queries', {
       cargo: CARGO,
       loadingCity: 'Kraków',
       loadingCountry: 'PL',
+      loadingDate: '2026-12-14',
       unloadingCity: 'Wiedeń',
       unloadingCountry: 'AT',
+      unloadingDate: '2026-12-15',
+      customer: customer['@id'],
     });
     // The task to delete: due tomorrow, so the badge does not count it.
     other = await api<Created>('POST', '/tasks', {

@@ -1,23 +1,158 @@
-import { Modal, type ModalProps } from '@mantine/core';
+import { Box, Button, Group, Modal, type ModalProps, Text } from '@mantine/core';
+import {
+  createContext,
+  type KeyboardEvent,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { MAIN_MODAL_WIDTH } from './constants.ts';
 import { componentMessages as t } from './messages.ts';
-import { useIsTopmostModal } from './modalStack.ts';
+import { useDirtyModalRegistration, useIsTopmostModal } from './modalStack.ts';
 
 export type AppModalProps = Omit<ModalProps, 'closeOnClickOutside' | 'closeOnEscape'>;
 
+/** What a form inside a modal tells it (and asks of it): whether something typed is unsaved, and to close. */
+type ModalGuard = { setDirty: (dirty: boolean) => void; requestClose: () => void };
+const ModalGuardContext = createContext<ModalGuard | null>(null);
+
+/** A form reports whether it holds unsaved changes; its modal then asks before closing. */
+export function useModalDirty(dirty: boolean) {
+  const guard = useContext(ModalGuardContext);
+  useEffect(() => {
+    guard?.setDirty(dirty);
+  }, [guard, dirty]);
+  useEffect(() => () => guard?.setDirty(false), [guard]);
+}
+
+/** Closes the surrounding modal the way its × does (asking first when something typed would be lost). */
+export function useRequestModalClose(): (() => void) | null {
+  return useContext(ModalGuardContext)?.requestClose ?? null;
+}
+
+/** Dropdowns (selects, date pickers, autocompletes) of Mantine, portalled or not. */
+const OPEN_DROPDOWN = '.mantine-Popover-dropdown, .mantine-Combobox-dropdown';
+
 /**
- * The app's modal conventions (SPEC §2): persistent (a click outside does not close it),
- * closable with Esc (only the topmost one when one opens another), 1000 px wide unless a smaller size is given.
+ * Esc presses that happened while a dropdown was open: they close the dropdown only. Noted in the capture phase,
+ * before the dropdown's own handler closes it.
  */
-export function AppModal({ size = MAIN_MODAL_WIDTH, closeButtonProps, ...props }: AppModalProps) {
-  const topmost = useIsTopmostModal(props.opened);
+const dropdownEscapes = new WeakSet<Event>();
+if (typeof window !== 'undefined') {
+  window.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape' && document.querySelector(OPEN_DROPDOWN)) dropdownEscapes.add(event);
+    },
+    true,
+  );
+}
+
+const isTextField = (target: EventTarget | null) =>
+  target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
+
+/**
+ * The app's modal conventions (SPEC §2): persistent (a click outside does not close it), closable with Esc (only the
+ * topmost one when one opens another, and not while one of its dropdowns is open: Esc closes the dropdown), 1000 px
+ * wide unless a smaller size is given. A form inside that reports unsaved changes (useModalDirty) makes Esc, the ×,
+ * 'Anuluj' and leaving the page ask first. Enter never saves a form by accident; Ctrl+Enter saves it.
+ */
+export function AppModal({
+  size = MAIN_MODAL_WIDTH,
+  closeButtonProps,
+  onClose,
+  opened,
+  children,
+  ...props
+}: AppModalProps) {
+  const topmost = useIsTopmostModal(opened);
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const dirtyRef = useRef(false);
+  dirtyRef.current = dirty && opened;
+
+  const requestClose = useCallback(() => {
+    if (dirtyRef.current) setAsking(true);
+    else onClose();
+  }, [onClose]);
+  const guard = useMemo<ModalGuard>(() => ({ setDirty, requestClose }), [requestClose]);
+
+  useEffect(() => {
+    if (!opened) {
+      setDirty(false);
+      setAsking(false);
+    }
+  }, [opened]);
+
+  useEffect(() => {
+    if (!topmost) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || dropdownEscapes.has(event) || event.defaultPrevented) return;
+      requestClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [topmost, requestClose]);
+
+  // Leaving the page (a link, Back: NavigationGuard) or closing the tab with unsaved changes asks too.
+  useDirtyModalRegistration(dirty && opened);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter') return;
+    const form = (event.target as HTMLElement).closest('form');
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      form?.requestSubmit();
+    } else if (isTextField(event.target)) {
+      // A date, number or select field: Enter picks or confirms there, it does not save the whole form.
+      event.preventDefault();
+    }
+  };
+
   return (
-    <Modal
-      size={size}
-      closeOnClickOutside={false}
-      closeOnEscape={topmost}
-      closeButtonProps={{ 'aria-label': t.close, ...closeButtonProps }}
-      {...props}
-    />
+    <>
+      <Modal
+        size={size}
+        opened={opened}
+        onClose={requestClose}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        closeButtonProps={{ 'aria-label': t.close, ...closeButtonProps }}
+        {...props}
+      >
+        <ModalGuardContext.Provider value={guard}>
+          <Box onKeyDown={handleKeyDown}>{children}</Box>
+        </ModalGuardContext.Provider>
+      </Modal>
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={t.unsavedTitle}
+        size={440}
+        closeOnClickOutside={false}
+        zIndex={400}
+      >
+        <Text>{t.unsavedQuestion}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" data-autofocus onClick={() => setAsking(false)}>
+            {t.keepEditing}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setAsking(false);
+              setDirty(false);
+              dirtyRef.current = false;
+              onClose();
+            }}
+          >
+            {t.discardChanges}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Tooltip } from '@mantine/core';
+import { useRequestModalClose } from './AppModal.tsx';
 import { componentMessages as t } from './messages.ts';
 
 export type FormActionsProps = {
@@ -7,16 +8,22 @@ export type FormActionsProps = {
   onCancel: () => void;
 };
 
-/** A record form's 'Anuluj' and 'Zapisz' (the submit button). */
+/**
+ * A record form's 'Anuluj' and 'Zapisz' (the submit button; Ctrl+Enter anywhere in the form saves too). In a modal,
+ * 'Anuluj' closes it as its × does: asking first when something typed would be lost.
+ */
 export function FormActions({ saving, onCancel }: FormActionsProps) {
+  const requestClose = useRequestModalClose();
   return (
     <Group justify="flex-end" mt="xl">
-      <Button variant="default" onClick={onCancel} disabled={saving}>
+      <Button variant="default" onClick={requestClose ?? onCancel} disabled={saving}>
         {t.cancel}
       </Button>
-      <Button type="submit" loading={saving} disabled={saving}>
-        {t.save}
-      </Button>
+      <Tooltip label={t.saveShortcut} openDelay={400}>
+        <Button type="submit" loading={saving} disabled={saving} aria-keyshortcuts="Control+Enter">
+          {t.save}
+        </Button>
+      </Tooltip>
     </Group>
   );
 }

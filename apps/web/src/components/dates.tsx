@@ -11,6 +11,7 @@ import {
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { type ReactNode, useId } from 'react';
 import { DATE_DIALOG_WIDTH } from './constants.ts';
 import { componentMessages as t } from './messages.ts';
 
@@ -77,10 +78,12 @@ export function DateInput(props: DateInputProps) {
 
 export type WallClockInputProps = {
   label: string;
+  /** The name of the time picker beside it, e.g. 'Godzina załadunku'. */
+  timeLabel: string;
   /** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'; null (or left out) when empty. */
   value?: string | null;
   onChange: (value: string | null) => void;
-  error?: React.ReactNode;
+  error?: ReactNode;
   withAsterisk?: boolean;
   'data-autofocus'?: boolean;
 };
@@ -89,15 +92,24 @@ export type WallClockInputProps = {
  * A loading or unloading day with an optional time: typed ('07.12.2026 08:00') or picked from the calendar, and the
  * hour set on a 24-hour time picker beside it. The value is the wall-clock time at the place (see wallClockOf).
  */
-export function WallClockInput({ label, value, onChange, error, withAsterisk, ...rest }: WallClockInputProps) {
+export function WallClockInput({
+  label,
+  timeLabel,
+  value,
+  onChange,
+  error,
+  withAsterisk,
+  ...rest
+}: WallClockInputProps) {
+  const id = useId();
   const current = value ?? null;
   const day = current ? current.slice(0, 10) : null;
   const time = current && current.length > 10 ? current.slice(11, 16) : '';
   return (
-    <Input.Wrapper label={label} error={error} withAsterisk={withAsterisk}>
+    <Input.Wrapper id={id} label={label} error={error} withAsterisk={withAsterisk}>
       <Group gap={6} wrap="nowrap" align="flex-start">
         <MantineDateInput
-          aria-label={label}
+          id={id}
           style={{ flex: 1 }}
           withTime
           valueFormat={(v) => formatTyped(fromMantine(v))}
@@ -111,7 +123,7 @@ export function WallClockInput({ label, value, onChange, error, withAsterisk, ..
           data-autofocus={rest['data-autofocus']}
         />
         <TimePicker
-          aria-label={`${label} – ${t.hours}`}
+          aria-label={timeLabel}
           w={96}
           format="24h"
           clearable

@@ -35,3 +35,30 @@ export function useIsTopmostModal(opened: boolean): boolean {
   const isTopmost = useCallback(() => opened && topmost() === id, [opened, id]);
   return useSyncExternalStore(subscribe, isTopmost, isTopmost);
 }
+
+/** Open modals holding unsaved changes: leaving the page asks first while there is one (NavigationGuard). */
+const dirtyModals = new Set<string>();
+const dirtyListeners = new Set<() => void>();
+const subscribeDirty = (listener: () => void) => {
+  dirtyListeners.add(listener);
+  return () => dirtyListeners.delete(listener);
+};
+
+export const hasDirtyModal = () => dirtyModals.size > 0;
+
+/** A modal says whether it holds unsaved changes. */
+export function useDirtyModalRegistration(dirty: boolean) {
+  const id = useId();
+  useEffect(() => {
+    if (!dirty) return;
+    dirtyModals.add(id);
+    for (const listener of dirtyListeners) listener();
+    return () => {
+      dirtyModals.delete(id);
+      for (const listener of dirtyListeners) listener();
+    };
+  }, [dirty, id]);
+}
+
+/** True while any open modal holds unsaved changes. */
+export const useHasDirtyModal = () => useSyncExternalStore(subscribeDirty, hasDirtyModal, hasDirtyModal);

@@ -1,11 +1,16 @@
 import { fieldErrors } from '@spedycja/domain';
 import { type ReactNode, useRef } from 'react';
 import type { z } from 'zod';
+import { useModalDirty } from '../components/AppModal.tsx';
 import { isApiError, type Violation } from './apiClient.ts';
 
 /** Mantine forms validated by the domain's zod schemas, and 422 `violations` shown on their fields. */
 
-export type FormErrorSetter = { setErrors: (errors: Record<string, ReactNode>) => void };
+export type FormErrorSetter = {
+  setErrors: (errors: Record<string, ReactNode>) => void;
+  /** Mantine forms have it: whether anything differs from the values the form started with. */
+  isDirty?: () => boolean;
+};
 
 /**
  * Errors keyed by field path; a nested path ('roles.0') also marks its top-level field ('roles'),
@@ -54,6 +59,8 @@ export function applyServerErrors(form: FormErrorSetter, error: unknown): boolea
  */
 export function useSaveSubmit(form: FormErrorSetter): (save: () => Promise<void>) => Promise<void> {
   const savingRef = useRef(false);
+  // A form in a modal tells it when something typed would be lost by closing (the modal then asks first).
+  useModalDirty(form.isDirty?.() ?? false);
   return async (save) => {
     if (savingRef.current) return;
     savingRef.current = true;

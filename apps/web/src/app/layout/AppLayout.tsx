@@ -3,6 +3,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { isAdmin } from '@spedycja/domain';
 import { useCallback } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { NavigationGuard } from '../../components/NavigationGuard.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
 import { useAuth } from '../../features/auth/useAuth.ts';
 import { MailOffBanner } from '../../features/mail/index.ts';
@@ -44,6 +45,7 @@ export function AppLayout() {
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
           <MailOffBanner enabled={isAdmin(user.roles)} />
+          <NavigationGuard />
           <Outlet />
         </AppShell.Main>
       </AppShell>

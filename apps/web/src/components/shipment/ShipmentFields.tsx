@@ -49,7 +49,12 @@ function PlaceFields({ form, side }: { form: ShipmentForm; side: 'loading' | 'un
         </Group>
         <Group grow align="flex-start" gap="sm">
           <CountrySelect label={f.country} aria-label={f[`${side}Country`]} {...form.getInputProps(`${side}Country`)} />
-          <WallClockInput label={f[`${side}Date`]} withAsterisk {...form.getInputProps(`${side}Date`)} />
+          <WallClockInput
+            label={f[`${side}Date`]}
+            timeLabel={f[`${side}Time`]}
+            withAsterisk
+            {...form.getInputProps(`${side}Date`)}
+          />
         </Group>
       </Stack>
     </Fieldset>

@@ -138,12 +138,14 @@ export const datesEditor = (focus: keyof DatesValue): EditorSpec<ShipmentRead, D
     <Stack gap="xs">
       <WallClockInput
         label={f.loadingDate}
+        timeLabel={f.loadingTime}
         value={value.loadingDate}
         onChange={(loadingDate) => onChange({ ...value, loadingDate })}
         data-autofocus={focus === 'loadingDate' ? true : undefined}
       />
       <WallClockInput
         label={f.unloadingDate}
+        timeLabel={f.unloadingTime}
         value={value.unloadingDate}
         onChange={(unloadingDate) => onChange({ ...value, unloadingDate })}
         error={error}

@@ -3,6 +3,7 @@ import {
   EMPTY_VALUE,
   formatDate,
   formatMeasure,
+  formatSize,
   type LoadingType,
   loadingTypeLabels,
   type PublicQuery,
@@ -24,8 +25,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const dimension = (v: number | null) => (v === null ? '–' : (v / 100).toFixed(2));
-
 /** One open query as a carrier sees it: the route, dates, cargo, dimensions, loading type, distance. */
 export function PublicQueryCard({
   query,
@@ -35,7 +34,7 @@ export function PublicQueryCard({
   onPlaceOffer: (q: PublicQuery) => void;
 }) {
   const route = publicRoute(query);
-  const hasDimensions = query.cargoLength !== null || query.cargoWidth !== null || query.cargoHeight !== null;
+  const size = formatSize(query.cargoLength, query.cargoWidth, query.cargoHeight);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={t.queryLabel(query.id)}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="sm">
@@ -60,9 +59,7 @@ export function PublicQueryCard({
         <Detail label={t.card.cargo}>
           {query.cargo || EMPTY_VALUE}
           <br />
-          {hasDimensions
-            ? `${dimension(query.cargoLength)} × ${dimension(query.cargoWidth)} × ${dimension(query.cargoHeight)} m`
-            : EMPTY_VALUE}
+          {size ?? EMPTY_VALUE}
           {query.cargoWeight !== null && `, ${formatMeasure(query.cargoWeight, 't')}`}
         </Detail>
         <Detail label={`${t.card.loadingType} / ${t.card.distance}`}>
