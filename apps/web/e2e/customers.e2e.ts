@@ -107,7 +107,14 @@ describe('customers: add, duplicate, edit, search, delete', () => {
     await expect(refusal.innerText()).resolves.toBe(DUPLICATE);
     // Nothing was saved and what was typed is still there.
     await expect(dialog.getByLabel('Nazwa firmy', { exact: true }).inputValue()).resolves.toBe(`Inna firma ${suffix}`);
+    // Esc and 'Anuluj' ask before throwing away what was typed; 'Wróć do edycji' keeps it.
+    await page.keyboard.press('Escape');
+    const unsaved = page.getByRole('dialog', { name: 'Niezapisane zmiany' });
+    await unsaved.getByText('Masz niezapisane zmiany. Zamknąć bez zapisywania?').waitFor();
+    await unsaved.getByRole('button', { name: 'Wróć do edycji' }).click();
+    await expect(dialog.getByLabel('Nazwa firmy', { exact: true }).inputValue()).resolves.toBe(`Inna firma ${suffix}`);
     await dialog.getByRole('button', { name: 'Anuluj' }).click();
+    await unsaved.getByRole('button', { name: 'Zamknij bez zapisywania' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     // Find it by its exact name and edit it.

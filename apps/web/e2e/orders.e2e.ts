@@ -97,6 +97,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await page.getByRole('dialog', { name: 'Dodaj zlecenie' }).getByRole('button', { name: 'Anuluj' }).click();
     await page.getByRole('dialog', { name: 'Dodaj zlecenie' }).waitFor({ state: 'hidden' });
 
+    await page.setViewportSize({ width: 1366, height: 768 });
     await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
     await page.waitForURL('**/orders');
     await page.getByRole('heading', { name: 'Zlecenia' }).waitFor();
@@ -106,12 +107,17 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await page.getByRole('button', { name: 'Dodaj zlecenie' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dodaj zlecenie' });
     await typeInto(dialog.getByLabel('Miasto załadunku', { exact: true }), 'Poznań');
+    await pick(page, dialog, 'Kraj załadunku', 'PL', /^Polska$/);
+    // Typed the Polish way: a day with its time.
+    await dialog.getByLabel('Data załadunku', { exact: true }).fill('07.12.2026 08:00');
     await typeInto(dialog.getByLabel('Miasto rozładunku', { exact: true }), 'Lyon');
+    await pick(page, dialog, 'Kraj rozładunku', 'fr', /^Francja$/);
+    await dialog.getByLabel('Data rozładunku', { exact: true }).fill('09.12.2026');
     await typeInto(dialog.getByLabel('Towar', { exact: true }), CARGO);
     await typeInto(dialog.getByLabel('Długość (m)', { exact: true }), '13,6');
     await pick(page, dialog, 'Klient', CUSTOMER.slice(0, 14), new RegExp(suffix));
     await pick(page, dialog, 'Przewoźnik', CARRIER.slice(0, 16), new RegExp(suffix));
-    await typeInto(dialog.getByLabel('Cena klienta', { exact: true }), '4500');
+    await typeInto(dialog.getByLabel('Cena klienta', { exact: true }), '4 500,50');
     await typeInto(dialog.getByLabel('Cena przewoźnika', { exact: true }), '3800,50');
     const customerTerm = dialog.getByRole('group', { name: 'Termin płatności klienta' });
     await customerTerm.getByRole('button', { name: '45 dni' }).click();
@@ -137,13 +143,42 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     const row = ordersTable(page).getByRole('row').filter({ hasText: CARGO });
     await row.waitFor();
     await expect.poll(() => ordersTable(page).getByRole('row').count()).toBe(2);
-    const cells = await row.innerText();
+    // On a 1366 × 768 laptop the usual columns fit, the actions in sight, nothing to scroll sideways.
+    const fits = await ordersTable(page).evaluate((table) => ({
+      table: table.scrollWidth,
+      box: (table.parentElement as HTMLElement).clientWidth,
+    }));
+    expect(fits.table).toBeLessThanOrEqual(fits.box);
+    const actions = await ordersTable(page).getByRole('columnheader', { name: 'Akcje' }).boundingBox();
+    expect((actions?.x ?? 0) + (actions?.width ?? 0)).toBeLessThanOrEqual(1366);
+    // The secondary columns come with the column chooser, and stay chosen.
+    await page.getByRole('button', { name: 'Kolumny' }).click();
+    for (const column of ['Wymiary towaru', 'Cena przewoźnika', 'Przewoźnik']) {
+      await page.getByRole('checkbox', { name: column, exact: true }).check();
+    }
+    await page.keyboard.press('Escape');
+    await ordersTable(page)
+      .getByRole('columnheader', { name: /Cena przewoźnika/ })
+      .waitFor();
+    const cells = (await row.innerText()).replace(/\s+/g, ' ');
     expect(cells).toContain('Poznań');
     expect(cells).toContain('Lyon');
-    expect(cells).toContain('4 500,00 zł');
+    expect(cells).toContain('07/12/2026 08:00');
+    expect(cells).toContain('4 500,50 zł');
     expect(cells).toContain('3 800,50 zł');
-    expect(cells).toContain(CUSTOMER.slice(0, 30));
-    expect(cells).toContain('13,60 × — × – m');
+    expect(cells).toContain(CUSTOMER.slice(0, 20));
+    expect(cells).toContain('13,60 × — × — m');
+
+    // The filter survives a visit to another screen.
+    await nav(page).getByRole('link', { name: 'Zapytania', exact: true }).click();
+    await page.waitForURL('**/queries**');
+    await page.goBack();
+    await page.waitForURL('**/orders**');
+    await expect(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }).inputValue()).resolves.toBe(CARGO);
+    await row.waitFor();
+    await ordersTable(page)
+      .getByRole('columnheader', { name: /Cena przewoźnika/ })
+      .waitFor();
     const number = (await row.getByRole('cell').first().innerText()).split('\n')[0]?.trim() ?? '';
     expect(number).toMatch(/^\d+\/\d{2}\/\d{4}$/);
     const notSent = row.getByRole('img', { name: 'Nie wysłano do klienta ani do przewoźnika' });
@@ -178,11 +213,25 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       expect(content.length).toBeGreaterThan(1000);
     }
 
-    // Send it to both: two notifications, and the orange warning goes.
+    // Send it to both: the dialog says to whom and what; without a mail server the messages are kept in the folder,
+    // and the notifications say so (never 'wysłano'). The orange warning goes.
+    await page.getByText('Poczta wyłączona — wiadomości zapisywane w folderze', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Wyślij zlecenie' }).click();
     await page.getByRole('menuitem', { name: 'Wyślij do obu' }).click();
-    await toast(page, 'Zlecenie zostało wysłane do klienta!').waitFor();
-    await toast(page, 'Zlecenie zostało wysłane do przewoźnika!').waitFor();
+    const sendDialog = page.getByRole('dialog', { name: 'Wysyłanie zlecenia' });
+    await sendDialog.getByText(`${CUSTOMER} <klient.${suffix}@zlecenia.example>`).waitFor();
+    await sendDialog.getByText(`Załącznik: zlecenie_${safe}_przewoznik.pdf`).waitFor();
+    await sendDialog.getByRole('button', { name: 'Wyślij', exact: true }).click();
+    await expect.poll(() => page.getByText('Zapisano wiadomość (poczta wyłączona)', { exact: true }).count()).toBe(2);
+    await expect(page.getByText('Zlecenie zostało wysłane do klienta!', { exact: true }).count()).resolves.toBe(0);
+    // A second send says when and where it went before.
+    await row.getByRole('button', { name: 'Wyślij zlecenie' }).click();
+    await page.getByRole('menuitem', { name: 'Wyślij do klienta' }).click();
+    await sendDialog
+      .getByText(new RegExp(`^Wysłano już .* do klient\\.${suffix}@zlecenia\\.example — wysłać ponownie\\?$`))
+      .waitFor();
+    await sendDialog.getByRole('button', { name: 'Anuluj' }).click();
+    await sendDialog.waitFor({ state: 'hidden' });
     await notSent.waitFor({ state: 'detached' });
     await expect(row.getByRole('img', { name: /Nie wysłano/ }).count()).resolves.toBe(0);
 

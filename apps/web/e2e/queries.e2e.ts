@@ -80,13 +80,14 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Kraj załadunku' }), 'Pols', 'Polska');
     await dialog.getByLabel('Miasto rozładunku').pressSequentially('Berlin', { delay: 10 });
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Kraj rozładunku' }), 'Niem', 'Niemcy');
-    await dialog.getByLabel('Data załadunku').fill('10/12/2026');
+    // Typed the Polish way, with its time.
+    await dialog.getByLabel('Data załadunku').fill('10.12.2026 08:00');
     // An unloading day before the loading day is refused before anything is sent.
     await dialog.getByLabel('Data rozładunku').fill('09/12/2026');
     await dialog.getByLabel('Towar', { exact: true }).fill(CARGO);
     await dialog.getByLabel('Długość (m)').fill('13,6');
     await dialog.getByLabel('Waga (t)').fill('24');
-    await dialog.getByLabel('Cena oczekiwana').fill('4500');
+    await dialog.getByLabel('Cena oczekiwana').fill('4 500,50');
     await chooseOption(
       page,
       dialog.getByRole('combobox', { name: 'Klient', exact: true }),
@@ -106,11 +107,20 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     await page.getByText('Znaleziono: 1', { exact: true }).waitFor();
     const row = queryRow(page);
     await row.waitFor();
-    const cells = await row.innerText();
-    for (const text of ['Poznań', 'PL 60-001', 'Berlin', '10/12/2026', '4 500,00 zł', CUSTOMER.slice(0, 30)]) {
+    // The secondary columns start hidden (the table fits a laptop); the column chooser shows them, and remembers.
+    await page.getByRole('button', { name: 'Kolumny' }).click();
+    for (const column of ['Cena oczekiwana', 'Parametry towaru', 'Opiekun']) {
+      await page.getByRole('checkbox', { name: column, exact: true }).check();
+    }
+    await page.keyboard.press('Escape');
+    await table(page)
+      .getByRole('columnheader', { name: /Cena oczekiwana/ })
+      .waitFor();
+    const cells = (await row.innerText()).replace(/\s+/g, ' ');
+    for (const text of ['Poznań', 'PL 60-001', 'Berlin', '10/12/2026 08:00', '4 500,50 zł', CUSTOMER.slice(0, 20)]) {
       expect(cells).toContain(text);
     }
-    expect(cells).toContain('13,60 × — × – m');
+    expect(cells).toContain('13,60 × — × — m');
     await row.getByRole('img', { name: 'Aktywne' }).waitFor();
     // The owner is the logged-in user.
     expect(cells).toContain('Administrator');

@@ -51,7 +51,7 @@ function HeaderCell<T>({
       style={{
         width: column.width,
         textAlign: column.align,
-        whiteSpace: 'nowrap',
+        // Two-word headers ('Miejsce załadunku') may wrap: the column is as wide as its values, not its name.
         ...(isPinned(column) ? pinnedStyle(true) : {}),
       }}
       aria-sort={ariaSort}
@@ -62,7 +62,7 @@ function HeaderCell<T>({
           onClick={() => onSortChange(nextSort(sort ?? null, sortKey))}
           style={{ fontWeight: 'inherit', fontSize: 'inherit' }}
         >
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" align="center">
             <span>{column.header}</span>
             {direction === 'asc' ? (
               <IconSortAsc size={14} />

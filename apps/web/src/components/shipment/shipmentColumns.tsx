@@ -43,6 +43,7 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: 'cargo',
       header: c.cargo,
       sortKey: 'cargo',
+      width: 130,
       cell: (r) => editable(r, c.cargo, 'cargo', cargoEditor, <TextValue value={r.cargo} max={20} />),
     } satisfies ColumnDef<R>,
 
@@ -53,6 +54,8 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
         id: `${side}Place`,
         header: label,
         sortKey: `${side}City`,
+        // Narrow enough for a 1366 px laptop: a long city name wraps (at its hyphens and spaces).
+        width: 140,
         cell: (r) => editable(r, label, `${side}Place`, placeEditor(side), display(r)),
       };
     },
@@ -62,6 +65,7 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: key,
       header,
       sortKey: key,
+      width: 110,
       cell: (r) => editable(r, dialogLabel, key, datesEditor(key), <WallClockText value={r[key]} />),
     }),
 
@@ -75,6 +79,9 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: amountKey,
       header,
       sortKey: amountKey,
+      // The amount stays on one line; a two-word header wraps above it.
+      width: 100,
+      nowrap: true,
       cell: (r) =>
         editable(
           r,
@@ -110,7 +117,7 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
           c.customer,
           'customer',
           editor,
-          <TextValue value={r.customer?.companyName || r.customer?.name} max={30} />,
+          <TextValue value={r.customer?.companyName || r.customer?.name} max={20} />,
         ),
     }),
 
@@ -142,8 +149,9 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
     }),
 
     /**
-     * The end of the row: the deletion reason in the deleted view, the actions; every value on
-     * one line (long texts are truncated), which keeps the rows even.
+     * The end of the row: the deletion reason in the deleted view, the actions; values on one line (long texts are
+     * truncated), which keeps the rows even, except in the narrow columns given a width (places, cargo, dates), which
+     * wrap so that the usual columns fit a 1366 px laptop.
      */
     finish: (list: ColumnDef<R>[], deleted: boolean, renderActions: (row: R) => ReactNode): ColumnDef<R>[] => {
       const all = [...list];
@@ -155,7 +163,7 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
         });
       }
       all.push({ id: 'actions', header: c.actions, cell: renderActions });
-      return all.map((column) => ({ ...column, nowrap: true }));
+      return all.map((column) => ({ ...column, nowrap: column.nowrap ?? column.width === undefined }));
     },
   };
 }

@@ -34,6 +34,8 @@ const partyName = (p: Order['carrier']) => p?.companyName || p?.name;
  * 1366 px laptop beside the side drawer.
  */
 export const ORDER_COLUMNS_HIDDEN_BY_DEFAULT = [
+  'carrier',
+  'carrierPrice',
   'dimensions',
   'weight',
   'unloadingDate',
@@ -97,7 +99,7 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
         header: c.carrier,
         sortKey: 'carrier.companyName',
         cell: (o) =>
-          editable(o, c.carrier, 'carrier', carrierEditor, <TextValue value={partyName(o.carrier)} max={30} />),
+          editable(o, c.carrier, 'carrier', carrierEditor, <TextValue value={partyName(o.carrier)} max={20} />),
       },
       shared.user(options.ownerOptions),
       shared.createdDate,
