@@ -109,7 +109,7 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     await row.waitFor();
     // The secondary columns start hidden (the table fits a laptop); the column chooser shows them, and remembers.
     await page.getByRole('button', { name: 'Kolumny' }).click();
-    for (const column of ['Cena oczekiwana', 'Parametry towaru', 'Opiekun']) {
+    for (const column of ['Status', 'Cena oczekiwana', 'Parametry towaru', 'Opiekun']) {
       await page.getByRole('checkbox', { name: column, exact: true }).check();
     }
     await page.keyboard.press('Escape');

@@ -19,12 +19,7 @@ const DRAWER_COLLAPSED_WIDTH = 76;
 export function AppLayout() {
   const { user } = useAuth();
   const navigate = useNavigate();
-  // On a laptop (under 1440 px) the drawer starts collapsed, so that the tables have the width; the choice is kept.
-  const [collapsed, setCollapsed] = useLocalStorage({
-    key: 'drawerCollapsed',
-    defaultValue: typeof window !== 'undefined' && window.innerWidth < 1440,
-    getInitialValueInEffect: false,
-  });
+  const [collapsed, setCollapsed] = useLocalStorage({ key: 'drawerCollapsed', defaultValue: false });
 
   const handleLogout = useCallback(async () => {
     await logout();

@@ -77,3 +77,11 @@ export function ColumnChooser<T>({
     </Group>
   );
 }
+
+/**
+ * The columns hidden until the user chooses: the status column shows by itself once the status filter is widened
+ * from the list's usual 'aktywne' (the rows then differ in it).
+ */
+export function hiddenByDefault(columns: readonly string[], statusFilter: string | undefined): readonly string[] {
+  return statusFilter === 'aktywne' ? columns : columns.filter((id) => id !== 'status');
+}

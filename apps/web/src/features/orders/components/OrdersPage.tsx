@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { DEBOUNCE_MS, type Order, type OrderParty } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { hiddenByDefault } from '../../../components/DataTable/ColumnChooser.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
 import { useListState } from '../../../components/DataTable/useListState.ts';
@@ -168,7 +169,10 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         loading={list.isFetching}
         sort={sort}
         onSortChange={setSort}
-        columnChooser={{ storageKey: `orders:${user?.uuid ?? ''}`, defaultHidden: ORDER_COLUMNS_HIDDEN_BY_DEFAULT }}
+        columnChooser={{
+          storageKey: `orders:${user?.uuid ?? ''}`,
+          defaultHidden: hiddenByDefault(ORDER_COLUMNS_HIDDEN_BY_DEFAULT, filterParams.status),
+        }}
         page={page}
         pageSize={ORDERS_PAGE_SIZE}
         totalItems={total ?? 0}

@@ -34,6 +34,8 @@ const partyName = (p: Order['carrier']) => p?.companyName || p?.name;
  * 1366 px laptop beside the side drawer.
  */
 export const ORDER_COLUMNS_HIDDEN_BY_DEFAULT = [
+  // The list starts filtered to 'aktywne': the status column shows once the filter is widened (or chosen).
+  'status',
   'carrier',
   'carrierPrice',
   'dimensions',

@@ -1,6 +1,7 @@
 import { Box, Stack } from '@mantine/core';
 import { DEBOUNCE_MS, type Query, routeLabel } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
+import { hiddenByDefault } from '../../../components/DataTable/ColumnChooser.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
 import { useListState } from '../../../components/DataTable/useListState.ts';
@@ -139,7 +140,10 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
           loading={list.isFetching && !list.isFetchingNextPage}
           sort={sort}
           onSortChange={setSort}
-          columnChooser={{ storageKey: `queries:${user?.uuid ?? ''}`, defaultHidden: QUERY_COLUMNS_HIDDEN_BY_DEFAULT }}
+          columnChooser={{
+            storageKey: `queries:${user?.uuid ?? ''}`,
+            defaultHidden: hiddenByDefault(QUERY_COLUMNS_HIDDEN_BY_DEFAULT, filterParams.status),
+          }}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}
           onLoadMore={handleLoadMore}

@@ -25,6 +25,8 @@ const c = t.columns;
 /** The columns of SPEC §2 Queries table, in its order, most of them editable in place. */
 /** The columns that start hidden (the column chooser shows them): the usual ones fit a 1366 px laptop. */
 export const QUERY_COLUMNS_HIDDEN_BY_DEFAULT = [
+  // The list starts filtered to 'aktywne': the status column shows once the filter is widened (or chosen).
+  'status',
   'cargoParams',
   'distance',
   'customerPrice',
