@@ -153,7 +153,7 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     await row.getByRole('button', { name: 'Edytuj: Cena oczekiwana' }).click();
     const priceDialog = page.getByRole('dialog', { name: 'Cena oczekiwana' });
     const price = priceDialog.getByRole('textbox', { name: 'Cena oczekiwana' });
-    await expect(price.inputValue()).resolves.toBe('4500,00');
+    await expect(price.inputValue()).resolves.toBe('4500,50');
     await price.fill('5200,50');
     await priceDialog.getByRole('button', { name: 'Zapisz' }).click();
     await toast(page, 'Zapytanie zostało pomyślnie zaktualizowane!');

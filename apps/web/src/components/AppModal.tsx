@@ -36,6 +36,12 @@ export function useRequestModalClose(): (() => void) | null {
 /** Dropdowns (selects, date pickers, autocompletes) of Mantine, portalled or not. */
 const OPEN_DROPDOWN = '.mantine-Popover-dropdown, .mantine-Combobox-dropdown';
 
+/** Selects keep their dropdowns mounted and hidden (display: none): only a shown one counts. */
+const isDropdownOpen = () =>
+  [...document.querySelectorAll<HTMLElement>(OPEN_DROPDOWN)].some(
+    (element) => element.style.display !== 'none' && getComputedStyle(element).display !== 'none',
+  );
+
 /**
  * Esc presses that happened while a dropdown was open: they close the dropdown only. Noted in the capture phase,
  * before the dropdown's own handler closes it.
@@ -45,7 +51,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener(
     'keydown',
     (event) => {
-      if (event.key === 'Escape' && document.querySelector(OPEN_DROPDOWN)) dropdownEscapes.add(event);
+      if (event.key === 'Escape' && isDropdownOpen()) dropdownEscapes.add(event);
     },
     true,
   );
