@@ -1,0 +1,92 @@
+import { Select, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { useSaveSubmit } from '../lib/forms.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { AppModal } from './AppModal.tsx';
+import { FormActions } from './FormActions.tsx';
+
+/** A record modal as the app's are: the modal, and inside it a Mantine form with useSaveSubmit and FormActions. */
+function FormModal({ onSave }: { onSave: (values: { city: string; country: string | null }) => void }) {
+  const [opened, setOpened] = useState(true);
+  return (
+    <AppModal opened={opened} onClose={() => setOpened(false)} title="Formularz">
+      <CityForm onSave={onSave} onCancel={() => setOpened(false)} />
+    </AppModal>
+  );
+}
+
+function CityForm({
+  onSave,
+  onCancel,
+}: {
+  onSave: (values: { city: string; country: string | null }) => void;
+  onCancel: () => void;
+}) {
+  const form = useForm({ initialValues: { city: '', country: null as string | null } });
+  const runSave = useSaveSubmit(form);
+  return (
+    <form onSubmit={form.onSubmit((values) => runSave(async () => onSave(values)))}>
+      <TextInput label="Miasto" {...form.getInputProps('city')} />
+      <Select label="Kraj" data={['Polska', 'Niemcy']} {...form.getInputProps('country')} />
+      <FormActions saving={false} onCancel={onCancel} />
+    </form>
+  );
+}
+
+const dialog = () => screen.queryByRole('dialog', { name: 'Formularz' });
+
+describe('a record modal', () => {
+  it('closes at once with Esc while nothing was typed', async () => {
+    renderWithProviders(<FormModal onSave={() => {}} />);
+    await screen.findByRole('dialog', { name: 'Formularz' });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(dialog()).toBeNull());
+  });
+
+  it('closes only the open dropdown on Esc, keeping the modal and what was typed', async () => {
+    renderWithProviders(<FormModal onSave={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Miasto'), { target: { value: 'Poznań' } });
+    const country = screen.getAllByLabelText('Kraj')[0] as HTMLElement;
+    fireEvent.click(country);
+    await screen.findByRole('option', { name: 'Niemcy' });
+    fireEvent.keyDown(country, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Niemcy' })).toBeNull());
+    expect(dialog()).not.toBeNull();
+    expect(screen.queryByText('Masz niezapisane zmiany. Zamknąć bez zapisywania?')).toBeNull();
+    expect((screen.getByLabelText('Miasto') as HTMLInputElement).value).toBe('Poznań');
+  });
+
+  it('asks before closing with unsaved changes: Esc, the ×, Anuluj', async () => {
+    renderWithProviders(<FormModal onSave={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Miasto'), { target: { value: 'Poznań' } });
+    for (const close of [
+      () => fireEvent.keyDown(document.body, { key: 'Escape' }),
+      () => fireEvent.click(screen.getByRole('button', { name: 'Zamknij' })),
+      () => fireEvent.click(screen.getByRole('button', { name: 'Anuluj' })),
+    ]) {
+      close();
+      await screen.findByText('Masz niezapisane zmiany. Zamknąć bez zapisywania?');
+      fireEvent.click(screen.getByRole('button', { name: 'Wróć do edycji' }));
+      await waitFor(() => expect(screen.queryByText('Masz niezapisane zmiany. Zamknąć bez zapisywania?')).toBeNull());
+      expect((screen.getByLabelText('Miasto') as HTMLInputElement).value).toBe('Poznań');
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Zamknij bez zapisywania' }));
+    await waitFor(() => expect(dialog()).toBeNull());
+  });
+
+  it('does not save on Enter in a field; saves on Ctrl+Enter', async () => {
+    const onSave = vi.fn();
+    renderWithProviders(<FormModal onSave={onSave} />);
+    const city = await screen.findByLabelText('Miasto');
+    fireEvent.change(city, { target: { value: 'Poznań' } });
+    const enter = fireEvent.keyDown(city, { key: 'Enter' });
+    expect(enter).toBe(false); // the browser's implicit submission is prevented
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.keyDown(city, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ city: 'Poznań', country: null }));
+  });
+});
