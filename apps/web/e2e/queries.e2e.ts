@@ -199,7 +199,7 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
         'Załadunek: PL 60-001 Poznań',
         'Rozładunek: DE Berlin',
         `Towar: ${CARGO}`,
-        'Wymiary: 13,60 × — × – m',
+        'Wymiary: 13,60 × — × — m',
         'Waga: 24,00 t',
       ].join('\n'),
     );
