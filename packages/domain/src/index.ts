@@ -6,6 +6,8 @@ export * from './customers.ts';
 export * from './dictionaries.ts';
 export * from './format.ts';
 export * from './hydra.ts';
+export * from './invoiceMath.ts';
+export * from './invoices.ts';
 export * from './messages.ts';
 export * from './offers.ts';
 export * from './orders.ts';

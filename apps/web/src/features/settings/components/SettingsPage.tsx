@@ -17,7 +17,7 @@ import { useSettings } from '../api/getSettings.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
 
-type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' };
+type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' };
 type SettingValues = Record<string, string>;
 
 const definitionOf = (key: string): Definition =>
