@@ -21,6 +21,8 @@ import { AppError, problem } from './http/errors.ts';
 import { forgetCounts, setCountCacheMs } from './http/listing.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
+import { createNbpClient } from './integrations/nbp/http.ts';
+import type { ExchangeRateService } from './integrations/nbp/types.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -29,6 +31,8 @@ import { createTokenSigner } from './modules/auth/tokens.ts';
 import { carriersRoutes } from './modules/carriers/routes.ts';
 import { conversionsRoutes } from './modules/conversions/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
+import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
+import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
@@ -57,6 +61,8 @@ export type AppDeps = {
   outbox?: Outbox;
   /** Geocoding and road distance; by default from the config (offline gazetteer unless URLs are set). */
   geo?: GeoService;
+  /** NBP exchange rates; by default the NBP API at NBP_API_URL. */
+  nbp?: ExchangeRateService;
   logger?: boolean;
 };
 
@@ -66,6 +72,7 @@ export async function buildApp({
   softDelete,
   outbox: givenOutbox,
   geo: givenGeo,
+  nbp: givenNbp,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -200,6 +207,9 @@ export async function buildApp({
   await app.register(publicRoutes, { db, config });
   await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry });
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
+  const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
+  await app.register(exchangeRatesRoutes, { db, nbp });
+  await app.register(invoicesRoutes, { db, nbp });
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

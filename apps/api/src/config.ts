@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   GEOCODER_URL: z.string().url().optional(),
   ROUTER_URL: z.string().url().optional(),
+  NBP_API_URL: z.string().url().default('https://api.nbp.pl/api'),
   LOG_LEVEL: z.string().default('info'),
   LIST_COUNT_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   TRUST_PROXY: z
@@ -54,6 +55,7 @@ export type Config = {
   webDist: string | undefined;
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
+  nbpApiUrl: string;
   logLevel: string;
   trustProxy: boolean;
   listCountCacheMs: number;
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     geocoderUrl: e.GEOCODER_URL || undefined,
     routerUrl: e.ROUTER_URL || undefined,
+    nbpApiUrl: e.NBP_API_URL,
     logLevel: e.LOG_LEVEL,
     listCountCacheMs: e.LIST_COUNT_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
