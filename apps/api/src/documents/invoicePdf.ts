@@ -90,7 +90,7 @@ export function invoicePdfDefinition(invoice: Invoice) {
   const summary = {
     table: {
       headerRows: 1,
-      widths: ['*', 70, 70, 70, ...(eur ? [80] : [])],
+      widths: ['*', 72, 66, 72, ...(eur ? [78] : [])],
       body: [
         ['Stawka VAT', 'Wartość netto', 'Kwota VAT', 'Wartość brutto', ...(eur ? ['Kwota VAT w PLN'] : [])].map(header),
         ...invoice.totalsByRate.map((t) => [
@@ -118,7 +118,7 @@ export function invoicePdfDefinition(invoice: Invoice) {
       ],
     },
     layout: 'lightHorizontalLines',
-    margin: [180, 0, 0, 10],
+    margin: [90, 0, 0, 10],
   };
 
   const rateLine =

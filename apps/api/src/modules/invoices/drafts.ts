@@ -83,7 +83,7 @@ export async function draftFromOrder(
   const saleDate = o.loadingDate ? warsawDay(o.loadingDate) : createdDate;
   const currency = o.customerPriceCurrency;
   const quote = currency === 'eur' ? await quoteEurRate(nbp, db, saleDate) : null;
-  const route = [o.loadingCity, o.unloadingCity].filter(Boolean).join(' → ');
+  const route = [o.loadingCity, o.unloadingCity].filter(Boolean).join(' – ');
   return {
     type,
     number: null,
