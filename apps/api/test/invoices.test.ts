@@ -132,8 +132,11 @@ describe.each(dbKinds)('invoices on %s', (kind) => {
     customerCountry: 'PL',
     customerEmail: 'faktury@zabka.example',
   };
+  // Each body differs: the same POST again within seconds is answered as a double click (http/dedupe.ts).
+  let seq = 0;
   const invoice = (overrides: Record<string, unknown> = {}) => ({
     type: 'vat',
+    description: `Faktura testowa ${++seq}`,
     createdDate: `${thisMonth()}-05`,
     saleDate: `${thisMonth()}-03`,
     paymentDate: `${thisMonth()}-25`,
