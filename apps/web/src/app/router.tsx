@@ -4,6 +4,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { pageTitles } from './messages.ts';
 import { CarriersRoute } from './pages/CarriersRoute.tsx';
 import { CustomersRoute } from './pages/CustomersRoute.tsx';
+import { InvoicesRoute } from './pages/InvoicesRoute.tsx';
 import { LoginRoute } from './pages/LoginRoute.tsx';
 import { NotAvailablePage } from './pages/NotAvailablePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -52,9 +53,16 @@ export const routes: RouteObject[] = [
           pending('loadingsCalendar'),
           pending('loadingsArchive'),
           { path: paths.tasks, element: <TasksRoute /> },
-          pending('invoicesVat', true),
-          pending('invoicesProforma', true),
-          pending('invoicesCorrective', true),
+          ...(['invoicesVat', 'invoicesProforma', 'invoicesCorrective'] as const).map((key) => ({
+            path: paths[key],
+            element: (
+              <AdminOnly>
+                <InvoicesRoute
+                  type={key === 'invoicesVat' ? 'vat' : key === 'invoicesProforma' ? 'proforma' : 'corrective'}
+                />
+              </AdminOnly>
+            ),
+          })),
           pending('stats', true),
           {
             path: paths.settings,

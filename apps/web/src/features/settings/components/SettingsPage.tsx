@@ -14,6 +14,7 @@ import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { componentMessages } from '../../../components/messages.ts';
 import { useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useSettings } from '../api/getSettings.ts';
+import { useRefreshEuroRate } from '../api/refreshEuroRate.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
 
@@ -44,6 +45,7 @@ export function settingError(key: string, value: string): string | null {
 export function SettingsPage() {
   const { data: settings, isPending } = useSettings();
   const update = useUpdateSettings();
+  const refreshRate = useRefreshEuroRate();
   const list = useMemo(() => ordered(settings ?? []), [settings]);
 
   const form = useForm<SettingValues>({
@@ -99,7 +101,7 @@ export function SettingsPage() {
                 const input = form.getInputProps(setting.key);
                 if (definition.kind === 'hundredths') {
                   const raw = form.values[setting.key] ?? '';
-                  return (
+                  const money = (
                     <MoneyInput
                       key={setting.key}
                       label={definition.label}
@@ -114,6 +116,28 @@ export function SettingsPage() {
                       }
                       error={input.error}
                     />
+                  );
+                  if (setting.key !== 'euroExchangeRate') return money;
+                  return (
+                    <Group key={setting.key} align="flex-end" gap="sm" wrap="nowrap">
+                      <div style={{ flex: 1 }}>{money}</div>
+                      <Button
+                        variant="light"
+                        mb={22}
+                        loading={refreshRate.isPending}
+                        onClick={() =>
+                          void refreshRate
+                            .mutateAsync()
+                            .then((result) => {
+                              form.setFieldValue(setting.key, result.value);
+                              form.setInitialValues({ ...form.getInitialValues(), [setting.key]: result.value });
+                            })
+                            .catch(() => undefined)
+                        }
+                      >
+                        {t.refresh}
+                      </Button>
+                    </Group>
                   );
                 }
                 if (definition.kind === 'longText') {
