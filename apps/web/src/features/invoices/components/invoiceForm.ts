@@ -9,6 +9,7 @@ import {
   type InvoicePositionInput,
   type InvoiceType,
   invoiceCreateSchema,
+  invoiceIssues,
   invoiceTotals,
   parseExchangeRate,
   positionValues,
@@ -288,7 +289,21 @@ export function invoicePayload(values: InvoiceFormValues): Record<string, unknow
 
 /** The form's errors: the domain schema's (SPEC §5 messages), keyed as the form's fields are. */
 export function validateInvoiceForm(values: InvoiceFormValues): Record<string, string> {
-  const errors = withTopLevelPaths(fieldErrors(invoiceCreateSchema, invoicePayload(values)));
+  const payload = invoicePayload(values);
+  const errors = withTopLevelPaths(fieldErrors(invoiceCreateSchema, payload));
+  // The rules across fields too, also while some field is still empty (zod runs them only on a complete object).
+  // (A position not yet a number has the schema's error already; it counts as valid here, keeping the indexes.)
+  const positions = (payload.invoicePositions as { amount: number; netto: number }[]).map((p) => ({
+    amount: Number.isFinite(p.amount) ? p.amount : 1,
+    netto: Number.isFinite(p.netto) ? p.netto : 0,
+  }));
+  for (const issue of invoiceIssues({
+    ...(payload as Record<string, string | null>),
+    type: values.type,
+    invoicePositions: positions,
+  })) {
+    errors[issue.path] ??= issue.message;
+  }
   if (values.invoicePositions.length === 0) errors.invoicePositions = 'Faktura musi mieć co najmniej jedną pozycję!';
   if (values.currency !== 'pln' && !values.exchangeRate.trim()) errors.exchangeRate = 'To pole nie może być puste!';
   return errors;
