@@ -60,9 +60,9 @@ export async function positionsOf(db: DbOrTx, invoiceIds: number[]): Promise<Map
   return byInvoice;
 }
 
-/** A page of invoices with their positions (one more query for the page's positions) and the total. */
-export async function listInvoices(db: DbOrTx, params: ListParams) {
-  const statements = listStatements(db, params, selectInvoices(db).$dynamic(), {
+/** The page and the total of an invoice list; the count joins an order only when filtered by it. */
+export function invoiceListStatements(db: DbOrTx, params: ListParams) {
+  return listStatements(db, params, selectInvoices(db).$dynamic(), {
     from: invoices,
     joins: [
       { prefix: 'orderEntity', table: invoiceOrder, on: eq(invoiceOrder.id, invoices.orderId) },
@@ -73,7 +73,11 @@ export async function listInvoices(db: DbOrTx, params: ListParams) {
       },
     ],
   });
-  const { rows, total } = await runList(statements, params);
+}
+
+/** A page of invoices with their positions (one more query for the page's positions) and the total. */
+export async function listInvoices(db: DbOrTx, params: ListParams) {
+  const { rows, total } = await runList(invoiceListStatements(db, params), params);
   const positions = await positionsOf(
     db,
     rows.map((r) => r.invoice.id),
