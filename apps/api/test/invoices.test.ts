@@ -292,6 +292,12 @@ describe.each(dbKinds)('invoices on %s', (kind) => {
       invoice({ customerNip: 'DE811569869', customerCountry: 'DE', customerName: 'Bauhaus Logistik GmbH' }),
     );
     expect(foreign.statusCode).toBe(201);
+    const noCountry = await api('POST', '/api/invoices', invoice({ customerCountry: null }));
+    expect(noCountry.statusCode).toBe(201);
+    expect(noCountry.json().customerCountry).toBe('PL');
+    expect(
+      (await api('PUT', `/api/invoices/${noCountry.json().uuid}`, { customerCountry: null })).json().customerCountry,
+    ).toBe('PL');
   });
 
   it('numbers each type per month of issue, consecutively and uniquely under 30 concurrent creations', async () => {

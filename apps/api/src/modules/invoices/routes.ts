@@ -66,6 +66,8 @@ function columnsOf(body: InvoiceCreate | InvoiceUpdate): Partial<Row> {
     ...rest
   } = body as Record<string, unknown>;
   delete rest.sendMail;
+  // No country is a Polish buyer (the column has a default and takes no null).
+  if (rest.customerCountry === null) rest.customerCountry = 'PL';
   return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Partial<Row>;
 }
 
