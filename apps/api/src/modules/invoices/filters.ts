@@ -54,8 +54,9 @@ export const invoiceFilters: FilterSpec = {
   },
   // SPEC §7: the type is 'vat' unless asked.
   defaults: { type: 'vat' },
-  // Newest first: the month's invoices by issue date, then in the order they were made.
-  defaultOrder: [sql`${i.createdDate} DESC`],
+  // Newest first: the month's invoices by issue date, then in the order they were made (the id both ways, so that the
+  // index on (type, created_date, id) is read backwards and nothing is sorted).
+  defaultOrder: [sql`${i.createdDate} DESC`, sql`${i.id} DESC`],
   tiebreaker: i.id,
   itemsPerPage: PAGE_SIZES.default,
 };
