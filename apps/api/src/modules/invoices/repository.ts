@@ -6,7 +6,7 @@ import {
   positionValues,
   toPln,
 } from '@spedycja/domain';
-import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, invoicePositions, invoices, orders } from '../../db/schema/index.ts';
@@ -24,11 +24,23 @@ const orderColumns = (t: typeof invoiceOrder | typeof invoiceProFormaOrder) => (
   number: t.number,
 });
 
-/** An invoice with the names its screens show: the customer record, the orders, the corrected invoice. */
+/**
+ * The positions of an invoice as one JSON array in the invoice's own row: a page of invoices with their positions is
+ * one statement (no second round trip for the page's positions).
+ */
+const positionsJson = sql<PositionRow[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'id', p.id, 'uuid', p.uuid, 'invoiceId', p.invoice_id, 'position', p.position, 'title', p.title,
+    'amount', p.amount, 'unit', p.unit, 'netto', p.netto, 'nettoValue', p.netto_value, 'vatRate', p.vat_rate,
+    'vatValue', p.vat_value, 'bruttoValue', p.brutto_value) ORDER BY p.position, p.id), '[]'::json)
+  FROM invoice_positions p WHERE p.invoice_id = ${invoices.id})`;
+
+/** An invoice with the names its screens show (the customer record, the orders, the corrected invoice) and positions. */
 export function selectInvoices(db: DbOrTx) {
   return db
     .select({
       invoice: getTableColumns(invoices),
+      positions: positionsJson,
       customer: { uuid: customers.uuid, companyName: customers.companyName, name: customers.name },
       order: orderColumns(invoiceOrder),
       proFormaOrder: orderColumns(invoiceProFormaOrder),
@@ -43,22 +55,6 @@ export function selectInvoices(db: DbOrTx) {
 
 export type InvoiceRecord = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
 export type PositionRow = typeof invoicePositions.$inferSelect;
-
-export async function positionsOf(db: DbOrTx, invoiceIds: number[]): Promise<Map<number, PositionRow[]>> {
-  const byInvoice = new Map<number, PositionRow[]>();
-  if (invoiceIds.length === 0) return byInvoice;
-  const rows = await db
-    .select()
-    .from(invoicePositions)
-    .where(inArray(invoicePositions.invoiceId, invoiceIds))
-    .orderBy(asc(invoicePositions.invoiceId), asc(invoicePositions.position), asc(invoicePositions.id));
-  for (const row of rows) {
-    const list = byInvoice.get(row.invoiceId) ?? [];
-    list.push(row);
-    byInvoice.set(row.invoiceId, list);
-  }
-  return byInvoice;
-}
 
 /** The page and the total of an invoice list; the count joins an order only when filtered by it. */
 export function invoiceListStatements(db: DbOrTx, params: ListParams) {
@@ -78,18 +74,12 @@ export function invoiceListStatements(db: DbOrTx, params: ListParams) {
 /** A page of invoices with their positions (one more query for the page's positions) and the total. */
 export async function listInvoices(db: DbOrTx, params: ListParams) {
   const { rows, total } = await runList(invoiceListStatements(db, params), params);
-  const positions = await positionsOf(
-    db,
-    rows.map((r) => r.invoice.id),
-  );
-  return { rows: rows.map((r) => toInvoiceJson(r, positions.get(r.invoice.id) ?? [])), total };
+  return { rows: rows.map(toInvoiceJson), total };
 }
 
 export async function findInvoice(db: DbOrTx, where: SQL): Promise<Invoice | null> {
   const [row] = await selectInvoices(db).where(where);
-  if (!row) return null;
-  const positions = await positionsOf(db, [row.invoice.id]);
-  return toInvoiceJson(row, positions.get(row.invoice.id) ?? []);
+  return row ? toInvoiceJson(row) : null;
 }
 
 export const findInvoiceByUuid = (db: DbOrTx, uuid: string) => findInvoice(db, eq(invoices.uuid, uuid));
@@ -117,8 +107,16 @@ const orderRef = (value: { uuid: string | null; id: number | null; number: strin
     ? { '@id': iri('orders', value.uuid), uuid: value.uuid, id: value.id as number, number: value.number as string }
     : null;
 
-export function toInvoiceJson(record: InvoiceRecord, positions: PositionRow[]): Invoice {
+export function toInvoiceJson(record: InvoiceRecord): Invoice {
   const { invoice: i, customer, order, proFormaOrder, corrected } = record;
+  // JSON numbers from the database: bigint columns arrive as numbers here too.
+  const positions = record.positions.map((p) => ({
+    ...p,
+    netto: Number(p.netto),
+    nettoValue: Number(p.nettoValue),
+    vatValue: Number(p.vatValue),
+    bruttoValue: Number(p.bruttoValue),
+  }));
   const totals = invoiceTotals(positions);
   const foreign = i.currency !== 'pln' && i.exchangeRate !== null;
   const totalsByRate = totals.byRate.map((t) => ({
