@@ -37,6 +37,8 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
 import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
+import { telegramRoutes } from './modules/telegram/routes.ts';
+import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { defaultWebDist } from './paths.ts';
 
@@ -45,6 +47,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
+    telegram: TelegramService;
   }
 }
 
@@ -55,6 +58,8 @@ export type AppDeps = {
   softDelete?: SoftDeleteRegistry;
   /** Tests pass an outbox bound to their SMTP server; by default one is made from the config. */
   outbox?: Outbox;
+  /** Tests pass a Telegram service with their own client; by default one is made from the config. */
+  telegram?: TelegramService;
   /** Geocoding and road distance; by default from the config (offline gazetteer unless URLs are set). */
   geo?: GeoService;
   logger?: boolean;
@@ -66,6 +71,7 @@ export async function buildApp({
   softDelete,
   outbox: givenOutbox,
   geo: givenGeo,
+  telegram: givenTelegram,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -185,6 +191,12 @@ export async function buildApp({
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', outbox);
 
+  // Telegram reminders and notices: a worker like the outbox, stopped with the app.
+  const telegram = givenTelegram ?? createTelegramService({ db, config, log: app.log });
+  telegram.start();
+  app.addHook('onClose', () => telegram.stop());
+  app.decorate('telegram', telegram);
+
   const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
   const auth = createAuthService(db, config, signer);
   await app.register(authRoutes, { auth });
@@ -197,8 +209,9 @@ export async function buildApp({
   await app.register(offersRoutes, { db });
   await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
-  await app.register(publicRoutes, { db, config });
-  await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry });
+  await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
+  await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });
+  await app.register(telegramRoutes, { db, config, telegram });
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
 
   const webDist = config.webDist ?? defaultWebDist;
