@@ -111,7 +111,9 @@ export function createTelegramService(deps: {
     const bot = await readBotToken(db, config);
     if (!bot) return { token: null, info: null, error: null };
     const cached = botInfoCache;
-    if (!fresh && cached && cached.token === bot.token && Date.now() - cached.at < BOT_INFO_MS) {
+    // A failure is asked again sooner than a success: the bot may be back in a moment.
+    const ttl = cached?.info ? BOT_INFO_MS : BOT_INFO_MS / 6;
+    if (!fresh && cached && cached.token === bot.token && Date.now() - cached.at < ttl) {
       return { token: bot, info: cached.info, error: cached.error };
     }
     try {
