@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlProblem } from '../../../test/telegramFake.ts';
 import { TelegramError } from '../../integrations/telegram/types.ts';
 import { entryLabel, escapeHtml, formatWarsaw, reminderMessage } from './compose.ts';
-import { outcomeOf } from './worker.ts';
+import { outcomeOf } from './outcome.ts';
 
 describe('telegram messages', () => {
   it('escapes what Telegram HTML would read as markup', () => {

@@ -21,8 +21,9 @@ import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
 import { createTelegramClient, type RawUpdate, toUpdate } from '../../integrations/telegram/http.ts';
 import { TelegramError } from '../../integrations/telegram/types.ts';
+import { outcomeOf } from './outcome.ts';
 import { storeBotToken } from './token.ts';
-import { outcomeOf, type TelegramService } from './worker.ts';
+import type { TelegramService } from './worker.ts';
 
 const WEBHOOK_HEADER = 'x-telegram-bot-api-secret-token';
 

@@ -1,9 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { tasks, telegramLinkCodes, telegramMessages, users } from '../../db/schema/index.ts';
+import { tasks, telegramMessages } from '../../db/schema/index.ts';
 import { createTelegramClient } from '../../integrations/telegram/http.ts';
 import {
   type BotInfo,
@@ -11,16 +11,16 @@ import {
   TelegramError,
   type TelegramUpdate,
 } from '../../integrations/telegram/types.ts';
-import { retryDelaySeconds } from '../../mail/outbox.ts';
-import { assignmentMessage, type Composed, offerMessage, plainMessage, reminderMessage } from './compose.ts';
+import { assignmentMessage, offerMessage, plainMessage, reminderMessage } from './compose.ts';
+import { createLinkCode, handleStartMessage } from './linking.ts';
 import { botTexts, failureReasons } from './messages.ts';
+import { MAX_ATTEMPTS, outcomeOf } from './outcome.ts';
 import {
   claimNext,
   closeInterrupted,
   dueTasks,
   enqueueTelegram,
   markReminded,
-  type Outcome,
   offerDetails,
   recordOutcome,
   taskDetails,
@@ -36,38 +36,7 @@ import { type BotToken, botIdOf, leaseUpdates, readBotToken, releaseUpdates, sav
 const DUE_BATCH = 100;
 /** A reminder found this late (the server was down, the token was missing) would only confuse: it is dropped. */
 const STALE_HOURS = 24;
-/** Retryable failures give up after this many attempts (about 6 hours with the outbox's back-off). */
-const MAX_ATTEMPTS = 12;
-const LINK_CODE_MINUTES = 30;
 const BOT_INFO_MS = 60_000;
-
-export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
-const START_RE = /^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/;
-
-/** Why a send failed, for the log, and whether (and when) to try again. */
-export function outcomeOf(error: unknown, attempts: number): Outcome {
-  if (!(error instanceof TelegramError)) {
-    return { status: 'retry', error: failureReasons.network(String(error)), delaySeconds: retryDelaySeconds(attempts) };
-  }
-  const status = error.status ?? 0;
-  let reason: string;
-  let retry = error.retryable;
-  let delaySeconds = retryDelaySeconds(attempts);
-  if (error.kind === 'network') reason = failureReasons.network(error.description);
-  else if (status === 429) {
-    delaySeconds = Math.max(1, error.retryAfter ?? delaySeconds);
-    reason = failureReasons.rateLimited(delaySeconds);
-  } else if (status >= 500) reason = failureReasons.server(status, error.description);
-  else if (status === 403) reason = failureReasons.blocked(error.description);
-  else if (status === 401 || status === 404) {
-    // A wrong token is the admin's to fix; the message waits for it.
-    reason = failureReasons.token(status);
-    retry = true;
-  } else reason = failureReasons.rejected(status, error.description);
-  if (!retry) return { status: 'failed', error: reason };
-  if (attempts >= MAX_ATTEMPTS) return { status: 'failed', error: failureReasons.gaveUp(attempts, reason) };
-  return { status: 'retry', error: reason, delaySeconds };
-}
 
 export type TickReport = { reminders: number; updates: number; sent: number; failed: number };
 
@@ -189,45 +158,7 @@ export function createTelegramService(deps: {
     return queued;
   }
 
-  const reply = (chatId: string, userId: number | null, composed: Composed) =>
-    enqueueTelegram(db, { kind: 'link', userId, chatId, ...composed });
-
-  /** `/start {code}`: the one-time code names the user whose account this chat becomes. */
-  async function handleUpdate(update: TelegramUpdate): Promise<void> {
-    const message = update.message;
-    if (!message) return;
-    const start = START_RE.exec(message.text.trim());
-    if (!start) return;
-    const code = start[1];
-    if (!code) {
-      await reply(message.chatId, null, plainMessage(botTexts.startHelp, botTexts.summary.startHelp));
-      return;
-    }
-    const linked = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .delete(telegramLinkCodes)
-        .where(and(eq(telegramLinkCodes.codeHash, hashCode(code)), gt(telegramLinkCodes.expiresAt, sql`now()`)))
-        .returning({ userId: telegramLinkCodes.userId });
-      if (!claimed) return null;
-      await tx.delete(telegramLinkCodes).where(eq(telegramLinkCodes.userId, claimed.userId));
-      const [user] = await tx
-        .update(users)
-        .set({ telegramUserId: message.chatId })
-        .where(eq(users.id, claimed.userId))
-        .returning({ id: users.id, name: users.name, login: users.login });
-      return user ?? null;
-    });
-    if (linked) {
-      log?.info({ userId: linked.id }, 'telegram account linked');
-      await reply(
-        message.chatId,
-        linked.id,
-        plainMessage(botTexts.linked(linked.name, linked.login), botTexts.summary.linked),
-      );
-    } else {
-      await reply(message.chatId, null, plainMessage(botTexts.badCode, botTexts.summary.badCode));
-    }
-  }
+  const handleUpdate = (update: TelegramUpdate) => handleStartMessage(db, update, log);
 
   /** Reads new updates, one instance at a time (a lease in the database), from where the last read left off. */
   async function pollUpdates(client: TelegramClient, token: string): Promise<number> {
@@ -333,16 +264,7 @@ export function createTelegramService(deps: {
       await handleUpdate(update);
       nudge();
     },
-    async createLinkCode(userId: number): Promise<{ code: string; expiresAt: Date }> {
-      const code = randomBytes(18).toString('base64url');
-      const expiresAt = new Date(Date.now() + LINK_CODE_MINUTES * 60_000);
-      await db.transaction(async (tx) => {
-        // One link at a time: an older, unused one stops working.
-        await tx.delete(telegramLinkCodes).where(eq(telegramLinkCodes.userId, userId));
-        await tx.insert(telegramLinkCodes).values({ codeHash: hashCode(code), userId, expiresAt });
-      });
-      return { code, expiresAt };
-    },
+    createLinkCode: (userId: number) => createLinkCode(db, userId),
     /**
      * The test message is sent at once (the page reports the result), and logged like any other. Throws the
      * TelegramError, after recording it.
