@@ -17,6 +17,7 @@ import { queryFilters } from '../src/modules/queries/filters.ts';
 import { listQueries } from '../src/modules/queries/repository.ts';
 import { readAllSettings } from '../src/modules/settings/company.ts';
 import { dueTaskCount } from '../src/modules/tasks/repository.ts';
+import { dueTasks } from '../src/modules/telegram/repository.ts';
 import { listUsers, userFilters } from '../src/modules/users/queries.ts';
 
 /** Values found once the data is there (an order to print, the admin's uuid). */
@@ -28,7 +29,8 @@ export type BenchContext = { orderUuid: string; adminUuid: string; invoiceUuid: 
  */
 export type BenchCase = {
   name: string;
-  path: (ctx: BenchContext) => string;
+  /** The endpoint; none for work the server does on its own (the Telegram worker): then only the SQL is timed. */
+  path?: (ctx: BenchContext) => string;
   sql: (db: Db, ctx: BenchContext) => Promise<unknown>;
   connections?: number;
 };
@@ -146,6 +148,11 @@ export const benchCases: BenchCase[] = [
     name: 'GET /api/tasks/drawerNotifications',
     path: () => '/api/tasks/drawerNotifications',
     sql: (db, ctx) => dueTaskCount(db, ctx.adminUuid),
+  },
+  {
+    // The Telegram worker's lookup every few seconds, as it runs it: a batch of due reminders, locked for claiming.
+    name: 'Telegram: due reminders (worker, SQL)',
+    sql: (db) => db.transaction((tx) => dueTasks(tx, 100)),
   },
   {
     name: 'GET /api/orders/{id}/export/pdf/carrier',

@@ -165,14 +165,22 @@ async function benchOne(kind: 'postgres' | 'pglite') {
       `\n${'endpoint'.padEnd(44)}     req/s      p50      p95      p99 | SQL p50  SQL p95  (ms; p95 is p97.5 where autocannon measures)`,
     );
     for (const c of benchCases) {
+      const d0 = direct.get(c.name);
+      if (!c.path) {
+        console.log(
+          `${c.name.padEnd(44)}${fmt(Number.NaN)} ${fmt(Number.NaN)} ${fmt(Number.NaN)} ${fmt(Number.NaN)} |${fmt(d0?.p50 ?? Number.NaN)} ${fmt(d0?.p95 ?? Number.NaN)}`,
+        );
+        continue;
+      }
+      const path = c.path;
       const many = (c.connections ?? connections) > 10;
       const r = many
         ? await loadMany(
             base,
-            [1, 2, 3, 4, 5].map(() => c.path(ctx)),
+            [1, 2, 3, 4, 5].map(() => path(ctx)),
             { connections: c.connections ?? connections, seconds, headers },
           )
-        : await load(() => base + c.path(ctx), { connections: c.connections ?? connections, seconds, headers });
+        : await load(() => base + path(ctx), { connections: c.connections ?? connections, seconds, headers });
       const d = direct.get(c.name);
       const errors = r.errors ? `  (${r.errors} errors)` : '';
       console.log(

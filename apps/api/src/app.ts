@@ -41,6 +41,8 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
 import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
+import { telegramRoutes } from './modules/telegram/routes.ts';
+import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { defaultWebDist } from './paths.ts';
 
@@ -49,6 +51,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
+    telegram: TelegramService;
   }
 }
 
@@ -59,6 +62,8 @@ export type AppDeps = {
   softDelete?: SoftDeleteRegistry;
   /** Tests pass an outbox bound to their SMTP server; by default one is made from the config. */
   outbox?: Outbox;
+  /** Tests pass a Telegram service with their own client; by default one is made from the config. */
+  telegram?: TelegramService;
   /** Geocoding and road distance; by default from the config (offline gazetteer unless URLs are set). */
   geo?: GeoService;
   /** NBP exchange rates; by default the NBP API at NBP_API_URL. */
@@ -73,6 +78,7 @@ export async function buildApp({
   outbox: givenOutbox,
   geo: givenGeo,
   nbp: givenNbp,
+  telegram: givenTelegram,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -192,6 +198,12 @@ export async function buildApp({
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', outbox);
 
+  // Telegram reminders and notices: a worker like the outbox, stopped with the app.
+  const telegram = givenTelegram ?? createTelegramService({ db, config, log: app.log });
+  telegram.start();
+  app.addHook('onClose', () => telegram.stop());
+  app.decorate('telegram', telegram);
+
   const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
   const auth = createAuthService(db, config, signer);
   await app.register(authRoutes, { auth });
@@ -204,8 +216,9 @@ export async function buildApp({
   await app.register(offersRoutes, { db });
   await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
-  await app.register(publicRoutes, { db, config });
-  await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry });
+  await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
+  await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });
+  await app.register(telegramRoutes, { db, config, telegram });
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
   const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
   await app.register(exchangeRatesRoutes, { db, nbp });

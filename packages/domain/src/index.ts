@@ -18,5 +18,6 @@ export * from './shipments.ts';
 export * from './softDelete.ts';
 export * from './tasks.ts';
 export * from './taxIds.ts';
+export * from './telegram.ts';
 export * from './users.ts';
 export * from './validation.ts';

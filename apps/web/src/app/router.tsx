@@ -14,6 +14,7 @@ import { DeletedQueriesRoute, QueriesRoute } from './pages/QueriesRoute.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { SettingsRoute } from './pages/SettingsRoute.tsx';
 import { DeletedTasksRoute, TasksRoute } from './pages/TasksRoute.tsx';
+import { TelegramRoute } from './pages/TelegramRoute.tsx';
 import { UsersRoute } from './pages/UsersRoute.tsx';
 import { type PathKey, paths } from './paths.ts';
 
@@ -38,7 +39,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { path: paths.queries, element: <QueriesRoute /> },
-          pending('telegram'),
+          { path: paths.telegram, element: <TelegramRoute /> },
           { path: paths.orders, element: <OrdersRoute /> },
           {
             path: paths.users,

@@ -7,4 +7,5 @@ export * from './queries.ts';
 export * from './requests.ts';
 export * from './settings.ts';
 export * from './tasks.ts';
+export * from './telegram.ts';
 export * from './users.ts';

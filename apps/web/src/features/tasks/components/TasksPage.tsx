@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { TASK_STATUS_FILTERS, taskStatusLabels } from '@spedycja/domain';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
@@ -8,7 +8,7 @@ import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.t
 import { IconPlus } from '../../../components/icons.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { tasksMessages as t } from '../messages.ts';
-import { DUE_TASKS_PARAM, dueTasksParams, dueTasksTime } from '../taskRules.ts';
+import { DUE_TASKS_PARAM, dueTasksParams, dueTasksTime, OPEN_TASK_PARAM } from '../taskRules.ts';
 import { useTasksTable } from './useTasksTable.tsx';
 
 const STATUS_OPTIONS = TASK_STATUS_FILTERS.map((value) => ({ value, label: taskStatusLabels[value] }));
@@ -35,7 +35,8 @@ export type TasksPageProps = {
 
 /**
  * /tasks and /admin/deleted/tasks: the status filter, numeric pages of 15 sorted by contact date.
- * `/tasks?due=1` (the drawer badge) lists my open, notifying tasks whose contact time has come.
+ * `/tasks?due=1` (the drawer badge) lists my open, notifying tasks whose contact time has come;
+ * `/tasks?task={uuid}` (a Telegram reminder's link) opens that task.
  */
 export function TasksPage({ deleted = false }: TasksPageProps) {
   const filters = deleted ? DELETED_FILTERS : ACTIVE_FILTERS;
@@ -52,11 +53,26 @@ export function TasksPage({ deleted = false }: TasksPageProps) {
     [dueMode, user, dueStamp],
   );
 
-  const { table, dialogs, openCreate } = useTasksTable({
+  const { table, dialogs, openCreate, openEdit } = useTasksTable({
     params: dueParams ?? filterParams,
     deleted,
     label: deleted ? t.deletedTableLabel : t.tableLabel,
   });
+
+  // A link to one task (from a Telegram reminder) opens it, once: the parameter is then dropped.
+  const taskToOpen = deleted ? null : searchParams.get(OPEN_TASK_PARAM);
+  useEffect(() => {
+    if (!taskToOpen) return;
+    openEdit(taskToOpen);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(OPEN_TASK_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [taskToOpen, openEdit, setSearchParams]);
 
   return (
     <Stack gap="sm">
