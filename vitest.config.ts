@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Component tests type and wait for debounces; on a busy 2-core machine 5 s is not enough for the long ones.
+          testTimeout: 20_000,
         },
       },
       {

@@ -2,21 +2,26 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client.ts';
 import { carriers, customers, orders, queries } from '../src/db/schema/index.ts';
+import { buildFa3Xml } from '../src/documents/fa3.ts';
+import { renderInvoicePdf } from '../src/documents/invoicePdf.ts';
 import { orderDocument } from '../src/documents/orderDocument.ts';
 import { renderPdf } from '../src/documents/pdf.ts';
 import { type FilterSpec, parseListQuery, type RawQuery } from '../src/http/filters.ts';
 import { carrierFilters } from '../src/modules/carriers/routes.ts';
 import { customerFilters } from '../src/modules/customers/routes.ts';
+import { invoiceFilters } from '../src/modules/invoices/filters.ts';
+import { findInvoiceByUuid, listInvoices } from '../src/modules/invoices/repository.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { findOrder, listOrders } from '../src/modules/orders/repository.ts';
 import { queryFilters } from '../src/modules/queries/filters.ts';
 import { listQueries } from '../src/modules/queries/repository.ts';
 import { readAllSettings } from '../src/modules/settings/company.ts';
 import { dueTaskCount } from '../src/modules/tasks/repository.ts';
+import { dueTasks } from '../src/modules/telegram/repository.ts';
 import { listUsers, userFilters } from '../src/modules/users/queries.ts';
 
 /** Values found once the data is there (an order to print, the admin's uuid). */
-export type BenchContext = { orderUuid: string; adminUuid: string };
+export type BenchContext = { orderUuid: string; adminUuid: string; invoiceUuid: string };
 
 /**
  * One entry per endpoint: its URL and the same work done directly (SQL, or the renderer).
@@ -24,7 +29,8 @@ export type BenchContext = { orderUuid: string; adminUuid: string };
  */
 export type BenchCase = {
   name: string;
-  path: (ctx: BenchContext) => string;
+  /** The endpoint; none for work the server does on its own (the Telegram worker): then only the SQL is timed. */
+  path?: (ctx: BenchContext) => string;
   sql: (db: Db, ctx: BenchContext) => Promise<unknown>;
   connections?: number;
 };
@@ -74,6 +80,21 @@ const ordersPage = {
 
 let freshPrice = 0;
 const freshOrdersPage = () => ({ ...ordersPage, 'customerPrice[gte]': String(400000 + (freshPrice++ % 100000)) });
+
+/** The invoices screen: last month's VAT invoices (a full month of the seeded two years), 30 a page, newest first. */
+const lastMonth = (() => {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+})();
+const invoicesPage = {
+  type: 'vat',
+  'createdDate[after]': lastMonth.from,
+  'createdDate[before]': lastMonth.to,
+  itemsPerPage: '30',
+  page: '2',
+};
 
 const carrierCapacity = {
   countries: 'DE',
@@ -129,11 +150,37 @@ export const benchCases: BenchCase[] = [
     sql: (db, ctx) => dueTaskCount(db, ctx.adminUuid),
   },
   {
+    // The Telegram worker's lookup every few seconds, as it runs it: a batch of due reminders, locked for claiming.
+    name: 'Telegram: due reminders (worker, SQL)',
+    sql: (db) => db.transaction((tx) => dueTasks(tx, 100)),
+  },
+  {
     name: 'GET /api/orders/{id}/export/pdf/carrier',
     path: (ctx) => `/api/orders/${ctx.orderUuid}/export/pdf/carrier`,
     sql: async (db, ctx) => {
       const record = await findOrder(db, eq(orders.uuid, ctx.orderUuid));
       if (record) await renderPdf(orderDocument(record, 'carrier', await readAllSettings(db)));
+    },
+  },
+  {
+    name: 'GET /api/invoices (VAT, a month, page 2 of 30)',
+    path: () => `/api/invoices?${qs(invoicesPage)}`,
+    sql: (db) => listInvoices(db, parseListQuery(invoicesPage, invoiceFilters)),
+  },
+  {
+    name: 'GET /api/invoices/{id}/export/pdf',
+    path: (ctx) => `/api/invoices/${ctx.invoiceUuid}/export/pdf`,
+    sql: async (db, ctx) => {
+      const invoice = await findInvoiceByUuid(db, ctx.invoiceUuid);
+      if (invoice) await renderInvoicePdf(invoice);
+    },
+  },
+  {
+    name: 'GET /api/invoices/{id}/export/ksef (FA(3))',
+    path: (ctx) => `/api/invoices/${ctx.invoiceUuid}/export/ksef`,
+    sql: async (db, ctx) => {
+      const invoice = await findInvoiceByUuid(db, ctx.invoiceUuid);
+      if (invoice) buildFa3Xml(invoice, { generatedAt: new Date() });
     },
   },
   {

@@ -21,6 +21,8 @@ import { AppError, problem } from './http/errors.ts';
 import { forgetCounts, setCountCacheMs } from './http/listing.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
+import { createNbpClient } from './integrations/nbp/http.ts';
+import type { ExchangeRateService } from './integrations/nbp/types.ts';
 import { createOutbox, type Outbox } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -29,6 +31,8 @@ import { createTokenSigner } from './modules/auth/tokens.ts';
 import { carriersRoutes } from './modules/carriers/routes.ts';
 import { conversionsRoutes } from './modules/conversions/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
+import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
+import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -38,6 +42,8 @@ import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
 import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
+import { telegramRoutes } from './modules/telegram/routes.ts';
+import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { defaultWebDist } from './paths.ts';
 
@@ -46,6 +52,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
+    telegram: TelegramService;
   }
 }
 
@@ -56,8 +63,12 @@ export type AppDeps = {
   softDelete?: SoftDeleteRegistry;
   /** Tests pass an outbox bound to their SMTP server; by default one is made from the config. */
   outbox?: Outbox;
+  /** Tests pass a Telegram service with their own client; by default one is made from the config. */
+  telegram?: TelegramService;
   /** Geocoding and road distance; by default from the config (offline gazetteer unless URLs are set). */
   geo?: GeoService;
+  /** NBP exchange rates; by default the NBP API at NBP_API_URL. */
+  nbp?: ExchangeRateService;
   logger?: boolean;
 };
 
@@ -67,6 +78,8 @@ export async function buildApp({
   softDelete,
   outbox: givenOutbox,
   geo: givenGeo,
+  nbp: givenNbp,
+  telegram: givenTelegram,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -186,6 +199,12 @@ export async function buildApp({
   app.addHook('onClose', () => outbox.stop());
   app.decorate('outbox', outbox);
 
+  // Telegram reminders and notices: a worker like the outbox, stopped with the app.
+  const telegram = givenTelegram ?? createTelegramService({ db, config, log: app.log });
+  telegram.start();
+  app.addHook('onClose', () => telegram.stop());
+  app.decorate('telegram', telegram);
+
   const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
   const auth = createAuthService(db, config, signer);
   await app.register(authRoutes, { auth });
@@ -198,10 +217,14 @@ export async function buildApp({
   await app.register(offersRoutes, { db });
   await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
-  await app.register(publicRoutes, { db, config });
-  await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry });
+  await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
+  await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });
+  await app.register(telegramRoutes, { db, config, telegram });
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
   await app.register(mailRoutes, { db, config });
+  const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
+  await app.register(exchangeRatesRoutes, { db, nbp });
+  await app.register(invoicesRoutes, { db, nbp });
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));

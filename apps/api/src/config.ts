@@ -28,6 +28,16 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   GEOCODER_URL: z.string().url().optional(),
   ROUTER_URL: z.string().url().optional(),
+  NBP_API_URL: z.string().url().default('https://api.nbp.pl/api'),
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  // Telegram's secret_token: 1-256 characters A-Z, a-z, 0-9, _ and -.
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, 'TELEGRAM_WEBHOOK_SECRET: 1-256 characters A-Z, a-z, 0-9, _ or -')
+    .optional()
+    .or(z.literal('')),
+  TELEGRAM_POLL_SECONDS: z.coerce.number().min(0.05).max(30).default(5),
   LOG_LEVEL: z.string().default('info'),
   LIST_COUNT_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   TRUST_PROXY: z
@@ -57,6 +67,8 @@ export type Config = {
   webDist: string | undefined;
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
+  nbpApiUrl: string;
+  telegram: { botToken: string | undefined; apiUrl: string; webhookSecret: string | undefined; pollMs: number };
   logLevel: string;
   trustProxy: boolean;
   listCountCacheMs: number;
@@ -93,6 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     geocoderUrl: e.GEOCODER_URL || undefined,
     routerUrl: e.ROUTER_URL || undefined,
+    nbpApiUrl: e.NBP_API_URL,
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN?.trim() || undefined,
+      apiUrl: e.TELEGRAM_API_URL,
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET || undefined,
+      pollMs: Math.round(e.TELEGRAM_POLL_SECONDS * 1000),
+    },
     logLevel: e.LOG_LEVEL,
     listCountCacheMs: e.LIST_COUNT_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,

@@ -6,6 +6,8 @@ import { carriers, customers } from '../src/db/schema/index.ts';
 import { parseListQuery } from '../src/http/filters.ts';
 import { carrierFilters } from '../src/modules/carriers/routes.ts';
 import { customerFilters } from '../src/modules/customers/routes.ts';
+import { invoiceFilters } from '../src/modules/invoices/filters.ts';
+import { invoiceListStatements } from '../src/modules/invoices/repository.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { orderListStatements } from '../src/modules/orders/repository.ts';
 import { queryFilters } from '../src/modules/queries/filters.ts';
@@ -119,6 +121,36 @@ describe.each(dbKinds)('list plans (%s)', (kind) => {
         expect(await planOf(database.db, partyPage(database.db, table, query))).not.toMatch(fullSort);
       }
     }
+  });
+});
+
+describe.each(dbKinds)('invoice list plans (%s)', (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase(kind);
+    // Two years of invoices of three types, as the screens read them a month at a time.
+    await database.db.execute(sql`
+      INSERT INTO invoices (type, number, number_sort, created_date, sale_date, payment_date, vendor_name, vendor_nip,
+        vendor_street_address, vendor_postal_code, vendor_city, customer_name, customer_nip, customer_street_address,
+        customer_postal_code, customer_city, total_net, total_vat, total_gross)
+      SELECT (ARRAY['vat','vat','vat','proforma','corrective'])[1 + i % 5], i || '/01/2026', i,
+        date '2025-01-01' + i % 730, date '2025-01-01' + i % 730, date '2025-01-31' + i % 730,
+        'S', '5260250274', 'u', '00-001', 'W', 'Klient ' || i, '1000000000', 'u', '00-001', 'P', i, 0, i
+      FROM generate_series(1, 10000) AS i`);
+    await database.db.execute(sql`ANALYZE`);
+  });
+  afterAll(async () => database?.close());
+
+  it("reads a month's invoices of one type (the invoice screens) from an index, unsorted, counted from it alone", async () => {
+    const params = parseListQuery(
+      { type: 'vat', 'createdDate[after]': '2025-11-01', 'createdDate[before]': '2025-11-30', itemsPerPage: '15' },
+      invoiceFilters,
+    );
+    const { page, total } = invoiceListStatements(database.db, params);
+    const pagePlan = await planOf(database.db, page);
+    expect(pagePlan).toMatch(/Index Scan( Backward)? using invoices_type_created_idx/);
+    expect(pagePlan).not.toMatch(fullSort);
+    expect(await planOf(database.db, total)).toMatch(/Index Only Scan using invoices_type_created_idx/);
   });
 });
 

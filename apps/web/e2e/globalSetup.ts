@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type FakeBotApi, startFakeBotApi } from '../../api/test/telegramFake.ts';
 
 /** Starts the built app (apps/api/dist + apps/web/dist) on a free port with a fresh embedded database. */
 
@@ -15,6 +16,10 @@ declare module 'vitest' {
     baseURL: string;
     /** The e2e server's data folder: without SMTP_URL its mail is written under `mail/` as .eml files. */
     dataDir: string;
+    /** The local fake Telegram Bot API the server talks to (TELEGRAM_API_URL); `/__fake/…` drives it. */
+    telegramFakeUrl: string;
+    /** A token the fake accepts (the admin sets it on the /telegram page). */
+    telegramToken: string;
   }
 }
 
@@ -31,11 +36,13 @@ function freePort(): Promise<number> {
 }
 
 let server: ChildProcess | undefined;
+let telegram: FakeBotApi | undefined;
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../..');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spedycja-e2e-'));
+  telegram = await startFakeBotApi();
   server = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
@@ -49,6 +56,9 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
+      TELEGRAM_API_URL: telegram.url,
+      TELEGRAM_BOT_TOKEN: '',
+      TELEGRAM_POLL_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -64,7 +74,10 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseURL', `http://127.0.0.1:${port}`);
   project.provide('dataDir', dataDir);
+  project.provide('telegramFakeUrl', telegram.url);
+  project.provide('telegramToken', telegram.token);
   return async () => {
     server?.kill('SIGTERM');
+    await telegram?.close();
   };
 }

@@ -121,8 +121,8 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await typeInto(dialog.getByLabel('Cena przewoźnika', { exact: true }), '3800,50');
     const customerTerm = dialog.getByRole('group', { name: 'Termin płatności klienta' });
     await customerTerm.getByRole('button', { name: '45 dni' }).click();
-    // SPEC §5: the button labelled 45 adds 35 days.
-    await expect(customerTerm.getByLabel('Termin płatności klienta').inputValue()).resolves.toBe(daysAhead(35));
+    // The button labelled 45 adds 45 days (SPEC §5 records the original's 35 as a defect we do not copy).
+    await expect(customerTerm.getByLabel('Termin płatności klienta').inputValue()).resolves.toBe(daysAhead(45));
     const carrierTerm = dialog.getByRole('group', { name: 'Termin płatności przewoźnika' });
     await carrierTerm.getByRole('button', { name: '14 dni' }).click();
     await carrierTerm.getByText('po rozładunku', { exact: true }).click();

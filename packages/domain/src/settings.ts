@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseVatRate, VAT_RATES } from './invoiceMath.ts';
 import { validationMessages as m } from './messages.ts';
 
 /** The seeded settings, their Polish labels and how their value is checked. */
@@ -16,6 +17,7 @@ export const SETTING_DEFINITIONS = {
   },
   companyEmail: { label: 'E-mail firmy', kind: 'text', default: 'biuro@spedycja.example' },
   companyPhone: { label: 'Telefon firmy', kind: 'text', default: '+48 22 000 00 00' },
+  invoiceDefaultVatRate: { label: 'Domyślna stawka VAT faktury (%)', kind: 'vatRate', default: '19' },
   orderCarrierTerms: {
     label: 'Warunki zlecenia dla przewoźnika',
     kind: 'longText',
@@ -37,7 +39,10 @@ export const SETTING_DEFINITIONS = {
       '3. Płatność na podstawie faktury VAT w terminie podanym w zleceniu.',
     ].join('\n'),
   },
-} as const satisfies Record<string, { label: string; kind: 'text' | 'longText' | 'hundredths'; default: string }>;
+} as const satisfies Record<
+  string,
+  { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate'; default: string }
+>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
 export const SETTING_KEYS = Object.keys(SETTING_DEFINITIONS) as SettingKey[];
@@ -67,6 +72,10 @@ export function settingValueError(key: string, value: string): string | null {
     if (Number(value) < 1) return m.minValue('0,01');
     // A rate is hundredths of a złoty: 1000 PLN for a euro is past any real rate (and past the columns).
     if (Number(value) > 100_000) return m.maxValue('1000,00');
+  }
+  if (def.kind === 'vatRate') {
+    const rate = parseVatRate(value);
+    if (rate === null || !(VAT_RATES as readonly number[]).includes(rate)) return m.oneOf;
   }
   return null;
 }

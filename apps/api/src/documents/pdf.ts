@@ -52,6 +52,11 @@ const partyBox = (section: DocumentSection) => ({
   ],
 });
 
+/** A pdfmake document definition rendered with the same fonts and access rules (the invoice draws its own). */
+export function renderPdfDefinition(doc: object): Promise<Buffer> {
+  return engine().createPdf(doc).getBuffer();
+}
+
 export async function renderPdf(model: DocumentModel): Promise<Buffer> {
   const doc = {
     info: { title: model.title },

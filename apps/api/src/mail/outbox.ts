@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { type MailAttachment, mailOutbox } from '../db/schema/index.ts';
+import { type MailAttachment, type MailAttachmentRef, mailOutbox } from '../db/schema/index.ts';
 import type { MailTransport } from './transport.ts';
 
 export type NewMail = {
@@ -11,7 +11,13 @@ export type NewMail = {
   text: string;
   html?: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /** Attachments made when the mail is sent, by the renderer registered for their kind (see Outbox.registerAttachment). */
+  renderedAttachments?: MailAttachmentRef[];
 };
+
+export type RenderedAttachment = { filename: string; contentType: string; content: Buffer };
+/** Makes an attachment at sending time; throwing leaves the mail for a later attempt. */
+export type AttachmentRenderer = (ref: string) => Promise<RenderedAttachment>;
 
 /** Queues a message; call it inside the transaction that makes the mail necessary. */
 export async function enqueueMail(db: DbOrTx, mail: NewMail): Promise<number> {
@@ -29,6 +35,7 @@ export async function enqueueMail(db: DbOrTx, mail: NewMail): Promise<number> {
       text: mail.text,
       html: mail.html ?? null,
       attachments,
+      attachmentRefs: mail.renderedAttachments ?? [],
     })
     .returning({ id: mailOutbox.id });
   return row?.id ?? 0;
@@ -46,12 +53,25 @@ export type Outbox = {
   nudge(): void;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
+  /** The renderer of one kind of attachment made at sending time (an invoice's PDF). */
+  registerAttachment(kind: string, render: AttachmentRenderer): void;
 };
 
 export function createOutbox(db: Db, transport: MailTransport, from: string, log?: FastifyBaseLogger): Outbox {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
+  const renderers = new Map<string, AttachmentRenderer>();
+
+  async function renderAll(refs: readonly MailAttachmentRef[]): Promise<RenderedAttachment[]> {
+    const rendered: RenderedAttachment[] = [];
+    for (const ref of refs) {
+      const render = renderers.get(ref.kind);
+      if (!render) throw new Error(`no renderer for attachments of kind ${ref.kind}`);
+      rendered.push(await render(ref.ref));
+    }
+    return rendered;
+  }
 
   /**
    * Claims one due message by leasing it (locked_until), so that several app instances never send
@@ -85,11 +105,15 @@ export function createOutbox(db: Db, transport: MailTransport, from: string, log
           subject: row.subject,
           text: row.text,
           html: row.html,
-          attachments: row.attachments.map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            content: Buffer.from(a.contentBase64, 'base64'),
-          })),
+          attachments: [
+            ...row.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              content: Buffer.from(a.contentBase64, 'base64'),
+            })),
+            // Rendered now, not when queued: the document as it is when it goes out.
+            ...(await renderAll(row.attachmentRefs ?? [])),
+          ],
         });
         await db
           .update(mailOutbox)
@@ -129,6 +153,9 @@ export function createOutbox(db: Db, transport: MailTransport, from: string, log
     start(intervalMs = 5000) {
       timer = setInterval(() => void flush().catch((e) => log?.error(e)), intervalMs);
       timer.unref();
+    },
+    registerAttachment(kind, render) {
+      renderers.set(kind, render);
     },
     async stop() {
       stopped = true;

@@ -1,7 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { queries, users } from '../db/schema/index.ts';
+import { invoices, queries, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/users/routes.ts';
+import { seedInvoices } from './invoices.ts';
 import { seedParties } from './parties.ts';
 import { seedShipments } from './shipments.ts';
 
@@ -62,6 +63,11 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   if (scale > 0 || (existing?.n ?? 0) === 0) {
     await seedShipments(db, counts);
     Object.assign(report, counts);
+  }
+  // Invoices of finished orders (VAT, some in EUR, a ProForma, a corrective); at benchmark scale as many as orders.
+  const [invoiced] = await db.select({ n: count() }).from(invoices);
+  if (scale > 0 || (invoiced?.n ?? 0) === 0) {
+    report.invoices = await seedInvoices(db, scale > 0 ? { count: scale, scale: true } : { count: 1000, scale: false });
   }
   return report;
 }

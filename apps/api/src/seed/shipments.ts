@@ -213,14 +213,16 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
   if (counts.tasks > 0) {
     await db.execute(sql`
       WITH ${numbered('users', 'u')}, ${numbered('queries', 'q')}, ${numbered('orders', 'o')}
-      INSERT INTO tasks (status, phone, user_id, created_by_id, query_id, order_id, comment, contact_date, drawer_notification, telegram_notification, finished_at, created_at)
+      INSERT INTO tasks (status, phone, user_id, created_by_id, query_id, order_id, comment, contact_date, drawer_notification, telegram_notification, finished_at, created_at, telegram_reminded_for)
       SELECT CASE WHEN g % 4 = 0 THEN 'wykonane' ELSE 'niewykonane' END, (500000000 + g)::text,
         u.id, u.id,
         CASE WHEN g % 2 = 0 THEN q.id END,
         CASE WHEN g % 2 = 1 THEN o.id END,
         (ARRAY['Oddzwonić w sprawie ceny','Potwierdzić termin załadunku','Zapytać o dokumenty CMR','Przypomnieć o płatności'])[1 + g % 4],
         now() + ((g % 10) - 6) * interval '1 day' + (g % 8) * interval '1 hour',
-        g % 5 <> 0, g % 3 = 0, CASE WHEN g % 4 = 0 THEN now() - (g % 5) * interval '1 day' END, now() - (g % 30) * interval '1 day'
+        g % 5 <> 0, g % 3 = 0, CASE WHEN g % 4 = 0 THEN now() - (g % 5) * interval '1 day' END, now() - (g % 30) * interval '1 day',
+        -- Past contact dates count as reminded on Telegram: a demo database does not send a backlog of old reminders.
+        CASE WHEN (g % 10) - 6 < 0 THEN now() + ((g % 10) - 6) * interval '1 day' + (g % 8) * interval '1 hour' END
       FROM generate_series(1, ${counts.tasks}) AS g
       JOIN u ON u.rn = g % ${size('users')} LEFT JOIN q ON q.rn = g % ${size('queries')} LEFT JOIN o ON o.rn = g % ${size('orders')}`);
     await db.execute(sql`

@@ -2,6 +2,7 @@ import { type ComponentType, createContext, type ReactNode, useCallback, useCont
 import { useNavigate } from 'react-router';
 import { CarrierModal } from '../features/carriers/index.ts';
 import { CustomerModal } from '../features/customers/index.ts';
+import { InvoiceModal } from '../features/invoices/index.ts';
 import { OrderModal } from '../features/orders/index.ts';
 import { QueryModal } from '../features/queries/index.ts';
 import { TaskModal } from '../features/tasks/index.ts';
@@ -23,7 +24,8 @@ export type AddPresets = {
   carriers: undefined;
   customers: undefined;
   users: undefined;
-  invoices: { type: InvoiceKind };
+  /** The type, and what the invoice starts from: an order (its draft) or another invoice (ProForma → VAT, VAT → corrective). */
+  invoices: { type: InvoiceKind; orderUuid?: string; fromInvoiceUuid?: string };
 };
 export type AddResource = keyof AddPresets;
 
@@ -71,7 +73,10 @@ export const addActionRegistry: { [R in AddResource]: AddActionEntry<R> } = {
     page: () => paths.users,
     modal: ({ opened, onClose }) => <UserModal opened={opened} onClose={onClose} />,
   },
-  invoices: { page: (preset) => invoicePages[preset.type] },
+  invoices: {
+    page: (preset) => invoicePages[preset.type],
+    modal: ({ opened, onClose, preset }) => <InvoiceModal opened={opened} onClose={onClose} preset={preset} />,
+  },
 };
 
 type OpenAdd = <R extends AddResource>(
@@ -124,9 +129,15 @@ export function AddActionsProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `openAdd('users')`, `openAdd('invoices', { type: 'proforma' })`. */
+/** `openAdd('users')`, `openAdd('invoices', { type: 'proforma' })`, `openAdd('invoices', { type: 'vat', orderUuid })`. */
 export function useAddAction(): OpenAdd {
   const openAdd = useContext(AddActionsContext);
   if (!openAdd) throw new Error('useAddAction needs AddActionsProvider');
   return openAdd;
+}
+
+/** Opens the invoice modal from anywhere with a draft: `openInvoiceModal({ type: 'vat', orderUuid })`. */
+export function useOpenInvoiceModal(): (preset: AddPresets['invoices']) => void {
+  const openAdd = useAddAction();
+  return useCallback((preset) => openAdd('invoices', preset), [openAdd]);
 }

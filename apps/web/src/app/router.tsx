@@ -4,6 +4,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { pageTitles } from './messages.ts';
 import { CarriersRoute } from './pages/CarriersRoute.tsx';
 import { CustomersRoute } from './pages/CustomersRoute.tsx';
+import { InvoicesRoute } from './pages/InvoicesRoute.tsx';
 import { LoginRoute } from './pages/LoginRoute.tsx';
 import { NotAvailablePage } from './pages/NotAvailablePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -13,6 +14,7 @@ import { DeletedQueriesRoute, QueriesRoute } from './pages/QueriesRoute.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
 import { SettingsRoute } from './pages/SettingsRoute.tsx';
 import { DeletedTasksRoute, TasksRoute } from './pages/TasksRoute.tsx';
+import { TelegramRoute } from './pages/TelegramRoute.tsx';
 import { UsersRoute } from './pages/UsersRoute.tsx';
 import { type PathKey, paths } from './paths.ts';
 
@@ -37,7 +39,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { path: paths.queries, element: <QueriesRoute /> },
-          pending('telegram'),
+          { path: paths.telegram, element: <TelegramRoute /> },
           { path: paths.orders, element: <OrdersRoute /> },
           {
             path: paths.users,
@@ -52,9 +54,16 @@ export const routes: RouteObject[] = [
           pending('loadingsCalendar'),
           pending('loadingsArchive'),
           { path: paths.tasks, element: <TasksRoute /> },
-          pending('invoicesVat', true),
-          pending('invoicesProforma', true),
-          pending('invoicesCorrective', true),
+          ...(['invoicesVat', 'invoicesProforma', 'invoicesCorrective'] as const).map((key) => ({
+            path: paths[key],
+            element: (
+              <AdminOnly>
+                <InvoicesRoute
+                  type={key === 'invoicesVat' ? 'vat' : key === 'invoicesProforma' ? 'proforma' : 'corrective'}
+                />
+              </AdminOnly>
+            ),
+          })),
           pending('stats', true),
           {
             path: paths.settings,

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './invoices.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './parties.ts';
@@ -6,4 +7,5 @@ export * from './queries.ts';
 export * from './requests.ts';
 export * from './settings.ts';
 export * from './tasks.ts';
+export * from './telegram.ts';
 export * from './users.ts';

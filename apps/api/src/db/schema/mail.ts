@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type MailAttachment = { filename: string; contentType: string; contentBase64: string };
+/** An attachment made when the mail is sent (e.g. an invoice's PDF with the positions added after queuing). */
+export type MailAttachmentRef = { kind: string; ref: string };
 
 /** Every e-mail goes through here first: a failing mail server delays mail, never loses it. */
 export const mailOutbox = pgTable(
@@ -14,6 +16,7 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
+    attachmentRefs: jsonb('attachment_refs').$type<MailAttachmentRef[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

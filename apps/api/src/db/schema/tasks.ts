@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import { queries } from './queries.ts';
 import { users } from './users.ts';
+
+/** A task whose Telegram reminder for its current contact date is still to handle (the index and its query share it). */
+export const TELEGRAM_DUE = (t: {
+  status: AnyPgColumn;
+  telegramNotification: AnyPgColumn;
+  deletionReason: AnyPgColumn;
+  telegramRemindedFor: AnyPgColumn;
+  contactDate: AnyPgColumn;
+}) =>
+  sql`${t.status} = 'niewykonane' AND ${t.telegramNotification} AND ${t.deletionReason} = 0 AND ${t.telegramRemindedFor} IS DISTINCT FROM ${t.contactDate}`;
 
 export const tasks = pgTable(
   'tasks',
@@ -23,6 +33,8 @@ export const tasks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     deletionReason: integer('deletion_reason').notNull().default(0),
+    /** The contact date whose Telegram reminder was handled; a new contact date makes the task due again. */
+    telegramRemindedFor: timestamp('telegram_reminded_for', { withTimezone: true, mode: 'string' }),
   },
   (t) => [
     index('tasks_list_idx').on(t.deletionReason, t.status, t.contactDate),
@@ -32,6 +44,8 @@ export const tasks = pgTable(
     index('tasks_badge_idx')
       .on(t.userId, t.contactDate)
       .where(sql`${t.status} = 'niewykonane' AND ${t.drawerNotification} AND ${t.deletionReason} = 0`),
+    // Telegram reminders still to handle: only open, notifying tasks whose current contact date was not reminded.
+    index('tasks_telegram_due_idx').on(t.contactDate).where(TELEGRAM_DUE(t)),
   ],
 );
 

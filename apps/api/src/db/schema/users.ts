@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -14,6 +14,9 @@ export const users = pgTable(
     phone: text('phone'),
     email: text('email'),
     telegramUserId: text('telegram_user_id'),
+    /** Telegram notices the user wants besides task reminders (the /telegram page's switches). */
+    telegramOnAssignment: boolean('telegram_on_assignment').notNull().default(true),
+    telegramOnOfferVerified: boolean('telegram_on_offer_verified').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

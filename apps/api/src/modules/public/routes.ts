@@ -79,7 +79,10 @@ const toPublicJson = (q: PublicRow) => ({
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function publicRoutes(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+export async function publicRoutes(
+  app: FastifyInstance,
+  { db, config, onOfferVerified }: { db: Db; config: Config; onOfferVerified?: (offerId: number) => Promise<void> },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Public'];
   const pub = { public: true };
@@ -201,11 +204,15 @@ export async function publicRoutes(app: FastifyInstance, { db, config }: { db: D
             gt(offers.verificationExpiresAt, sql`now()`),
           ),
         )
-        .returning({ queryId: offers.queryId });
+        .returning({ id: offers.id, queryId: offers.queryId });
       if (row) await refreshBestOffer(tx, row.queryId);
       return row;
     });
-    if (activated) return { status: 'verified', message: msg.verified };
+    if (activated) {
+      // The query's owner hears of it on Telegram; a failure there never fails the carrier's click.
+      await onOfferVerified?.(activated.id).catch((error) => app.log.error(error));
+      return { status: 'verified', message: msg.verified };
+    }
     const [known] = await db
       .select({ verifiedAt: offers.verifiedAt })
       .from(offers)

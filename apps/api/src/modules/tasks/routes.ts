@@ -69,13 +69,20 @@ export const moveTasks: ConversionHook = async (tx: Tx, from, to) => {
     .where(eq(source, from.id));
 };
 
+/** Told when someone gives a task to another user (the Telegram notice); its failure never fails the request. */
+export type TaskAssignedHook = (taskId: number, assignedBy: string) => Promise<void>;
+
 export async function tasksRoutes(
   app: FastifyInstance,
-  { db, softDelete }: { db: Db; softDelete: SoftDeleteRegistry },
+  { db, softDelete, onAssigned }: { db: Db; softDelete: SoftDeleteRegistry; onAssigned?: TaskAssignedHook },
 ) {
   softDelete.set('task', { table: tasks, uuid: tasks.uuid, deletionReason: tasks.deletionReason });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Tasks'];
+  const assigned = (request: FastifyRequest, taskId: number, userId: number | null | undefined, me: number) => {
+    if (!onAssigned || userId === null || userId === undefined || userId === me) return;
+    onAssigned(taskId, currentUser(request).name).catch((error) => request.log.error(error));
+  };
   const load = async (uuid: string) => {
     const task = await findTask(db, eq(tasks.uuid, uuid));
     if (!task) throw notFound();
@@ -114,7 +121,8 @@ export async function tasksRoutes(
         createdById: me,
         finishedAt: fields.status === 'wykonane' ? sql`now()` : null,
       })
-      .returning({ uuid: tasks.uuid });
+      .returning({ uuid: tasks.uuid, id: tasks.id });
+    if (row) assigned(request, row.id, userId, me);
     return reply.code(201).send(await load(row?.uuid as string));
   });
 
@@ -136,6 +144,8 @@ export async function tasksRoutes(
       changes.finishedAt = fields.status === 'wykonane' ? sql`now()` : null;
     }
     if (Object.keys(changes).length > 0) await db.update(tasks).set(changes).where(eq(tasks.id, existing.id));
+    if (userId !== undefined && userId !== existing.userId)
+      assigned(request, existing.id, userId, await actorId(db, request));
     return load(uuid);
   };
   const updateOptions = { schema: { tags, params: idParams, body: taskUpdateSchema } };

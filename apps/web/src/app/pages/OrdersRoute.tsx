@@ -1,14 +1,30 @@
 import type { Order } from '@spedycja/domain';
+import { useCallback } from 'react';
+import { useAuth } from '../../features/auth/useAuth.ts';
+import { OrderInvoiceActions } from '../../features/invoices/index.ts';
 import { OrdersPage } from '../../features/orders/index.ts';
 import { orderEntry, TasksRowAction } from '../../features/tasks/index.ts';
+import { useOpenInvoiceModal } from '../addActions.tsx';
 import { pageTitles } from '../messages.ts';
 import { usePageTitle } from '../usePageTitle.ts';
 
-/** Row actions the orders table gets from other features (a stable function: the columns memoise on it). */
-const orderRowActions = (order: Order) => <TasksRowAction entry={orderEntry(order)} />;
-
+/**
+ * Row actions the orders table gets from other features (a stable function: the columns memoise on it): the order's
+ * tasks, and for admins (who issue invoices) 'Wystaw fakturę ProForma' / 'Wystaw fakturę VAT'.
+ */
 export function OrdersRoute() {
   usePageTitle(pageTitles.orders);
+  const isAdmin = useAuth().user?.isAdmin ?? false;
+  const openInvoiceModal = useOpenInvoiceModal();
+  const orderRowActions = useCallback(
+    (order: Order) => (
+      <>
+        <TasksRowAction entry={orderEntry(order)} />
+        {isAdmin && <OrderInvoiceActions onIssue={(type) => openInvoiceModal({ type, orderUuid: order.uuid })} />}
+      </>
+    ),
+    [isAdmin, openInvoiceModal],
+  );
   return <OrdersPage extraRowActions={orderRowActions} />;
 }
 

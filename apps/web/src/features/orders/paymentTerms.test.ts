@@ -15,14 +15,14 @@ describe('payment-term shortcuts (SPEC §5)', () => {
     expect(daysFromToday(0, today)).toBe('2026-01-28');
   });
 
-  it('sets each button to its date; the one labelled 45 adds 35 days', () => {
+  it('sets each button to its date; the one labelled 45 adds 45 days (not the original’s 35)', () => {
     const dates = Object.fromEntries(PAYMENT_TERM_SHORTCUTS.map((s) => [s.label, shortcutDate(s, today)]));
     expect(dates).toEqual({
       3: '2026-01-31',
       7: '2026-02-04',
       14: '2026-02-11',
       30: '2026-02-27',
-      45: '2026-03-04',
+      45: '2026-03-14',
       60: '2026-03-29',
     });
   });

@@ -14,7 +14,7 @@ export function daysFromToday(days: number, today: Date = new Date()): string {
   return dayjs(today).startOf('day').add(days, 'day').format('YYYY-MM-DD');
 }
 
-/** The date a shortcut button sets; the one labelled 45 adds 35 days, as SPEC §5 says. */
+/** The date a shortcut button sets: as many days from today as its label says. */
 export const shortcutDate = (shortcut: PaymentShortcut, today: Date = new Date()): string =>
   daysFromToday(shortcut.days, today);
 

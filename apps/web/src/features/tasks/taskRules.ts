@@ -30,6 +30,8 @@ export function attemptsSummary<A extends Pick<TaskContactTry, 'date'>>(
 
 /** The search param the drawer badge links with: /tasks?due={ms}, the moment of the click. */
 export const DUE_TASKS_PARAM = 'due';
+/** `/tasks?task={uuid}` opens that task (the link in a Telegram reminder). */
+export const OPEN_TASK_PARAM = 'task';
 
 /** 'due=1764000000000': each click on the badge opens the list anew, as of that moment. */
 export const dueTasksSearch = (now: number = Date.now()) => `${DUE_TASKS_PARAM}=${Math.trunc(now)}`;

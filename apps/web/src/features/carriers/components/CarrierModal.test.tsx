@@ -66,7 +66,7 @@ function named(name: string): HTMLElement {
   return element;
 }
 
-describe('CarrierModal', { timeout: 15_000 }, () => {
+describe('CarrierModal', { timeout: 45_000 }, () => {
   it('sends capacities typed with a comma or a dot in hundredths, and whole groups of countries', async () => {
     fetchMock.mockImplementation(async (_url: string, init: RequestInit = {}) =>
       init.method === 'POST' ? json(201, carrier) : json(200, { nip: 0, phone: 0 }),

@@ -45,7 +45,7 @@ const calls = (method: string) =>
 const noDuplicates = () => json(200, { nip: 0, phone: 0 });
 
 // The first render loads Mantine's modules and jsdom's label queries are slow: more than the default 5 s.
-describe('CustomerModal', { timeout: 15_000 }, () => {
+describe('CustomerModal', { timeout: 45_000 }, () => {
   it('creates a customer with every known field, null when missing, and the defaults', async () => {
     fetchMock.mockImplementation(async (_url: string, init: RequestInit = {}) =>
       init.method === 'POST' ? json(201, customer) : noDuplicates(),

@@ -16,8 +16,8 @@ export type PaymentTermFieldProps = {
 };
 
 /**
- * A payment date, set by hand or by a shortcut (3…60 days from today; the 45 button adds 35 days,
- * SPEC §5), or a textual term; choosing one clears the other.
+ * A payment date, set by hand or by a shortcut (3…60 days from today), or a textual term (SPEC §5); choosing one
+ * clears the other.
  */
 export function PaymentTermField({ label, value, onChange, terms, error }: PaymentTermFieldProps) {
   return (

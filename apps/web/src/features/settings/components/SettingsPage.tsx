@@ -15,10 +15,11 @@ import { componentMessages } from '../../../components/messages.ts';
 import { useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { MailSettingsSection } from '../../mail/index.ts';
 import { useSettings } from '../api/getSettings.ts';
+import { useRefreshEuroRate } from '../api/refreshEuroRate.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
 
-type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' };
+type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' };
 type SettingValues = Record<string, string>;
 
 const definitionOf = (key: string): Definition =>
@@ -45,6 +46,7 @@ export function settingError(key: string, value: string): string | null {
 export function SettingsPage() {
   const { data: settings, isPending } = useSettings();
   const update = useUpdateSettings();
+  const refreshRate = useRefreshEuroRate();
   const list = useMemo(() => ordered(settings ?? []), [settings]);
 
   const form = useForm<SettingValues>({
@@ -100,7 +102,7 @@ export function SettingsPage() {
                 const input = form.getInputProps(setting.key);
                 if (definition.kind === 'hundredths') {
                   const raw = form.values[setting.key] ?? '';
-                  return (
+                  const money = (
                     <MoneyInput
                       key={setting.key}
                       label={definition.label}
@@ -115,6 +117,28 @@ export function SettingsPage() {
                       }
                       error={input.error}
                     />
+                  );
+                  if (setting.key !== 'euroExchangeRate') return money;
+                  return (
+                    <Group key={setting.key} align="flex-end" gap="sm" wrap="nowrap">
+                      <div style={{ flex: 1 }}>{money}</div>
+                      <Button
+                        variant="light"
+                        mb={22}
+                        loading={refreshRate.isPending}
+                        onClick={() =>
+                          void refreshRate
+                            .mutateAsync()
+                            .then((result) => {
+                              form.setFieldValue(setting.key, result.value);
+                              form.setInitialValues({ ...form.getInitialValues(), [setting.key]: result.value });
+                            })
+                            .catch(() => undefined)
+                        }
+                      >
+                        {t.refresh}
+                      </Button>
+                    </Group>
                   );
                 }
                 if (definition.kind === 'longText') {

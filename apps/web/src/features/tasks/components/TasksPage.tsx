@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { TASK_STATUS_FILTERS, taskStatusLabels } from '@spedycja/domain';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListState } from '../../../components/DataTable/useListState.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
@@ -8,7 +8,7 @@ import type { FilterDef } from '../../../components/FilterRow/types.ts';
 import { IconPlus } from '../../../components/icons.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { tasksMessages as t } from '../messages.ts';
-import { DUE_TASKS_PARAM, dueTasksParams, dueTasksTime } from '../taskRules.ts';
+import { DUE_TASKS_PARAM, dueTasksParams, dueTasksTime, OPEN_TASK_PARAM } from '../taskRules.ts';
 import { useTasksTable } from './useTasksTable.tsx';
 
 const STATUS_OPTIONS = TASK_STATUS_FILTERS.map((value) => ({ value, label: taskStatusLabels[value] }));
@@ -39,7 +39,8 @@ export const TASKS_SCOPE_PARAM = 'zakres';
 /**
  * /tasks and /admin/deleted/tasks: my tasks (the ones the drawer badge counts from) or everyone's, the status filter,
  * numeric pages of 15 sorted by contact date.
- * `/tasks?due=1` (the drawer badge) lists my open, notifying tasks whose contact time has come.
+ * `/tasks?due=1` (the drawer badge) lists my open, notifying tasks whose contact time has come;
+ * `/tasks?task={uuid}` (a Telegram reminder's link) opens that task.
  */
 export function TasksPage({ deleted = false }: TasksPageProps) {
   const filters = deleted ? DELETED_FILTERS : ACTIVE_FILTERS;
@@ -61,11 +62,26 @@ export function TasksPage({ deleted = false }: TasksPageProps) {
     [everyone, user, filterParams],
   );
 
-  const { table, dialogs, openCreate } = useTasksTable({
+  const { table, dialogs, openCreate, openEdit } = useTasksTable({
     params: dueParams ?? listParams,
     deleted,
     label: deleted ? t.deletedTableLabel : t.tableLabel,
   });
+
+  // A link to one task (from a Telegram reminder) opens it, once: the parameter is then dropped.
+  const taskToOpen = deleted ? null : searchParams.get(OPEN_TASK_PARAM);
+  useEffect(() => {
+    if (!taskToOpen) return;
+    openEdit(taskToOpen);
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(OPEN_TASK_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [taskToOpen, openEdit, setSearchParams]);
 
   return (
     <Stack gap="sm">

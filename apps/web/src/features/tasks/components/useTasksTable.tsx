@@ -96,6 +96,7 @@ export function useTasksTable({ params, deleted = false, label, enabled = true }
     (entry: TaskEntry | null = null) => setTaskModal({ opened: true, uuid: null, entry }),
     [],
   );
+  const openEdit = useCallback((uuid: string) => setTaskModal({ opened: true, uuid, entry: null }), []);
   const closeTaskModal = useCallback(() => setTaskModal((m) => ({ ...m, opened: false })), []);
   const closeTries = useCallback(() => setTriesFor((m) => ({ ...m, opened: false })), []);
   const closeNewTry = useCallback(() => setNewTryFor((m) => ({ ...m, opened: false })), []);
@@ -199,5 +200,5 @@ export function useTasksTable({ params, deleted = false, label, enabled = true }
     </>
   );
 
-  return { table, dialogs, openCreate, totalItems, isFetching: tasks.isFetching };
+  return { table, dialogs, openCreate, openEdit, totalItems, isFetching: tasks.isFetching };
 }

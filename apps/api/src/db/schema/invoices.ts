@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
+import { customers } from './parties.ts';
+
+/**
+ * Invoices: ProForma, VAT and corrective. The seller's and the buyer's data are copied onto the invoice (a document
+ * keeps what it said); the totals are sums of the positions, kept on the row by the server in the transaction that
+ * changes a position, so that lists, month sums and statistics read them without the positions.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    type: text('type').notNull(),
+    number: text('number').notNull(),
+    /** YYYYMM·10⁶ + n of the number, so that `order[number]` sorts 2/11/2026 before 10/11/2026 by an index. */
+    numberSort: bigint('number_sort', { mode: 'number' }).notNull(),
+    createdDate: date('created_date', { mode: 'string' }).notNull(),
+    saleDate: date('sale_date', { mode: 'string' }).notNull(),
+    paymentDate: date('payment_date', { mode: 'string' }),
+    paymentDateString: text('payment_date_string'),
+    paymentMethod: text('payment_method').notNull().default('przelew'),
+    currency: text('currency').notNull().default('pln'),
+    description: text('description'),
+    vendorName: text('vendor_name').notNull(),
+    vendorNip: text('vendor_nip').notNull(),
+    vendorStreetAddress: text('vendor_street_address').notNull(),
+    vendorPostalCode: text('vendor_postal_code').notNull(),
+    vendorCity: text('vendor_city').notNull(),
+    vendorBankAccount: text('vendor_bank_account'),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    customerName: text('customer_name').notNull(),
+    customerNip: text('customer_nip').notNull(),
+    customerStreetAddress: text('customer_street_address').notNull(),
+    customerPostalCode: text('customer_postal_code').notNull(),
+    customerCity: text('customer_city').notNull(),
+    customerCountry: text('customer_country').notNull().default('PL'),
+    customerEmail: text('customer_email'),
+    correctionReason: text('correction_reason'),
+    correctedDocumentNumber: text('corrected_document_number'),
+    correctedDocumentDate: date('corrected_document_date', { mode: 'string' }),
+    correctedInvoiceId: integer('corrected_invoice_id'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    orderProFormaId: integer('order_pro_forma_id').references(() => orders.id, { onDelete: 'restrict' }),
+    invoiceSent: boolean('invoice_sent').notNull().default(false),
+    paid: boolean('paid').notNull().default(false),
+    paidDate: date('paid_date', { mode: 'string' }),
+    reverseCharge: boolean('reverse_charge').notNull().default(false),
+    /** An EUR invoice's rate in ten-thousandths of a złoty (NBP's four decimals), its source, table and date. */
+    exchangeRate: integer('exchange_rate'),
+    exchangeRateSource: text('exchange_rate_source'),
+    exchangeRateTable: text('exchange_rate_table'),
+    exchangeRateDate: date('exchange_rate_date', { mode: 'string' }),
+    totalNet: bigint('total_net', { mode: 'number' }).notNull().default(0),
+    totalVat: bigint('total_vat', { mode: 'number' }).notNull().default(0),
+    totalGross: bigint('total_gross', { mode: 'number' }).notNull().default(0),
+    createdById: integer('created_by_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A number is free or taken per type: the number typed by hand is checked against it, concurrent ones too.
+    uniqueIndex('invoices_type_number_uq').on(t.type, t.number),
+    // A month's list of one type (the screens' question), read in issue-date order either way.
+    index('invoices_type_created_idx').on(t.type, t.createdDate, t.id),
+    index('invoices_type_number_sort_idx').on(t.type, t.numberSort, t.id),
+    index('invoices_type_payment_idx').on(t.type, t.paymentDate.nullsFirst(), t.id),
+    index('invoices_sale_date_idx').on(t.saleDate),
+    index('invoices_order_idx').on(t.orderId),
+    index('invoices_order_pro_forma_idx').on(t.orderProFormaId),
+    index('invoices_customer_idx').on(t.customerId),
+    index('invoices_corrected_idx').on(t.correctedInvoiceId),
+    // The original client asks a month as number=/MM/ (anywhere in the number).
+    index('invoices_number_trgm').using('gin', sql`${t.number} gin_trgm_ops`),
+    index('invoices_customer_name_trgm').using('gin', sql`f_unaccent(lower(${t.customerName})) gin_trgm_ops`),
+    index('invoices_customer_nip_trgm').using('gin', sql`${t.customerNip} gin_trgm_ops`),
+  ],
+);
+
+export const invoicePositions = pgTable(
+  'invoice_positions',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** Order on the invoice (Lp.). */
+    position: integer('position').notNull().default(0),
+    title: text('title').notNull(),
+    amount: integer('amount').notNull(),
+    unit: text('unit').notNull().default('km'),
+    netto: bigint('netto', { mode: 'number' }).notNull(),
+    nettoValue: bigint('netto_value', { mode: 'number' }).notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    vatValue: bigint('vat_value', { mode: 'number' }).notNull(),
+    bruttoValue: bigint('brutto_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('invoice_positions_invoice_idx').on(t.invoiceId, t.position, t.id)],
+);
+
+/** Invoice numbers: one counter per type and month of issue, taken inside the creating transaction. */
+export const invoiceNumberCounters = pgTable(
+  'invoice_number_counters',
+  {
+    type: text('type').notNull(),
+    period: text('period').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.period] })],
+);

@@ -1,0 +1,62 @@
+import { CURRENCIES, INVOICE_TYPES, PAGE_SIZES } from '@spedycja/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { invoices } from '../../db/schema/index.ts';
+import { type FilterSpec, likePattern } from '../../http/filters.ts';
+import { invoiceOrder, invoiceProFormaOrder } from './repository.ts';
+
+const i = invoices;
+
+/**
+ * A number as typed: from its start ('1/11/2026' is that invoice, not also '11/11/2026'), or, typed from a slash,
+ * anywhere in it: the original client asks a month as `number=/11/` (a trigram index serves it).
+ */
+function numberFilter(value: string): SQL | undefined {
+  const values = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (values.length === 0) return undefined;
+  const ors = values.map((v) => sql`${i.number} LIKE ${likePattern(v, v.startsWith('/') ? 'partial' : 'start')}`);
+  return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+}
+
+/** The screens' search: the buyer's name (ignoring case and Polish letters) or NIP (as typed, with dashes). */
+function buyerFilter(value: string): SQL | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  const nip = text.replace(/[\s.-]/g, '').toUpperCase();
+  const byName = sql`f_unaccent(lower(${i.customerName})) LIKE f_unaccent(lower(${likePattern(text, 'partial')}))`;
+  return /\d{3,}/.test(nip) ? sql`(${byName} OR ${i.customerNip} LIKE ${likePattern(nip, 'partial')})` : byName;
+}
+
+export const invoiceFilters: FilterSpec = {
+  fields: {
+    id: { column: i.id, type: 'int', search: 'exact' },
+    uuid: { column: i.uuid, type: 'uuid', search: 'exact' },
+    type: { column: i.type, type: 'string', search: 'exact', values: INVOICE_TYPES },
+    number: { column: i.numberSort, type: 'int', order: true },
+    customerName: { column: i.customerName, type: 'string', search: 'unaccent', order: true },
+    customerNip: { column: i.customerNip, type: 'string', search: 'taxId' },
+    createdDate: { column: i.createdDate, type: 'date', date: true, range: true, order: true },
+    saleDate: { column: i.saleDate, type: 'date', date: true, range: true, order: true },
+    paymentDate: { column: i.paymentDate, type: 'date', date: true, range: true, order: true },
+    currency: { column: i.currency, type: 'string', search: 'exact', values: CURRENCIES },
+    paid: { column: i.paid, type: 'bool', search: 'exact' },
+    invoiceSent: { column: i.invoiceSent, type: 'bool', search: 'exact' },
+    totalGross: { column: i.totalGross, type: 'int', range: true, order: true },
+    'orderEntity.uuid': { column: invoiceOrder.uuid, type: 'uuid', search: 'exact' },
+    'orderProFormaEntity.uuid': { column: invoiceProFormaOrder.uuid, type: 'uuid', search: 'exact' },
+  },
+  custom: {
+    number: numberFilter,
+    customer: buyerFilter,
+    search: buyerFilter,
+  },
+  // SPEC §7: the type is 'vat' unless asked.
+  defaults: { type: 'vat' },
+  // Newest first: the month's invoices by issue date, then in the order they were made (the id both ways, so that the
+  // index on (type, created_date, id) is read backwards and nothing is sorted).
+  defaultOrder: [sql`${i.createdDate} DESC`, sql`${i.id} DESC`],
+  tiebreaker: i.id,
+  itemsPerPage: PAGE_SIZES.default,
+};

@@ -1,0 +1,250 @@
+import {
+  telegramMessages as msg,
+  TELEGRAM_LOG_SIZE,
+  TELEGRAM_STATUSES,
+  type TelegramBotState,
+  type TelegramKind,
+  type TelegramStatus,
+  telegramSwitchesSchema,
+  telegramTokenSchema,
+} from '@spedycja/domain';
+import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { tasks, telegramLinkCodes, telegramMessages, users } from '../../db/schema/index.ts';
+import { adminOnly, currentUser, requestIsAdmin } from '../../http/auth.ts';
+import { AppError, fieldViolation, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
+import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { collection, iri } from '../../http/hydra.ts';
+import { createTelegramClient, type RawUpdate, toUpdate } from '../../integrations/telegram/http.ts';
+import { TelegramError } from '../../integrations/telegram/types.ts';
+import { outcomeOf } from './outcome.ts';
+import { storeBotToken } from './token.ts';
+import type { TelegramService } from './worker.ts';
+
+const WEBHOOK_HEADER = 'x-telegram-bot-api-secret-token';
+
+const logFilters: FilterSpec = {
+  fields: {
+    'user.uuid': { column: users.uuid, type: 'uuid', search: 'exact' },
+    status: { column: telegramMessages.status, type: 'string', search: 'exact' },
+    kind: { column: telegramMessages.kind, type: 'string', search: 'exact' },
+    createdDate: { column: telegramMessages.createdAt, type: 'timestamp', date: true },
+  },
+  // Newest first; the id (repeated as the tiebreaker, which PostgreSQL drops) keeps pages stable.
+  defaultOrder: [desc(telegramMessages.createdAt), desc(telegramMessages.id)],
+  tiebreaker: telegramMessages.id,
+  itemsPerPage: TELEGRAM_LOG_SIZE,
+  maxItemsPerPage: TELEGRAM_LOG_SIZE,
+};
+
+type LogRow = {
+  message: typeof telegramMessages.$inferSelect;
+  user: { uuid: string; name: string; login: string } | null;
+  taskUuid: string | null;
+};
+
+const toLogJson = ({ message: m, user, taskUuid }: LogRow) => ({
+  '@id': iri('telegram/notifications', m.uuid),
+  '@type': 'TelegramNotification' as const,
+  uuid: m.uuid,
+  kind: m.kind as TelegramKind,
+  user: user?.uuid ? user : null,
+  chatId: m.chatId,
+  summary: m.summary,
+  status: (TELEGRAM_STATUSES as readonly string[]).includes(m.status) ? (m.status as TelegramStatus) : 'failed',
+  error: m.lastError,
+  attempts: m.attempts,
+  createdDate: m.createdAt.toISOString(),
+  sentDate: m.sentAt?.toISOString() ?? null,
+  task: taskUuid ? iri('tasks', taskUuid) : null,
+});
+
+/**
+ * /api/telegram: the bot's state (never its token), linking my account, my switches, a test message, the log;
+ * admins set the token and read everyone's log. The webhook is the one public route, checked by its secret.
+ */
+export async function telegramRoutes(
+  app: FastifyInstance,
+  { db, config, telegram }: { db: Db; config: Config; telegram: TelegramService },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Telegram'];
+
+  const me = async (request: FastifyRequest) => {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.uuid, currentUser(request).uuid));
+    if (!row) throw unauthorized();
+    return row;
+  };
+
+  async function botState(fresh = false): Promise<TelegramBotState> {
+    const { token, info, error } = await telegram.botInfo(fresh);
+    return {
+      configured: token !== null,
+      source: token?.source ?? null,
+      connected: info !== null,
+      username: info?.username ?? null,
+      name: info?.firstName ?? null,
+      webhook: telegram.webhookMode,
+      error,
+    };
+  }
+
+  async function myState(request: FastifyRequest) {
+    const user = await me(request);
+    const [pending] = await db
+      .select({ n: count() })
+      .from(telegramLinkCodes)
+      .where(and(eq(telegramLinkCodes.userId, user.id), gt(telegramLinkCodes.expiresAt, sql`now()`)));
+    return { user, linkPending: (pending?.n ?? 0) > 0 };
+  }
+
+  const toMe = (user: typeof users.$inferSelect, linkPending: boolean) => ({
+    linked: Boolean(user.telegramUserId?.trim()),
+    telegramUserId: user.telegramUserId,
+    notifyOnAssignment: user.telegramOnAssignment,
+    notifyOnOfferVerified: user.telegramOnOfferVerified,
+    linkPending,
+  });
+
+  r.get('/api/telegram/bot', { schema: { tags } }, () => botState());
+
+  r.put('/api/telegram/bot', { config: adminOnly, schema: { tags, body: telegramTokenSchema } }, async (request) => {
+    const { token } = request.body;
+    try {
+      await createTelegramClient({ apiUrl: config.telegram.apiUrl, token }).getMe();
+    } catch (error) {
+      if (error instanceof TelegramError && (error.status === 401 || error.status === 404)) {
+        throw fieldViolation('token', msg.tokenRejected);
+      }
+      const outcome = outcomeOf(error, 1);
+      throw fieldViolation('token', msg.tokenUnverified('error' in outcome ? outcome.error : String(error)));
+    }
+    await storeBotToken(db, config, token);
+    telegram.nudge();
+    return botState(true);
+  });
+
+  r.delete('/api/telegram/bot', { config: adminOnly, schema: { tags } }, async (_request, reply) => {
+    await storeBotToken(db, config, null);
+    return reply.code(204).send();
+  });
+
+  r.get('/api/telegram/me', { schema: { tags } }, async (request) => {
+    let state = await myState(request);
+    // While a link waits for its /start, the page asks here every few seconds: read the bot's messages now.
+    if (state.linkPending && !state.user.telegramUserId) {
+      if ((await telegram.pollNow()) > 0) state = await myState(request);
+    }
+    return toMe(state.user, state.linkPending);
+  });
+
+  r.put('/api/telegram/me', { schema: { tags, body: telegramSwitchesSchema } }, async (request) => {
+    const user = await me(request);
+    const { notifyOnAssignment, notifyOnOfferVerified } = request.body;
+    const changes = {
+      ...(notifyOnAssignment !== undefined ? { telegramOnAssignment: notifyOnAssignment } : {}),
+      ...(notifyOnOfferVerified !== undefined ? { telegramOnOfferVerified: notifyOnOfferVerified } : {}),
+    };
+    if (Object.keys(changes).length > 0) await db.update(users).set(changes).where(eq(users.id, user.id));
+    const state = await myState(request);
+    return toMe(state.user, state.linkPending);
+  });
+
+  r.post('/api/telegram/link', { schema: { tags } }, async (request, reply) => {
+    const user = await me(request);
+    const { token, info } = await telegram.botInfo();
+    if (!token) throw unprocessable(msg.notConfigured);
+    if (!info?.username) throw new AppError(502, 'telegram_unreachable', msg.botUnreachable);
+    const { code, expiresAt } = await telegram.createLinkCode(user.id);
+    return reply.code(201).send({
+      url: `https://t.me/${info.username}?start=${code}`,
+      expiresAt: expiresAt.toISOString(),
+    });
+  });
+
+  r.delete('/api/telegram/link', { schema: { tags } }, async (request, reply) => {
+    const user = await me(request);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ telegramUserId: null }).where(eq(users.id, user.id));
+      await tx.delete(telegramLinkCodes).where(eq(telegramLinkCodes.userId, user.id));
+    });
+    return reply.code(204).send();
+  });
+
+  r.post('/api/telegram/test', { schema: { tags } }, async (request) => {
+    const user = await me(request);
+    const chatId = user.telegramUserId?.trim();
+    if (!(await telegram.botInfo()).token) throw unprocessable(msg.notConfigured);
+    if (!chatId) throw unprocessable(msg.notLinked);
+    try {
+      await telegram.sendTest({ id: user.id, name: user.name, chatId });
+    } catch (error) {
+      const outcome = outcomeOf(error, 1);
+      throw new AppError(502, 'telegram_failed', msg.sendFailed('error' in outcome ? outcome.error : String(error)));
+    }
+    return { message: msg.testSent };
+  });
+
+  r.get(
+    '/api/telegram/notifications',
+    { schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
+    async (request) => {
+      const query = { ...(request.query as Record<string, unknown>) };
+      const everyone = query.scope === 'all';
+      if (everyone && !requestIsAdmin(request)) throw forbidden();
+      if (!everyone) delete query['user.uuid'];
+      const params = parseListQuery(query, logFilters);
+      const mine: SQL | undefined = everyone ? undefined : eq(users.uuid, currentUser(request).uuid);
+      const where = and(params.where, mine);
+      const page = db
+        .select({
+          message: telegramMessages,
+          user: { uuid: users.uuid, name: users.name, login: users.login },
+          taskUuid: tasks.uuid,
+        })
+        .from(telegramMessages)
+        .leftJoin(users, eq(users.id, telegramMessages.userId))
+        .leftJoin(tasks, eq(tasks.id, telegramMessages.taskId))
+        .where(where)
+        .orderBy(...params.orderBy)
+        .limit(params.limit ?? TELEGRAM_LOG_SIZE)
+        .offset(params.offset);
+      // My log is my last 50; everyone's pages on.
+      if (!everyone) {
+        const rows = (await page) as LogRow[];
+        return collection(request.url, rows.map(toLogJson), rows.length, { ...params, paginated: false });
+      }
+      const [rows, [total]] = await Promise.all([
+        page,
+        db
+          .select({ n: count() })
+          .from(telegramMessages)
+          .leftJoin(users, eq(users.id, telegramMessages.userId))
+          .where(where),
+      ]);
+      return collection(request.url, (rows as LogRow[]).map(toLogJson), total?.n ?? 0, params);
+    },
+  );
+
+  r.post(
+    '/api/telegram/webhook',
+    { config: { public: true }, schema: { tags, body: z.record(z.string(), z.unknown()) } },
+    async (request, reply) => {
+      const given = request.headers[WEBHOOK_HEADER];
+      if (!telegram.checkWebhookSecret(typeof given === 'string' ? given : undefined)) {
+        throw new AppError(403, 'forbidden', msg.webhookForbidden);
+      }
+      const raw = request.body as unknown as RawUpdate;
+      if (typeof raw.update_id !== 'number') return reply.code(200).send({ ok: true });
+      await telegram.handleWebhook(toUpdate(raw));
+      return reply.code(200).send({ ok: true });
+    },
+  );
+}

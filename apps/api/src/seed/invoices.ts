@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+/**
+ * Invoices for the demo and the benchmark, generated in SQL from the orders: a VAT invoice per finished order (EUR
+ * for the orders priced in euro, at the settings' rate), a ProForma and a corrective; at benchmark scale `count`
+ * VAT invoices spread over two years, so that a month holds a few thousand. Totals use the same rounding as the app.
+ */
+export async function seedInvoices(db: Db, options: { count: number; scale: boolean }): Promise<number> {
+  const setting = (key: string) => sql.raw(`(SELECT value FROM settings WHERE key = '${key}')`);
+  // At scale every order is used (cyclically); the demo invoices finished orders only.
+  const which = options.scale ? sql`TRUE` : sql`o.status = 'zakonczone'`;
+  const created = options.scale
+    ? sql`(current_date - (g % 730))`
+    : sql`least(current_date, (coalesce(src.unloading_date, src.created_at) AT TIME ZONE 'Europe/Warsaw')::date + 1)`;
+  const rate = sql`CASE WHEN src.loading_country = 'PL' AND src.unloading_country = 'PL' THEN 2300 ELSE 0 END`;
+  const result = await db.execute(sql`
+    WITH src AS (
+      SELECT o.*, row_number() OVER (ORDER BY o.id) - 1 AS rn
+      FROM orders o WHERE o.customer_id IS NOT NULL AND o.customer_price IS NOT NULL AND ${which}
+        AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.order_id = o.id)),
+    n AS (SELECT greatest(count(*), 1) AS size FROM src),
+    picked AS (
+      SELECT g, src.*, ${created} AS created_day, ${rate} AS vat_rate,
+        (src.customer_price_currency = 'eur' OR src.rn % 5 = 4) AS in_eur
+      FROM generate_series(1, ${options.count}) AS g
+      JOIN src ON src.rn = (g - 1) % (SELECT size FROM n)
+      ${options.scale ? sql`` : sql`WHERE g <= (SELECT count(*) FROM src)`}),
+    rows AS (
+      SELECT picked.*, CASE WHEN in_eur AND customer_price_currency <> 'eur'
+        THEN round(customer_price / 4.3)::int ELSE customer_price END AS net
+      FROM picked)
+    INSERT INTO invoices (type, number, number_sort, created_date, sale_date, payment_date, payment_method, currency,
+      description, vendor_name, vendor_nip, vendor_street_address, vendor_postal_code, vendor_city, vendor_bank_account,
+      customer_id, customer_name, customer_nip, customer_street_address, customer_postal_code, customer_city,
+      customer_country, customer_email, order_id, invoice_sent, paid, paid_date, exchange_rate, exchange_rate_source,
+      total_net, total_vat, total_gross, created_at)
+    SELECT 'vat', 'S' || r.g || '-' || r.id, 0, r.created_day, r.created_day - 1, r.created_day + 30, 'przelew',
+      CASE WHEN r.in_eur THEN 'eur' ELSE 'pln' END,
+      'Zlecenie nr ' || r.number || ': ' || coalesce(r.loading_city, '') || ' – ' || coalesce(r.unloading_city, ''),
+      ${setting('companyName')}, ${setting('companyNip')}, ${setting('companyStreetAddress')},
+      ${setting('companyPostalCode')}, ${setting('companyCity')}, ${setting('companyBankAccount')},
+      c.id, coalesce(c.company_name, c.name, 'Klient'), coalesce(c.nip, 'brak'), coalesce(c.street_address, 'brak'),
+      coalesce(c.postal_code, '00-000'), coalesce(c.city, 'brak'), coalesce(c.country, 'PL'), c.email,
+      r.id, r.g % 4 <> 0, r.g % 3 <> 0, CASE WHEN r.g % 3 <> 0 THEN r.created_day + 10 END,
+      CASE WHEN r.in_eur THEN 43000 END, CASE WHEN r.in_eur THEN 'settings' END,
+      r.net, round(r.net * r.vat_rate / 10000.0), r.net + round(r.net * r.vat_rate / 10000.0),
+      r.created_day::timestamp AT TIME ZONE 'Europe/Warsaw' + interval '9 hours'
+    FROM rows r JOIN customers c ON c.id = r.customer_id`);
+  const inserted = Number((result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? 0) || 0;
+  await db.execute(sql`
+    INSERT INTO invoice_positions (invoice_id, position, title, amount, unit, netto, netto_value, vat_rate, vat_value, brutto_value)
+    SELECT i.id, 1, 'Usługa transportu', 1, 'usł.', i.total_net, i.total_net,
+      CASE WHEN i.total_vat = 0 THEN 0 ELSE 2300 END, i.total_vat, i.total_gross
+    FROM invoices i WHERE i.number LIKE 'S%'`);
+
+  if (!options.scale) {
+    // A ProForma of an active order, and a corrective of the first VAT invoice (a price cut of 200 PLN).
+    await db.execute(sql`
+      INSERT INTO invoices (type, number, number_sort, created_date, sale_date, payment_date, payment_method, currency,
+        description, vendor_name, vendor_nip, vendor_street_address, vendor_postal_code, vendor_city, vendor_bank_account,
+        customer_id, customer_name, customer_nip, customer_street_address, customer_postal_code, customer_city,
+        customer_country, customer_email, order_pro_forma_id, total_net, total_vat, total_gross)
+      SELECT 'proforma', 'S-pf', 0, current_date, current_date, current_date + 7, 'przelew', 'pln',
+        'Zaliczka na zlecenie nr ' || o.number, ${setting('companyName')}, ${setting('companyNip')},
+        ${setting('companyStreetAddress')}, ${setting('companyPostalCode')}, ${setting('companyCity')},
+        ${setting('companyBankAccount')}, c.id, coalesce(c.company_name, c.name), coalesce(c.nip, 'brak'),
+        coalesce(c.street_address, 'brak'), coalesce(c.postal_code, '00-000'), coalesce(c.city, 'brak'),
+        coalesce(c.country, 'PL'), c.email, o.id, o.customer_price, round(o.customer_price * 0.23),
+        o.customer_price + round(o.customer_price * 0.23)
+      FROM orders o JOIN customers c ON c.id = o.customer_id
+      WHERE o.status = 'aktywne' AND o.customer_price IS NOT NULL AND o.customer_price_currency = 'pln'
+      ORDER BY o.id LIMIT 1`);
+    await db.execute(sql`
+      INSERT INTO invoices (type, number, number_sort, created_date, sale_date, payment_date, payment_method, currency,
+        description, vendor_name, vendor_nip, vendor_street_address, vendor_postal_code, vendor_city, vendor_bank_account,
+        customer_id, customer_name, customer_nip, customer_street_address, customer_postal_code, customer_city,
+        customer_country, customer_email, order_id, correction_reason, corrected_document_number,
+        corrected_document_date, corrected_invoice_id, total_net, total_vat, total_gross)
+      SELECT 'corrective', 'S-kor', 0, current_date, i.sale_date, current_date + 14, 'przelew', i.currency,
+        i.description, i.vendor_name, i.vendor_nip, i.vendor_street_address, i.vendor_postal_code, i.vendor_city,
+        i.vendor_bank_account, i.customer_id, i.customer_name, i.customer_nip, i.customer_street_address,
+        i.customer_postal_code, i.customer_city, i.customer_country, i.customer_email, i.order_id,
+        'Obniżka ceny o 200 zł z powodu opóźnienia dostawy', i.number, i.created_date, i.id,
+        -20000, -round(20000 * (CASE WHEN i.total_vat = 0 THEN 0 ELSE 2300 END) / 10000.0),
+        -20000 - round(20000 * (CASE WHEN i.total_vat = 0 THEN 0 ELSE 2300 END) / 10000.0)
+      FROM invoices i WHERE i.type = 'vat' AND i.currency = 'pln' ORDER BY i.id LIMIT 1`);
+    await db.execute(sql`
+      INSERT INTO invoice_positions (invoice_id, position, title, amount, unit, netto, netto_value, vat_rate, vat_value, brutto_value)
+      SELECT i.id, 1, CASE WHEN i.type = 'corrective' THEN 'Usługa transportu – korekta ceny' ELSE 'Usługa transportu' END,
+        1, 'usł.', i.total_net, i.total_net, CASE WHEN i.total_vat = 0 THEN 0 ELSE 2300 END, i.total_vat, i.total_gross
+      FROM invoices i WHERE i.number IN ('S-pf', 'S-kor')`);
+  }
+
+  // Real numbers ({n}/{MM}/{YYYY} per type and month of issue) and counters that continue from them.
+  await db.execute(sql`
+    UPDATE invoices SET number = x.n || '/' || to_char(x.created_date, 'MM/YYYY'),
+      number_sort = extract(year FROM x.created_date)::bigint * 100000000 + extract(month FROM x.created_date)::bigint * 1000000 + x.n
+    FROM (
+      SELECT i.id, i.created_date,
+        row_number() OVER (PARTITION BY i.type, to_char(i.created_date, 'YYYY-MM') ORDER BY i.created_date, i.id)
+          + coalesce((SELECT last FROM invoice_number_counters k WHERE k.type = i.type AND k.period = to_char(i.created_date, 'YYYY-MM')), 0) AS n
+      FROM invoices i WHERE i.number LIKE 'S%') x
+    WHERE invoices.id = x.id`);
+  await db.execute(sql`
+    INSERT INTO invoice_number_counters (type, period, last)
+    SELECT type, to_char(created_date, 'YYYY-MM'), max(split_part(number, '/', 1)::int)
+    FROM invoices WHERE number ~ '^[0-9]+/[0-9]{2}/[0-9]{4}$' GROUP BY 1, 2
+    ON CONFLICT (type, period) DO UPDATE SET last = greatest(invoice_number_counters.last, excluded.last)`);
+  return inserted + (options.scale ? 0 : 2);
+}

@@ -1,0 +1,61 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local NBP web API: table A EUR mid rates for working days (`/exchangerates/rates/a/eur/{from}/{to}/`) and the
+ * latest one (`/exchangerates/rates/a/eur/`), JSON as NBP answers, 404 'Brak danych' when a range has none.
+ */
+export type FakeNbp = { url: string; requests: string[]; close(): Promise<void> };
+
+/** A deterministic rate per day: 4.2xxx, different every day. */
+export const fakeMid = (day: string) => 4.2 + (Number(day.replaceAll('-', '')) % 97) / 10_000;
+const isWorkingDay = (day: string) => ![0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+
+export async function startFakeNbp(latestDay = '2026-11-20'): Promise<FakeNbp> {
+  const requests: string[] = [];
+  const server: Server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const url = new URL(req.url ?? '/', 'http://nbp');
+    const range = /^\/exchangerates\/rates\/a\/eur\/(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})\/?$/.exec(url.pathname);
+    const days: string[] = [];
+    if (range?.[1] && range[2]) {
+      for (
+        let d = new Date(`${range[1]}T00:00:00Z`);
+        d.toISOString().slice(0, 10) <= range[2];
+        d.setUTCDate(d.getUTCDate() + 1)
+      ) {
+        const day = d.toISOString().slice(0, 10);
+        if (isWorkingDay(day)) days.push(day);
+      }
+    } else if (/^\/exchangerates\/rates\/a\/eur\/?$/.test(url.pathname)) {
+      days.push(latestDay);
+    } else {
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end('400 BadRequest - Błędny zakres dat / Invalid date range');
+      return;
+    }
+    if (days.length === 0) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('404 NotFound - Not Found - Brak danych');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(
+      JSON.stringify({
+        table: 'A',
+        currency: 'euro',
+        code: 'EUR',
+        rates: days.map((day) => ({
+          no: `${(Number(day.slice(5, 7)) * 21 + Number(day.slice(8, 10))) % 250}/A/NBP/${day.slice(0, 4)}`,
+          effectiveDate: day,
+          mid: Number(fakeMid(day).toFixed(4)),
+        })),
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,192 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+
+/**
+ * The invoices walk: issue a VAT invoice from an order's row, find it in the month's list, download its PDF, send it
+ * to the buyer, and issue a corrective of it.
+ */
+
+const suffix = Date.now().toString(36);
+const CARGO = `Fv-e2e-${suffix}`;
+const CUSTOMER = `Nabywca Faktur ${suffix}`;
+
+/** A Polish NIP with a valid checksum, different on every run (the customers' NIPs are unique). */
+function randomNip(): string {
+  const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+  for (;;) {
+    const digits = Array.from({ length: 9 }, (_, i) =>
+      i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
+    );
+    const check = digits.reduce((sum, d, i) => sum + d * (weights[i] as number), 0) % 11;
+    if (check < 10) return `${digits.join('')}${check}`;
+  }
+}
+const NIP = randomNip();
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
+const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function apiAs(token: string | null, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${baseURL()}${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function typeInto(input: Locator, text: string) {
+  await input.fill('');
+  await input.pressSequentially(text, { delay: 10 });
+}
+
+async function download(page: Page, button: Locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), content: await readFile(await file.path()) };
+}
+
+describe('invoices: from an order to the month’s list, PDF, sending and a corrective', () => {
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
+    const customer = await apiAs(token, 'POST', '/api/customers', {
+      companyName: CUSTOMER,
+      nip: NIP,
+      email: `faktury.${suffix}@nabywca.example`,
+      streetAddress: 'ul. Fakturowa 7',
+      postalCode: '61-131',
+      city: 'Poznań',
+      country: 'PL',
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    await apiAs(token, 'POST', '/api/orders', {
+      cargo: CARGO,
+      loadingCity: 'Poznań',
+      loadingCountry: 'PL',
+      loadingDate: today,
+      unloadingCity: 'Warszawa',
+      unloadingCountry: 'PL',
+      customer: customer['@id'],
+      customerPrice: 250_000,
+      customerDateOfPayment: today,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('walks an invoice through its life as the owner does', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+
+    // The order's row menu issues its VAT invoice: the modal is the order's draft.
+    await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
+    await page.waitForURL('**/orders');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
+    const orderRow = page.getByRole('table', { name: 'Lista zleceń' }).getByRole('row').filter({ hasText: CARGO });
+    await orderRow.waitFor();
+    await orderRow.getByRole('button', { name: 'Wystaw fakturę' }).click();
+    await page.getByRole('menuitem', { name: 'Wystaw fakturę VAT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nowa faktura VAT' });
+    await dialog.getByLabel('Nazwa nabywcy').waitFor();
+    await expect(dialog.getByLabel('Nazwa nabywcy').inputValue()).resolves.toBe(CUSTOMER);
+    await expect(dialog.getByLabel('NIP nabywcy').inputValue()).resolves.toBe(NIP);
+    await expect(dialog.getByLabel('Nazwa sprzedawcy').inputValue()).resolves.not.toBe('');
+    // Domestic route, Polish buyer: 23 %; the positions' total is the order's price plus VAT.
+    await dialog.getByTestId('invoice-total-gross').filter({ hasText: '3 075.00 PLN' }).waitFor();
+
+    // The payment term: the shortcut labelled 45 adds 45 days.
+    const term = dialog.getByRole('group', { name: 'Termin płatności' });
+    await term.getByRole('button', { name: '45 dni' }).click();
+    const in45 = new Date();
+    in45.setDate(in45.getDate() + 45);
+    const dd = (n: number) => String(n).padStart(2, '0');
+    await expect(term.getByLabel('Termin płatności').inputValue()).resolves.toBe(
+      `${dd(in45.getDate())}/${dd(in45.getMonth() + 1)}/${in45.getFullYear()}`,
+    );
+
+    // An invalid form cannot be saved; corrected, it can.
+    const save = dialog.getByRole('button', { name: 'Zapisz', exact: true });
+    await dialog.getByLabel('Miasto nabywcy').fill('');
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await typeInto(dialog.getByLabel('Miasto nabywcy'), 'Poznań');
+    await expect(save.isDisabled()).resolves.toBe(false);
+    await save.click();
+    await toast(page, 'Faktura została pomyślnie dodana!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The month's list (it starts at the current month): found by the buyer.
+    await nav(page).getByRole('link', { name: 'Faktury VAT' }).click();
+    await page.waitForURL('**/invoices/vat');
+    await page.getByRole('heading', { name: 'Faktury VAT' }).waitFor();
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Nabywca lub NIP' }), NIP);
+    const table = page.getByRole('table', { name: 'Lista faktur VAT' });
+    const row = table.getByRole('row').filter({ hasText: CUSTOMER });
+    await row.waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    const cells = await row.innerText();
+    expect(cells).toContain('2 500.00 PLN');
+    expect(cells).toContain('575.00 PLN');
+    expect(cells).toContain('3 075.00 PLN');
+    const number = (await row.getByRole('cell').first().innerText()).trim();
+    expect(number).toMatch(/^\d+\/\d{2}\/\d{4}$/);
+    await page.getByTestId('invoice-totals-pln').filter({ hasText: 'brutto 3 075.00 PLN' }).waitFor();
+
+    // The PDF under the server's name.
+    const pdf = await download(page, row.getByRole('button', { name: 'Pobierz PDF' }));
+    expect(pdf.name).toBe(`faktura_vat_${number.replaceAll('/', '-')}.pdf`);
+    expect(pdf.content.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    // And the FA(3) XML.
+    const xml = await download(page, row.getByRole('button', { name: 'Pobierz FA(3) XML' }));
+    expect(xml.name).toBe(`FA3_faktura_vat_${number.replaceAll('/', '-')}.xml`);
+    expect(xml.content.toString('utf8')).toContain(`<P_2>${number}</P_2>`);
+
+    // Sent to the buyer: the notification, the row says so, and the message is written (no SMTP in the walks).
+    await expect(row.getByLabel('Wysłana: Nie').count()).resolves.toBe(1);
+    await row.getByRole('button', { name: 'Wyślij fakturę' }).click();
+    await toast(page, 'Faktura została wysłana do nabywcy!').waitFor();
+    await row.getByLabel('Wysłana: Tak').waitFor();
+    const mailDir = path.join(inject('dataDir'), 'mail');
+    await expect
+      .poll(async () => {
+        const files = await readdir(mailDir).catch(() => [] as string[]);
+        const texts = await Promise.all(files.map((f) => readFile(path.join(mailDir, f), 'utf8')));
+        return texts.some(
+          (text) => text.includes(`faktury.${suffix}@nabywca.example`) && text.includes('application/pdf'),
+        );
+      })
+      .toBe(true);
+
+    // A corrective of it: the corrected number preset, the reason typed, the difference as a negative price.
+    await row.getByRole('button', { name: 'Wystaw fakturę korygującą' }).click();
+    const correction = page.getByRole('dialog', { name: 'Nowa faktura korygująca' });
+    await correction.getByLabel('Numer faktury korygowanej').waitFor();
+    await expect(correction.getByLabel('Numer faktury korygowanej').inputValue()).resolves.toBe(number);
+    await typeInto(correction.getByLabel('Przyczyna korekty'), 'Obniżka ceny za opóźnienie');
+    await typeInto(correction.getByLabel('Ilość 1'), '1');
+    await typeInto(correction.getByLabel('Cena netto 1'), '-100');
+    await correction.getByTestId('invoice-total-gross').filter({ hasText: '-123.00 PLN' }).waitFor();
+    await correction.getByRole('button', { name: 'Zapisz', exact: true }).click();
+    await toast(page, 'Faktura została pomyślnie dodana!').waitFor();
+    await correction.waitFor({ state: 'hidden' });
+
+    await nav(page).getByRole('link', { name: 'Faktury korygujące' }).click();
+    await page.waitForURL('**/invoices/corrective');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Nabywca lub NIP' }), NIP);
+    const correctiveRow = page
+      .getByRole('table', { name: 'Lista faktur korygujących' })
+      .getByRole('row')
+      .filter({ hasText: CUSTOMER });
+    await correctiveRow.filter({ hasText: '-123.00 PLN' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,83 @@
+import { Group } from '@mantine/core';
+import type { Invoice } from '@spedycja/domain';
+import {
+  IconArrowsExchange,
+  IconCheck,
+  IconCoins,
+  IconDownload,
+  IconEdit,
+  IconReceipt,
+  IconSend,
+  IconTrash,
+  IconX,
+} from '../../../components/icons.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
+import { invoicesMessages as t } from '../messages.ts';
+
+export type InvoiceRowActionsProps = {
+  invoice: Invoice;
+  busy: boolean;
+  onEdit: (invoice: Invoice) => void;
+  onPdf: (invoice: Invoice) => void;
+  onSend: (invoice: Invoice) => void;
+  onXml: (invoice: Invoice) => void;
+  onDraft: (invoice: Invoice, type: 'vat' | 'corrective') => void;
+  onTogglePaid: (invoice: Invoice) => void;
+  onDelete: (invoice: Invoice) => void;
+};
+
+const a = t.actions;
+
+/** Edit, PDF, send, FA(3) XML (not a ProForma), a corrective (VAT) or a VAT invoice (ProForma), paid, delete (ProForma). */
+export function InvoiceRowActions({
+  invoice,
+  busy,
+  onEdit,
+  onPdf,
+  onSend,
+  onXml,
+  onDraft,
+  onTogglePaid,
+  onDelete,
+}: InvoiceRowActionsProps) {
+  return (
+    <Group gap={2} wrap="nowrap">
+      <RowAction label={a.edit} onClick={() => onEdit(invoice)}>
+        <IconEdit />
+      </RowAction>
+      <RowAction label={a.pdf} disabled={busy} onClick={() => onPdf(invoice)}>
+        <IconDownload />
+      </RowAction>
+      <RowAction label={a.send} disabled={busy} onClick={() => onSend(invoice)}>
+        <IconSend />
+      </RowAction>
+      {invoice.type !== 'proforma' && (
+        <RowAction label={a.xml} disabled={busy} onClick={() => onXml(invoice)}>
+          <IconReceipt />
+        </RowAction>
+      )}
+      {invoice.type === 'vat' && (
+        <RowAction label={a.corrective} onClick={() => onDraft(invoice, 'corrective')}>
+          <IconArrowsExchange />
+        </RowAction>
+      )}
+      {invoice.type === 'proforma' && (
+        <RowAction label={a.vatFromProforma} onClick={() => onDraft(invoice, 'vat')}>
+          <IconCoins />
+        </RowAction>
+      )}
+      <RowAction
+        label={invoice.paid ? a.markUnpaid : a.markPaid}
+        color={invoice.paid ? 'gray' : 'green'}
+        onClick={() => onTogglePaid(invoice)}
+      >
+        {invoice.paid ? <IconX /> : <IconCheck />}
+      </RowAction>
+      {invoice.type === 'proforma' && (
+        <RowAction label={a.delete} color="red" onClick={() => onDelete(invoice)}>
+          <IconTrash />
+        </RowAction>
+      )}
+    </Group>
+  );
+}

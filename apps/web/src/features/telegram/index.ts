@@ -1,0 +1,2 @@
+/** What the app uses of Telegram: the page. */
+export { TelegramPage } from './components/TelegramPage.tsx';
