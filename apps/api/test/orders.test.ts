@@ -534,9 +534,13 @@ describe.each(dbKinds)('orders on %s', (kind) => {
         'unloadingCountry',
         'unloadingDate',
         'customerPrice',
-        'customerPriceCurrency',
       ]),
     );
+    // Left out, the currency is the usual PLN; sent empty, it is refused.
+    const noCurrency = await api('POST', '/api/orders', order({ customerPriceCurrency: null }));
+    expect(noCurrency.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual([
+      'customerPriceCurrency',
+    ]);
     for (const v of empty.json().violations) expect(v.message).toBe(validationMessages.required);
     const blank = await api('POST', '/api/orders', order({ loadingCity: '  ', customerPrice: null }));
     expect(

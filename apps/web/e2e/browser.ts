@@ -40,3 +40,11 @@ export async function loginAs(page: Page, username = E2E_ADMIN.username, passwor
 }
 
 export { E2E_ADMIN };
+
+/**
+ * Now as a clock in Warsaw shows it (the browser's zone in the walks), whatever the zone of the machine running the
+ * tests: around midnight the two disagree about the day.
+ */
+export function warsawNow(): Date {
+  return new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Warsaw' }));
+}

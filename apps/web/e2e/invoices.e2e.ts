@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
 
 /**
  * The invoices walk: issue a VAT invoice from an order's row, find it in the month's list, download its PDF, send it
@@ -66,7 +66,8 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
       city: 'Poznań',
       country: 'PL',
     });
-    const today = new Date().toISOString().slice(0, 10);
+    const now = warsawNow();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
     await apiAs(token, 'POST', '/api/orders', {
       cargo: CARGO,
       loadingCity: 'Poznań',
@@ -74,6 +75,7 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
       loadingDate: today,
       unloadingCity: 'Warszawa',
       unloadingCountry: 'PL',
+      unloadingDate: today,
       customer: customer['@id'],
       customerPrice: 250_000,
       customerDateOfPayment: today,
@@ -102,12 +104,12 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
     await expect(dialog.getByLabel('NIP nabywcy').inputValue()).resolves.toBe(NIP);
     await expect(dialog.getByLabel('Nazwa sprzedawcy').inputValue()).resolves.not.toBe('');
     // Domestic route, Polish buyer: 23 %; the positions' total is the order's price plus VAT.
-    await dialog.getByTestId('invoice-total-gross').filter({ hasText: '3 075.00 PLN' }).waitFor();
+    await dialog.getByTestId('invoice-total-gross').filter({ hasText: '3 075,00 zł' }).waitFor();
 
     // The payment term: the shortcut labelled 45 adds 45 days.
     const term = dialog.getByRole('group', { name: 'Termin płatności' });
     await term.getByRole('button', { name: '45 dni' }).click();
-    const in45 = new Date();
+    const in45 = warsawNow();
     in45.setDate(in45.getDate() + 45);
     const dd = (n: number) => String(n).padStart(2, '0');
     await expect(term.getByLabel('Termin płatności').inputValue()).resolves.toBe(
@@ -134,12 +136,12 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
     await row.waitFor();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     const cells = await row.innerText();
-    expect(cells).toContain('2 500.00 PLN');
-    expect(cells).toContain('575.00 PLN');
-    expect(cells).toContain('3 075.00 PLN');
+    expect(cells).toContain('2 500,00 zł');
+    expect(cells).toContain('575,00 zł');
+    expect(cells).toContain('3 075,00 zł');
     const number = (await row.getByRole('cell').first().innerText()).trim();
     expect(number).toMatch(/^\d+\/\d{2}\/\d{4}$/);
-    await page.getByTestId('invoice-totals-pln').filter({ hasText: 'brutto 3 075.00 PLN' }).waitFor();
+    await page.getByTestId('invoice-totals-pln').filter({ hasText: 'brutto 3 075,00 zł' }).waitFor();
 
     // The PDF under the server's name.
     const pdf = await download(page, row.getByRole('button', { name: 'Pobierz PDF' }));
@@ -174,7 +176,7 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
     await typeInto(correction.getByLabel('Przyczyna korekty'), 'Obniżka ceny za opóźnienie');
     await typeInto(correction.getByLabel('Ilość 1'), '1');
     await typeInto(correction.getByLabel('Cena netto 1'), '-100');
-    await correction.getByTestId('invoice-total-gross').filter({ hasText: '-123.00 PLN' }).waitFor();
+    await correction.getByTestId('invoice-total-gross').filter({ hasText: '-123,00 zł' }).waitFor();
     await correction.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await toast(page, 'Faktura została pomyślnie dodana!').waitFor();
     await correction.waitFor({ state: 'hidden' });
@@ -186,7 +188,7 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
       .getByRole('table', { name: 'Lista faktur korygujących' })
       .getByRole('row')
       .filter({ hasText: CUSTOMER });
-    await correctiveRow.filter({ hasText: '-123.00 PLN' }).waitFor();
+    await correctiveRow.filter({ hasText: '-123,00 zł' }).waitFor();
     await context.close();
   });
 });

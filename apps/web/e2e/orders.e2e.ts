@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
 
 /**
  * The orders walk: create an order in the modal, find it, edit a price in its cell, download the
@@ -46,7 +46,7 @@ async function pick(page: Page, dialog: Locator, label: string, typed: string, o
 
 /** 'DD/MM/YYYY' of today + days, as the date input shows it. */
 function daysAhead(days: number): string {
-  const d = new Date();
+  const d = warsawNow();
   d.setDate(d.getDate() + days);
   return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
 }

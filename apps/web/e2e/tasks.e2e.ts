@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
 
 /**
  * The tasks walk: add a task for a query through the drawer's 'Nowe zadanie' with a contact time
@@ -164,7 +164,8 @@ describe('tasks: add, badge, contact attempt, done, delete and restore', () => {
     await expect(tryDialog.getByRole('combobox', { name: 'Status' }).inputValue()).resolves.toBe('Nieudana');
     await tryDialog.getByLabel('Komentarz').fill(TRY_COMMENT);
     await tryDialog.getByRole('button', { name: 'Jutro 9:00' }).click();
-    const tomorrow = new Date(Date.now() + 24 * 3600_000);
+    const tomorrow = warsawNow();
+    tomorrow.setDate(tomorrow.getDate() + 1);
     const tomorrowText = `09:00, ${String(tomorrow.getDate()).padStart(2, '0')}/${String(tomorrow.getMonth() + 1).padStart(2, '0')}/${tomorrow.getFullYear()}`;
     await tryDialog.getByRole('button', { name: 'Zapisz' }).click();
     await toast(page, 'Próba kontaktu została pomyślnie dodana!');

@@ -78,7 +78,8 @@ export const orderCreateSchema = z
     ...requiring(orderOwnFields, REQUIRED_ORDER_KEYS, 'create'),
     status: withDefault(oneOf(ORDER_STATUSES), DEFAULT_ORDER_STATUS),
     ...shipmentDefaultedFields.create,
-    customerPriceCurrency: required(currency()),
+    // Left out, the usual PLN; sent empty, refused like any missing required field.
+    customerPriceCurrency: z.preprocess((v) => (v === undefined ? 'pln' : v), required(currency())),
     carrierPriceCurrency: withDefault(currency(), 'pln'),
     driverPhonePrefix: withDefault(phonePrefix(), DEFAULT_PHONE_PREFIX),
     /** On create: send the order document to the party right away. */
