@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
+import { DEFAULT_LOADING_TYPE, LOADING_TYPES } from './dictionaries.ts';
 import { hundredthsToDecimal } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 import { countryCode, withDefault } from './parties.ts';
 import { oneOf, optionalHundredths, optionalText } from './validation.ts';
 
 /** What queries and orders share: a route, dates, cargo and its dimensions, a price. */
-
-export const LOADING_TYPES = [
-  'brak informacji',
-  'po najazdach',
-  'z rampy',
-  'po rozpieciu',
-  'dzwigiem',
-  'wozkiem widlowym',
-] as const;
-export type LoadingType = (typeof LOADING_TYPES)[number];
-export const DEFAULT_LOADING_TYPE: LoadingType = 'brak informacji';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -131,16 +121,6 @@ export const refineDates = (
 ) => {
   const issue = datesIssue(value);
   if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-};
-
-/** How the loading types read on screen (the values stay as the API has them). */
-export const loadingTypeLabels: Record<LoadingType, string> = {
-  'brak informacji': 'brak informacji',
-  'po najazdach': 'po najazdach',
-  'z rampy': 'z rampy',
-  'po rozpieciu': 'po rozpięciu',
-  dzwigiem: 'dźwigiem',
-  'wozkiem widlowym': 'wózkiem widłowym',
 };
 
 /** A relation as the API embeds it in reads: the user who owns or created a query or an order. */

@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+import { paths } from '../src/app/paths.ts';
+import { publicEntry, routeBudgetsKb, staffEntry } from './routeBudgets.ts';
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+};
+type Manifest = Record<string, ManifestChunk>;
+
+export type RouteSize = {
+  /** The page module's name (src/app/pages/LoginRoute.tsx → LoginRoute), or the entry's HTML file. */
+  page: string;
+  /** The route paths that load it (router.tsx; the public entry's own). */
+  routes: string[];
+  /** The JavaScript files a first visit loads (entry, the layout for staff pages, page, and what they import). */
+  files: string[];
+  gzipBytes: number;
+  limitKb?: number;
+};
+
+const PAGES_DIR = 'src/app/pages/';
+const ROUTER = 'src/app/router.tsx';
+
+export const gzipBytes = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+/** Every file a chunk loads before it runs: itself and its static imports, transitively. */
+function staticClosure(manifest: Manifest, key: string, into: Set<string>) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+}
+
+/** Route paths per page module, read from the router's `path: paths.x, lazy: () => import('./pages/X.tsx')…`. */
+export function routesByPage(routerSource: string): Map<string, string[]> {
+  const byPage = new Map<string, string[]>();
+  const pattern = /path:\s*paths\.(\w+),\s*lazy:\s*\(\)\s*=>\s*import\('\.\/pages\/(\w+)\.tsx'\)/g;
+  for (const [, key, page] of routerSource.matchAll(pattern)) {
+    const route = paths[key as keyof typeof paths] ?? key;
+    byPage.set(page as string, [...(byPage.get(page as string) ?? []), route]);
+  }
+  return byPage;
+}
+
+/** The gzipped JavaScript of a first visit to each route of the built app in `distDir`. */
+export function routeSizes(distDir: string, webRoot: string): RouteSize[] {
+  const manifest: Manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+  if (!manifest[staffEntry.html]?.isEntry) throw new Error(`the build manifest has no ${staffEntry.html} entry`);
+  const routes = routesByPage(readFileSync(path.join(webRoot, ROUTER), 'utf8'));
+  const sizeOf = new Map<string, number>();
+  const sized = (file: string) => {
+    if (!sizeOf.has(file)) sizeOf.set(file, gzipBytes(path.join(distDir, file)));
+    return sizeOf.get(file) as number;
+  };
+  const measure = (page: string, pageRoutes: string[], keys: string[]): RouteSize => {
+    const files = new Set<string>();
+    for (const key of keys) staticClosure(manifest, key, files);
+    const list = [...files].filter((f) => f.endsWith('.js'));
+    const limits = pageRoutes.map((r) => routeBudgetsKb[r]).filter((l): l is number => l !== undefined);
+    return {
+      page,
+      routes: pageRoutes,
+      files: list,
+      gzipBytes: list.reduce((sum, f) => sum + sized(f), 0),
+      limitKb: limits.length ? Math.min(...limits) : undefined,
+    };
+  };
+  const staffPages = Object.keys(manifest)
+    .filter((key) => key.startsWith(PAGES_DIR) && manifest[key]?.isDynamicEntry)
+    .map((key) => {
+      const page = path.basename(key).replace(/\.tsx?$/, '');
+      const withLayout = !staffEntry.pagesWithoutLayout.includes(page);
+      return measure(page, routes.get(page) ?? [], [staffEntry.html, ...(withLayout ? [staffEntry.layout] : []), key]);
+    });
+  const sizes = [...staffPages];
+  if (manifest[publicEntry.html]?.isEntry)
+    sizes.push(measure(publicEntry.html, publicEntry.routes, [publicEntry.html]));
+  return sizes.sort((a, b) => a.gzipBytes - b.gzipBytes);
+}
+
+export const overLimit = (r: RouteSize) => r.limitKb !== undefined && r.gzipBytes > r.limitKb * 1000;
+
+export function formatRouteSizes(sizes: RouteSize[]): string {
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  const lines = sizes.map((r) => {
+    const label = (r.routes.length ? r.routes.join(', ') : '—').padEnd(44);
+    const limit = r.limitKb === undefined ? '' : `  limit ${r.limitKb} kB${overLimit(r) ? '  OVER THE LIMIT' : ''}`;
+    return `  ${label} ${r.page.padEnd(16)} ${kb(r.gzipBytes).padStart(9)}${limit}`;
+  });
+  return ['JavaScript of a first visit, per route (gzip; staff pages include the drawer):', ...lines].join('\n');
+}
+
+/** Prints each route's first-visit JavaScript after `vite build` (the e2e bundle-size test enforces the limits). */
+export function routeSizesPlugin(): Plugin {
+  let webRoot = '';
+  return {
+    name: 'spedycja-route-sizes',
+    apply: 'build',
+    configResolved(config) {
+      webRoot = config.root;
+    },
+    writeBundle(options) {
+      const sizes = routeSizes(options.dir ?? path.join(webRoot, 'dist'), webRoot);
+      console.log(`\n${formatRouteSizes(sizes)}\n`);
+    },
+  };
+}
