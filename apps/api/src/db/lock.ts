@@ -39,10 +39,13 @@ export class DataDirInUseError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  // Our own pid or our parent's in the file is a lock left by an earlier run that had the same pid (a container
-  // restarted), as PostgreSQL reasons.
-  if (pid === process.pid || pid === process.ppid) return false;
+/** Folders this process holds: a second open in the same process is refused as well. */
+const heldHere = new Set<string>();
+
+function isAlive(pid: number, file: string): boolean {
+  if (pid === process.pid) return heldHere.has(file);
+  // Our parent's pid in the file is a lock left by an earlier run (a container restarted), as PostgreSQL reasons.
+  if (pid === process.ppid) return false;
   try {
     process.kill(pid, 0);
     return true;
@@ -64,7 +67,7 @@ function readHolder(file: string): LockHolder | null {
 /** The process holding the data folder, if it still runs. */
 export function lockHolder(dataDir: string): LockHolder | null {
   const holder = readHolder(path.join(dataDir, LOCK_FILE));
-  return holder && isAlive(holder.pid) ? holder : null;
+  return holder && isAlive(holder.pid, path.join(dataDir, LOCK_FILE)) ? holder : null;
 }
 
 export type DataDirLock = {
@@ -86,11 +89,12 @@ export function lockDataDir(dataDir: string): DataDirLock {
       const fd = openSync(file, 'wx', 0o600);
       writeFileSync(fd, JSON.stringify(holder));
       closeSync(fd);
+      heldHere.add(file);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error;
       const current = readHolder(file);
-      if (current && isAlive(current.pid)) throw new DataDirInUseError(dataDir, current);
+      if (current && isAlive(current.pid, file)) throw new DataDirInUseError(dataDir, current);
       // Stale: its process is gone.
       unlinkSync(file);
     }
@@ -99,6 +103,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
   const release = () => {
     if (released) return;
     released = true;
+    heldHere.delete(file);
     try {
       if (readHolder(file)?.pid === process.pid) unlinkSync(file);
     } catch {

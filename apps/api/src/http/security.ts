@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -40,12 +40,18 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
     },
     strictTransportSecurity: false,
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  const adjust: onSendHookHandler = async (request, reply, payload) => {
     const https = isHttps(request);
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', adjustCsp(csp, https));
     if (https) reply.header('strict-transport-security', HSTS);
     else reply.removeHeader('strict-transport-security');
     return payload;
+  };
+  // For answers outside any route (404s), and again as each route's last onSend: a plugin's own hook (Swagger UI
+  // sets its CSP, with upgrade-insecure-requests, in one) runs after the instance's.
+  app.addHook('onSend', adjust);
+  app.addHook('onRoute', (route) => {
+    route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), adjust];
   });
 });
