@@ -92,6 +92,7 @@ describe('office: LAN, HTTPS, caching, compression, health', () => {
       expect(res.headers['content-security-policy'], url).toBeDefined();
       expect(hasUpgrade(res.headers['content-security-policy']), url).toBe(false);
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
   });
 

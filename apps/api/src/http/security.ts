@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 /**
  * Security headers (helmet) that work from every computer of the office. `upgrade-insecure-requests` and HSTS make a
  * browser ask for everything over HTTPS; on a plain-HTTP server reached by its LAN name or address (not localhost,
- * which browsers exempt) every script and stylesheet would then fail and the page stay blank. So both are sent only
- * on HTTPS: the server's own TLS (TLS_CERT/TLS_KEY), or a proxy that says so in X-Forwarded-Proto (TRUST_PROXY=true).
+ * which browsers exempt) every script and stylesheet would then fail and the page stay blank. So both (and
+ * Cross-Origin-Opener-Policy, which such an origin cannot use) are sent only on HTTPS: the server's own TLS
+ * (TLS_CERT/TLS_KEY), or a proxy that says so in X-Forwarded-Proto (TRUST_PROXY=true).
  */
 
 /** One year, as helmet's default. */
@@ -45,7 +46,11 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') reply.header('content-security-policy', adjustCsp(csp, https));
     if (https) reply.header('strict-transport-security', HSTS);
-    else reply.removeHeader('strict-transport-security');
+    else {
+      reply.removeHeader('strict-transport-security');
+      // Browsers ignore it on an untrustworthy (plain-HTTP, non-localhost) origin, with an error in the console.
+      reply.removeHeader('cross-origin-opener-policy');
+    }
     return payload;
   };
   // For answers outside any route (404s), and again as each route's last onSend: a plugin's own hook (Swagger UI
