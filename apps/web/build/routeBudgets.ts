@@ -12,9 +12,5 @@ export const routeBudgetsKb: Record<string, number> = {
 /** The carriers' pages: an entry of their own (public.html), sent by the server for these paths. */
 export const publicEntry = { html: 'public.html', routes: ['/', '/verify'] };
 
-/** The staff app's entry; its pages load the layout's chunk too, except those listed here. */
-export const staffEntry = {
-  html: 'index.html',
-  layout: 'src/app/layout/AppLayout.tsx',
-  pagesWithoutLayout: ['LoginRoute'],
-};
+/** The staff app's entry, which holds the login; its other pages load with the layout's chunk (the drawer). */
+export const staffEntry = { html: 'index.html', routes: ['/login'], layout: 'src/app/layout/AppLayout.tsx' };

@@ -54,10 +54,12 @@ export function routesByPage(routerSource: string): Map<string, string[]> {
   return byPage;
 }
 
-/** The gzipped JavaScript of a first visit to each route of the built app in `distDir`. */
-export function routeSizes(distDir: string, webRoot: string): RouteSize[] {
-  const manifest: Manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
-  if (!manifest[staffEntry.html]?.isEntry) throw new Error(`the build manifest has no ${staffEntry.html} entry`);
+export const STAFF_MANIFEST = '.vite/manifest.json';
+export const PUBLIC_MANIFEST = '.vite/manifest-public.json';
+
+/** The gzipped JavaScript of a first visit to each route of one build (its manifest) of the app in `distDir`. */
+export function routeSizesOf(manifestFile: string, distDir: string, webRoot: string): RouteSize[] {
+  const manifest: Manifest = JSON.parse(readFileSync(path.join(distDir, manifestFile), 'utf8'));
   const routes = routesByPage(readFileSync(path.join(webRoot, ROUTER), 'utf8'));
   const sizeOf = new Map<string, number>();
   const sized = (file: string) => {
@@ -65,31 +67,31 @@ export function routeSizes(distDir: string, webRoot: string): RouteSize[] {
     return sizeOf.get(file) as number;
   };
   const isPage = (key: string) => key.startsWith(PAGES_DIR) || key === staffEntry.layout;
+  const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const measure = (page: string, pageRoutes: string[], keys: string[]): RouteSize => {
     const files = new Set<string>();
     for (const key of keys) staticClosure(manifest, key, files);
     const list = [...files].filter((f) => f.endsWith('.js'));
     // The lazy parts: dynamic imports of the loaded chunks (and of theirs), other pages left out.
     const lazy = new Set<string>();
-    const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
     const pending = [...files].map((f) => keyOf.get(f)).filter((k): k is string => !!k);
     const seen = new Set(pending);
     while (pending.length) {
       for (const dynamic of manifest[pending.pop() as string]?.dynamicImports ?? []) {
         if (isPage(dynamic) || seen.has(dynamic)) continue;
         seen.add(dynamic);
+        pending.push(dynamic);
         const more = new Set<string>();
         staticClosure(manifest, dynamic, more);
-        for (const f of more) {
-          if (files.has(f) || lazy.has(f)) continue;
-          lazy.add(f);
-          const k = keyOf.get(f);
-          if (k && !seen.has(k)) {
-            seen.add(k);
-            pending.push(k);
+        for (const file of more) {
+          if (files.has(file)) continue;
+          lazy.add(file);
+          const key = keyOf.get(file);
+          if (key && !seen.has(key)) {
+            seen.add(key);
+            pending.push(key);
           }
         }
-        pending.push(dynamic);
       }
     }
     const lazyList = [...lazy].filter((f) => f.endsWith('.js'));
@@ -104,17 +106,25 @@ export function routeSizes(distDir: string, webRoot: string): RouteSize[] {
       limitKb: limits.length ? Math.min(...limits) : undefined,
     };
   };
-  const staffPages = Object.keys(manifest)
-    .filter((key) => key.startsWith(PAGES_DIR) && manifest[key]?.isDynamicEntry)
-    .map((key) => {
-      const page = path.basename(key).replace(/\.tsx?$/, '');
-      const withLayout = !staffEntry.pagesWithoutLayout.includes(page);
-      return measure(page, routes.get(page) ?? [], [staffEntry.html, ...(withLayout ? [staffEntry.layout] : []), key]);
-    });
-  const sizes = [...staffPages];
+  const sizes: RouteSize[] = [];
   if (manifest[publicEntry.html]?.isEntry)
     sizes.push(measure(publicEntry.html, publicEntry.routes, [publicEntry.html]));
+  if (manifest[staffEntry.html]?.isEntry) {
+    sizes.push(measure(staffEntry.html, staffEntry.routes, [staffEntry.html]));
+    for (const key of Object.keys(manifest)) {
+      if (!key.startsWith(PAGES_DIR) || !manifest[key]?.isDynamicEntry) continue;
+      const page = path.basename(key).replace(/\.tsx?$/, '');
+      sizes.push(measure(page, routes.get(page) ?? [], [staffEntry.html, staffEntry.layout, key]));
+    }
+  }
   return sizes.sort((a, b) => a.gzipBytes - b.gzipBytes);
+}
+
+/** Every route of the built app: the staff app's build and the public pages'. */
+export function routeSizes(distDir: string, webRoot: string): RouteSize[] {
+  return [STAFF_MANIFEST, PUBLIC_MANIFEST]
+    .flatMap((manifest) => routeSizesOf(manifest, distDir, webRoot))
+    .sort((a, b) => a.gzipBytes - b.gzipBytes);
 }
 
 export const overLimit = (r: RouteSize) => r.limitKb !== undefined && r.gzipBytes > r.limitKb * 1000;
@@ -133,17 +143,19 @@ export function formatRouteSizes(sizes: RouteSize[]): string {
   ].join('\n');
 }
 
-/** Prints each route's first-visit JavaScript after `vite build` (the e2e bundle-size test enforces the limits). */
+/** Prints each route's JavaScript after `vite build` (the e2e bundle-size test enforces the limits). */
 export function routeSizesPlugin(): Plugin {
   let webRoot = '';
+  let manifest = STAFF_MANIFEST;
   return {
     name: 'spedycja-route-sizes',
     apply: 'build',
     configResolved(config) {
       webRoot = config.root;
+      if (typeof config.build.manifest === 'string') manifest = config.build.manifest;
     },
     writeBundle(options) {
-      const sizes = routeSizes(options.dir ?? path.join(webRoot, 'dist'), webRoot);
+      const sizes = routeSizesOf(manifest, options.dir ?? path.join(webRoot, 'dist'), webRoot);
       console.log(`\n${formatRouteSizes(sizes)}\n`);
     },
   };

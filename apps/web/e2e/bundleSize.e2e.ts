@@ -45,9 +45,14 @@ describe('first-load JavaScript of the login and the public page', () => {
       const context = await newContext(browser);
       const page = await context.newPage();
       const fetched = new Set<string>();
+      const apiRequests: string[] = [];
       page.on('response', (response) => {
         const url = new URL(response.url());
         if (url.pathname.endsWith('.js')) fetched.add(url.pathname.slice(1));
+      });
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/')) apiRequests.push(url.pathname + url.search);
       });
       await page.goto(route);
       const target = ready[route] as { role: 'button' | 'region'; name: string };
@@ -59,6 +64,8 @@ describe('first-load JavaScript of the login and the public page', () => {
       for (const file of size.files) expect(fetched, file).toContain(file);
       const uncounted = [...fetched].filter((f) => !size.files.includes(f) && !size.lazyFiles.includes(f));
       expect(uncounted).toEqual([]);
+      // The public list's first page is announced with the page (Link: preload) and the app's request uses it.
+      if (route === '/') expect(apiRequests).toEqual(['/api/public/queries?page=1&itemsPerPage=20']);
     });
   }
 });

@@ -13,6 +13,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 const PUBLIC_PAGES = new Set(['/', '/verify']);
+/**
+ * The carriers' list asks for its first page as soon as its script runs; announced with the page, the browser fetches
+ * it alongside the scripts instead of after them (a round trip less on a slow link). The URL is the one the page
+ * builds (apps/web/src/features/publicOffers/api/getPublicQueries.ts); e2e/bundleSize.e2e.ts checks that it is used.
+ */
+export const PUBLIC_FIRST_PAGE = '/api/public/queries?page=1&itemsPerPage=20';
 
 /** Whether `webDist` holds a built app (tests and `npm run dev` run the API without one). */
 export const hasWebApp = (webDist: string) => existsSync(path.join(webDist, 'index.html'));
@@ -36,9 +42,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
     },
   });
   for (const url of PUBLIC_PAGES) {
-    app.get(url, { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
-      sendPage(reply, publicPage),
-    );
+    app.get(url, { config: { public: true }, schema: { hide: true } }, (_request, reply) => {
+      if (url === '/') reply.header('link', `<${PUBLIC_FIRST_PAGE}>; rel=preload; as=fetch; crossorigin=anonymous`);
+      return sendPage(reply, publicPage);
+    });
   }
   return {
     /** The not-found answer for a GET of a client-side route (/queries, /users, …): the single-page app. */

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AdminOnly, RequireAuth } from './guards.tsx';
 import { pageTitles } from './messages.ts';
+import { LoginRoute } from './pages/LoginRoute.tsx';
 import { NotAvailablePage } from './pages/NotAvailablePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
@@ -9,8 +10,8 @@ import { type PathKey, paths } from './paths.ts';
 /*
  * Every page is lazy: `lazy: () => import('./pages/XRoute.tsx').then((m) => ({ Component: m.XRoute }))`, so each is
  * its own chunk, loaded when first visited, and a heavy part (calendar, charts, PDF preview) is paid for only on its
- * page. Add new pages the same way; never import a page module here directly. The login stays light (limits in
- * apps/web/build/routeBudgets.ts, checked by e2e/bundleSize.e2e.ts). The public pages (/ and /verify) are not here:
+ * page. Add new pages the same way; never import a page module here directly (the login alone is part of the entry,
+ * and stays light: limits in apps/web/build/routeBudgets.ts, checked by e2e/bundleSize.e2e.ts). The public pages (/ and /verify) are not here:
  * they are their own entry, public.html (src/publicMain.tsx), which the server sends for those two paths.
  */
 
@@ -26,7 +27,8 @@ export const routes: RouteObject[] = [
     // The first page's chunk is still on its way: nothing rather than a flash of something else.
     HydrateFallback: () => null,
     children: [
-      { path: paths.login, lazy: () => import('./pages/LoginRoute.tsx').then((m) => ({ Component: m.LoginRoute })) },
+      // The login is the door, part of the entry: no further round trip before it shows.
+      { path: paths.login, element: <LoginRoute /> },
       {
         element: (
           <RequireAuth>

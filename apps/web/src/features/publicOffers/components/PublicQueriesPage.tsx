@@ -12,7 +12,7 @@ import { PublicQueryCard } from './PublicQueryCard.tsx';
 const loadPlaceOfferModal = () => import('./PlaceOfferModal.tsx');
 const prefetchPlaceOfferModal = () => void loadPlaceOfferModal();
 const PlaceOfferModal = lazy(() => loadPlaceOfferModal().then((m) => ({ default: m.PlaceOfferModal })));
-// The filters (country pickers, date pickers) follow right after the first queries show: the list comes first.
+// The filters (country pickers, date pickers) follow once the first queries show: on a slow link the list comes first.
 const PublicFilters = lazy(() => import('./PublicFilters.tsx').then((m) => ({ default: m.PublicFilters })));
 /** The filter row's height, kept while it loads so that the list does not jump. */
 const FILTERS_HEIGHT = 60;
@@ -34,9 +34,13 @@ export function PublicQueriesPage() {
 
   return (
     <Stack gap="md">
-      <Suspense fallback={<Box mih={FILTERS_HEIGHT} />}>
-        <PublicFilters onApply={handleFilters} />
-      </Suspense>
+      {queries.isPending ? (
+        <Box mih={FILTERS_HEIGHT} />
+      ) : (
+        <Suspense fallback={<Box mih={FILTERS_HEIGHT} />}>
+          <PublicFilters onApply={handleFilters} />
+        </Suspense>
+      )}
       <Stack
         gap="sm"
         aria-label={t.listLabel}
