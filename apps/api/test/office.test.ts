@@ -143,6 +143,11 @@ describe('office: LAN, HTTPS, caching, compression, health', () => {
         url === '/' || url.startsWith('/verify') ? 'zapytania' : '<title>Spedycja</title>',
       );
     }
+    // The public list's first page is announced with '/' so that the browser fetches it alongside the scripts.
+    expect((await app.inject({ method: 'GET', url: '/' })).headers.link).toBe(
+      '</api/public/queries?page=1&itemsPerPage=20>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    expect((await app.inject({ method: 'GET', url: '/verify' })).headers.link).toBeUndefined();
     // An old page asking for a chunk that a newer build removed gets a 404, not the app's HTML as JavaScript.
     expect((await app.inject({ method: 'GET', url: '/assets/gone-Zz99.js' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
