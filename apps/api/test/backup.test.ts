@@ -61,9 +61,11 @@ async function fill(database: Database) {
 
 const tempDir = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
 
-describe('backups of the embedded database (PGlite)', () => {
+describe('backups of the embedded database (PGlite)', { timeout: 120_000 }, () => {
   const source = tempDir('spedycja-source-');
   const backupDir = tempDir('spedycja-backups-');
+  /** The folder the first restore fills: the later tests reuse it as "a folder that holds a database". */
+  const restoredDir = tempDir('spedycja-restored-');
   let held: Awaited<ReturnType<typeof contents>>;
   let file: string;
 
@@ -80,10 +82,9 @@ describe('backups of the embedded database (PGlite)', () => {
   });
 
   it('restores into an empty folder, and every record is there', async () => {
-    const target = tempDir('spedycja-restored-');
-    const result = await restoreBackup({ file, force: false, dataDir: target, backupDir });
+    const result = await restoreBackup({ file, force: false, dataDir: restoredDir, backupDir });
     expect(result.kept).toBeUndefined();
-    const restored = await openDb({ dataDir: target });
+    const restored = await openDb({ dataDir: restoredDir });
     try {
       expect(await contents(restored.db)).toEqual(held);
     } finally {
@@ -92,14 +93,13 @@ describe('backups of the embedded database (PGlite)', () => {
   });
 
   it('refuses a folder that holds a database without --force; with it, replaces it and keeps the old one', async () => {
-    const target = tempDir('spedycja-occupied-');
-    const other = await openDb({ dataDir: target });
-    await other.migrate();
-    await other.close();
-    await expect(restoreBackup({ file, force: false, dataDir: target, backupDir })).rejects.toThrow(/--force/);
-    const result = await restoreBackup({ file, force: true, dataDir: target, backupDir });
+    const occupied = await openDb({ dataDir: restoredDir });
+    await occupied.db.execute(sql`DELETE FROM mail_outbox`);
+    await occupied.close();
+    await expect(restoreBackup({ file, force: false, dataDir: restoredDir, backupDir })).rejects.toThrow(/--force/);
+    const result = await restoreBackup({ file, force: true, dataDir: restoredDir, backupDir });
     expect(result.kept && existsSync(result.kept)).toBe(true);
-    const restored = await openDb({ dataDir: target });
+    const restored = await openDb({ dataDir: restoredDir });
     try {
       expect(await contents(restored.db)).toEqual(held);
     } finally {
@@ -108,7 +108,7 @@ describe('backups of the embedded database (PGlite)', () => {
   });
 
   it('refuses while a process has the folder open, and a backup of the other kind', async () => {
-    const target = tempDir('spedycja-busy-');
+    const target = restoredDir;
     const running = await openDb({ dataDir: target });
     try {
       await expect(restoreBackup({ file, force: true, dataDir: target, backupDir })).rejects.toBeInstanceOf(
@@ -129,9 +129,8 @@ describe('backups of the embedded database (PGlite)', () => {
 
   it('takes a scheduled backup once, however many instances wake for it', async () => {
     const dir = tempDir('spedycja-nightly-');
-    const database = await openDb({ dataDir: tempDir('spedycja-nightly-db-') });
+    const database = await openDb({ dataDir: source });
     try {
-      await database.migrate();
       const config = { databaseUrl: undefined, backup: { dir, keep: 14, cron: '30 2 * * *' } };
       const at = new Date('2026-11-22T01:30:00Z');
       expect(await scheduledBackup(database, config, at)).toMatch(/\.pglite\.tar\.gz$/);
@@ -168,65 +167,69 @@ describe('pruning', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('backups of PostgreSQL (pg_dump, pg_restore)', () => {
-  const base = process.env.TEST_DATABASE_URL as string;
-  const created: string[] = [];
-  const backupDir = tempDir('spedycja-pg-backups-');
-  let held: Awaited<ReturnType<typeof contents>>;
-  let file: string;
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'backups of PostgreSQL (pg_dump, pg_restore)',
+  { timeout: 120_000 },
+  () => {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const created: string[] = [];
+    const backupDir = tempDir('spedycja-pg-backups-');
+    let held: Awaited<ReturnType<typeof contents>>;
+    let file: string;
 
-  const newDatabase = async () => {
-    const name = `bk_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    created.push(name);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
-  const contentsOf = async (url: string) => {
-    const database = await openDb({ url, poolSize: 2 });
-    try {
-      return await contents(database.db);
-    } finally {
+    const newDatabase = async () => {
+      const name = `bk_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      created.push(name);
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      return url.toString();
+    };
+    const contentsOf = async (url: string) => {
+      const database = await openDb({ url, poolSize: 2 });
+      try {
+        return await contents(database.db);
+      } finally {
+        await database.close();
+      }
+    };
+
+    beforeAll(async () => {
+      const url = await newDatabase();
+      const database = await openDb({ url, poolSize: 4 });
+      held = await fill(database);
+      file = await backupNow(database, { databaseUrl: url, backup: { dir: backupDir, keep: 14, cron: null } });
       await database.close();
-    }
-  };
+    });
+    afterAll(async () => {
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
 
-  beforeAll(async () => {
-    const url = await newDatabase();
-    const database = await openDb({ url, poolSize: 4 });
-    held = await fill(database);
-    file = await backupNow(database, { databaseUrl: url, backup: { dir: backupDir, keep: 14, cron: null } });
-    await database.close();
-  });
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  });
+    it('writes pg_dump custom format and restores it into an empty database with every record', async () => {
+      expect(path.basename(file)).toMatch(/\.pgdump$/);
+      expect(backupKindOf(file)).toBe('postgres');
+      const target = await newDatabase();
+      await restoreBackup({ file, force: false, dataDir: tempDir('unused-'), databaseUrl: target, backupDir });
+      expect(await contentsOf(target)).toEqual(held);
+    });
 
-  it('writes pg_dump custom format and restores it into an empty database with every record', async () => {
-    expect(path.basename(file)).toMatch(/\.pgdump$/);
-    expect(backupKindOf(file)).toBe('postgres');
-    const target = await newDatabase();
-    await restoreBackup({ file, force: false, dataDir: tempDir('unused-'), databaseUrl: target, backupDir });
-    expect(await contentsOf(target)).toEqual(held);
-  });
-
-  it('refuses a database in use by the app, and a non-empty one without --force; --force keeps a backup first', async () => {
-    const target = await newDatabase();
-    const app = await openDb({ url: target, poolSize: 1 });
-    await app.migrate();
-    const options = { file, dataDir: tempDir('unused-'), databaseUrl: target, backupDir };
-    await expect(restoreBackup({ ...options, force: true })).rejects.toThrow(/stop every instance/);
-    await app.close();
-    await expect(restoreBackup({ ...options, force: false })).rejects.toThrow(/--force/);
-    const result = await restoreBackup({ ...options, force: true });
-    expect(result.kept && backupKindOf(result.kept)).toBe('postgres');
-    expect(await contentsOf(target)).toEqual(held);
-  });
-});
+    it('refuses a database in use by the app, and a non-empty one without --force; --force keeps a backup first', async () => {
+      const target = await newDatabase();
+      const app = await openDb({ url: target, poolSize: 1 });
+      await app.migrate();
+      const options = { file, dataDir: tempDir('unused-'), databaseUrl: target, backupDir };
+      await expect(restoreBackup({ ...options, force: true })).rejects.toThrow(/stop every instance/);
+      await app.close();
+      await expect(restoreBackup({ ...options, force: false })).rejects.toThrow(/--force/);
+      const result = await restoreBackup({ ...options, force: true });
+      expect(result.kept && backupKindOf(result.kept)).toBe('postgres');
+      expect(await contentsOf(target)).toEqual(held);
+    });
+  },
+);
