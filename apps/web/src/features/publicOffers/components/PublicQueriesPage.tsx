@@ -15,7 +15,7 @@ const PlaceOfferModal = lazy(() => loadPlaceOfferModal().then((m) => ({ default:
 // The filters (country pickers, date pickers) follow once the first queries show: on a slow link the list comes first.
 const PublicFilters = lazy(() => import('./PublicFilters.tsx').then((m) => ({ default: m.PublicFilters })));
 /** The filter row's height, kept while it loads so that the list does not jump. */
-const FILTERS_HEIGHT = 60;
+const FILTERS_HEIGHT = 55;
 
 /** '/': open queries for carriers, without logging in; no customers, prices or notes ever reach it. */
 export function PublicQueriesPage() {
