@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { backupKindOf, pruneBackups } from '../src/backup/backup.ts';
 import { RestoreError, restoreBackup } from '../src/backup/restore.ts';
-import { backupNow, scheduledBackup } from '../src/backup/schedule.ts';
+import { backupNow, scheduleBackups, scheduledBackup } from '../src/backup/schedule.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import { type Database, type Db, openDb, selectRows } from '../src/db/client.ts';
 import { DataDirInUseError } from '../src/db/lock.ts';
@@ -139,6 +139,39 @@ describe('backups of the embedded database (PGlite)', { timeout: 120_000 }, () =
     } finally {
       await database.close();
     }
+  });
+});
+
+describe('the nightly backup', () => {
+  it('runs on its schedule (here every second) and takes one backup per scheduled minute', async () => {
+    const dir = tempDir('spedycja-cron-');
+    const database = await openDb({ dataDir: 'memory://' });
+    await database.migrate();
+    const errors: string[] = [];
+    const log = { info() {}, error: (o: { error: string }) => errors.push(o.error) } as never;
+    const config = testConfig({ BACKUP_CRON: '* * * * * *', BACKUP_DIR: dir });
+    // The whole run within one minute: past a minute boundary a second scheduled minute would begin.
+    const toNextMinute = 60_000 - (Date.now() % 60_000);
+    if (toNextMinute < 5000) await new Promise((resolve) => setTimeout(resolve, toNextMinute + 200));
+    const schedule = scheduleBackups(database, config, log);
+    expect(schedule.nextRun).toBeInstanceOf(Date);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await schedule.stop();
+    const runs = await selectRows<{ file: string; error: string | null }>(
+      database.db,
+      sql`SELECT file, error FROM backup_runs`,
+    );
+    expect(errors).toEqual([]);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.error).toBeNull();
+    expect(readdirSync(dir)).toEqual([path.basename(runs[0]?.file ?? '')]);
+    await database.close();
+  });
+
+  it('is configured in Warsaw time, or off', () => {
+    expect(testConfig().backup).toMatchObject({ cron: '30 2 * * *', keep: 14 });
+    expect(testConfig({ BACKUP_CRON: 'off' }).backup.cron).toBeNull();
+    expect(() => testConfig({ BACKUP_CRON: 'every night' })).toThrow(/BACKUP_CRON/);
   });
 });
 
