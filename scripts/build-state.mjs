@@ -12,6 +12,8 @@ const sources = [
   'apps/api/build.mjs',
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/public.html',
+  'apps/web/build',
   'apps/web/vite.config.ts',
   'package-lock.json',
 ];

@@ -1,29 +1,58 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { routeSizesPlugin } from './build/routeSizes.ts';
 
-/** The SPA; the API serves the built files from apps/web/dist, and in development Vite proxies /api to it. */
-export default defineConfig({
-  plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        codeSplitting: {
-          groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
-          ],
-        },
+/** In development, / and /verify get public.html, as the server does (apps/api/src/http/webApp.ts). */
+function publicPagesInDev(): Plugin {
+  return {
+    name: 'spedycja-public-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, query] = (req.url ?? '').split('?');
+        if (pathname === '/' || pathname === '/verify') req.url = `/public.html${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * The SPA; the API serves the built files from apps/web/dist, and in development Vite proxies /api to it.
+ * Two builds into dist: the staff app (index.html) and, with `--mode public`, the carriers' public pages (public.html,
+ * for / and /verify). Built apart, each page's first load is its entry chunk and React's: on a slow link every file
+ * is a round trip, and the modules two entries of one build share would be split into many small chunks.
+ */
+export default defineConfig(({ mode }) => {
+  const publicPages = mode === 'public';
+  return {
+    plugins: [
+      react(),
+      // Brotli and gzip beside each file, made once at build time; the server picks one by the Accept-Encoding.
+      compression({
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+        threshold: 1024,
+        include: /\.(js|css|html|svg)$/,
+      }),
+      routeSizesPlugin(),
+      publicPagesInDev(),
+    ],
+    build: {
+      outDir: 'dist',
+      // The public pages' build adds to the staff app's.
+      emptyOutDir: !publicPages,
+      // The chunk graph: build/routeSizes.ts reads it to print (and the bundle-size test to check) each route's size.
+      manifest: publicPages ? '.vite/manifest-public.json' : true,
+      // Every browser we support preloads modules itself.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        input: publicPages ? 'public.html' : 'index.html',
       },
     },
-  },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
-  },
-  preview: { port: 4173 },
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: false } },
+    },
+    preview: { port: 4173 },
+  };
 });

@@ -1,9 +1,11 @@
 /**
- * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME]`
+ * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME]
+ *   [--first-load-only]`
  * `--keep` leaves the seeded PostgreSQL database in place (its name is printed) for EXPLAIN; `--reuse NAME` measures
  * such a database again without seeding it (migrations are applied).
  * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
- * endpoints on loopback and prints requests/s and p50/p95/p99 next to the same SQL run directly.
+ * endpoints on loopback and prints requests/s and p50/p95/p99 next to the same SQL run directly, then the first load
+ * of the login and the public page in Chromium on a throttled "Fast 3G" link (bench/firstLoad.ts).
  * It prints figures and never fails a test run.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -22,6 +24,7 @@ import { hashPassword } from '../src/modules/users/routes.ts';
 import { apiRoot } from '../src/paths.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { type BenchContext, benchCases } from './cases.ts';
+import { measureFirstLoad } from './firstLoad.ts';
 import { load, loadMany, timeIt } from './load.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -35,6 +38,7 @@ const seconds = Number(arg('seconds', '5'));
 // One connection measures the latency a user sees; more measure throughput (requests queue up).
 const connections = Number(arg('connections', '1'));
 const keep = process.argv.includes('--keep');
+const firstLoadOnly = process.argv.includes('--first-load-only');
 const reuse = process.argv.includes('--reuse') ? arg('reuse', '') || undefined : undefined;
 if (reuse !== undefined && !/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error(`--reuse: not a database name: ${reuse}`);
 const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -164,7 +168,7 @@ async function benchOne(kind: 'postgres' | 'pglite') {
     console.log(
       `\n${'endpoint'.padEnd(44)}     req/s      p50      p95      p99 | SQL p50  SQL p95  (ms; p95 is p97.5 where autocannon measures)`,
     );
-    for (const c of benchCases) {
+    for (const c of firstLoadOnly ? [] : benchCases) {
       const d0 = direct.get(c.name);
       if (!c.path) {
         console.log(
@@ -187,6 +191,13 @@ async function benchOne(kind: 'postgres' | 'pglite') {
         `${c.name.padEnd(44)}${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} |${fmt(d?.p50 ?? Number.NaN)} ${fmt(d?.p95 ?? Number.NaN)}${errors}`,
       );
     }
+    console.log('\nfirst load on Fast 3G (Chromium; median of 3 fresh profiles, then once cached; target ≤ 3 s):');
+    for (const f of await measureFirstLoad(base)) {
+      console.log(
+        `${f.name.padEnd(44)}${(f.coldMs / 1000).toFixed(2).padStart(6)} s cold (${f.kilobytes.toFixed(0)} kB transferred)` +
+          `${(f.warmMs / 1000).toFixed(2).padStart(8)} s cached`,
+      );
+    }
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -197,7 +208,8 @@ async function benchOne(kind: 'postgres' | 'pglite') {
 
 // "The same SQL run directly" is the SQL: the page and its count, never a total remembered from an earlier run.
 setCountCacheMs(0);
-// The API bundle only (a second): the benchmark does not need the web app.
+// The web app (for the first-load figures) when its sources changed, and the API bundle.
+execFileSync('node', [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
 execFileSync('node', [path.join(apiRoot, 'build.mjs')], { cwd: apiRoot, stdio: 'inherit' });
 const which = arg('db', 'both');
 console.log(`# Benchmark: ${rows.toLocaleString('en')} rows, ${connections} connections, ${seconds} s per endpoint`);

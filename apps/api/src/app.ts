@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { apiMessages } from '@spedycja/domain';
@@ -19,6 +16,8 @@ import { authPlugin } from './http/auth.ts';
 import { dedupePlugin } from './http/dedupe.ts';
 import { AppError, problem } from './http/errors.ts';
 import { forgetCounts, setCountCacheMs } from './http/listing.ts';
+import { securityHeaders } from './http/security.ts';
+import { hasWebApp, registerWebApp } from './http/webApp.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
 import { createNbpClient } from './integrations/nbp/http.ts';
@@ -32,6 +31,7 @@ import { carriersRoutes } from './modules/carriers/routes.ts';
 import { conversionsRoutes } from './modules/conversions/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
@@ -82,12 +82,16 @@ export async function buildApp({
   telegram: givenTelegram,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options = {
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
-  });
+  };
+  // With TLS_CERT/TLS_KEY the server speaks HTTPS itself (an office without a proxy); the instance's API is the same.
+  const app = config.tls
+    ? (Fastify({ ...options, https: config.tls }) as unknown as FastifyInstance)
+    : Fastify(options);
   // PATCH with merge-patch and JSON-LD bodies are JSON too (API Platform accepts both).
   app.addContentTypeParser(
     ['application/merge-patch+json', 'application/ld+json'],
@@ -97,17 +101,12 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        // Mantine writes its styles inline.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-      },
-    },
+  await app.register(securityHeaders);
+  // API answers above 1 KB go out compressed (JSON only: the web app's files are compressed at build time).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
   });
 
   await app.register(swagger, {
@@ -225,24 +224,17 @@ export async function buildApp({
   const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
   await app.register(exchangeRatesRoutes, { db, nbp });
   await app.register(invoicesRoutes, { db, nbp });
+  await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
-    // The public offers page lives at '/', which the file server would treat as a folder.
-    app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', webDist),
-    );
-  }
+  const web = hasWebApp(webDist) ? await registerWebApp(app, webDist) : null;
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes (/queries, /users, …) all load the single-page app.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
-    }
+    const page =
+      !isApi && (request.method === 'GET' || request.method === 'HEAD') ? web?.servesPage(request.url) : null;
+    // Client-side routes (/queries, /users, …) all load the single-page app.
+    if (web && page) return web.sendPage(reply, page);
     return reply.code(404).type('application/problem+json').send(problem(404, apiMessages.routeNotFound));
   });
 

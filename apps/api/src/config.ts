@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 /** Every environment variable the server reads, with its default (the README's table mirrors this). */
@@ -44,6 +45,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  TLS_CERT: z.string().optional(),
+  TLS_KEY: z.string().optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_CRON: z.string().default('30 2 * * *'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
 });
 
 export type Config = {
@@ -72,6 +78,14 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   listCountCacheMs: number;
+  /** The server's own HTTPS (PEM files' contents); undefined: plain HTTP. */
+  tls: { cert: string; key: string } | undefined;
+  backup: {
+    dir: string;
+    /** Cron expression in Warsaw time; 'off' (or empty) disables the nightly backup. */
+    cron: string | null;
+    keep: number;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -115,7 +129,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     listCountCacheMs: e.LIST_COUNT_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
+    tls: readTls(e.TLS_CERT || undefined, e.TLS_KEY || undefined),
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR || path.join(dataDir, 'backups')),
+      cron: backupCron(e.BACKUP_CRON),
+      keep: e.BACKUP_KEEP,
+    },
   };
+}
+
+/** BACKUP_CRON: a cron expression (checked now, not at 02:30), or 'off'. */
+function backupCron(value: string): string | null {
+  const expression = value.trim();
+  if (['', 'off', 'false'].includes(expression.toLowerCase())) return null;
+  try {
+    new Cron(expression, { paused: true }).stop();
+  } catch (error) {
+    throw new Error(`Invalid configuration:\nBACKUP_CRON: ${(error as Error).message}`);
+  }
+  return expression;
+}
+
+/** TLS_CERT and TLS_KEY name PEM files; both or neither. */
+function readTls(certFile: string | undefined, keyFile: string | undefined) {
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile)
+    throw new Error('Invalid configuration:\nTLS_CERT and TLS_KEY: set both (PEM files) or neither.');
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`Invalid configuration:\n${name}: cannot read ${file} (${(error as Error).message})`);
+    }
+  };
+  return { cert: read('TLS_CERT', certFile), key: read('TLS_KEY', keyFile) };
 }
 
 /** Production needs an explicit secret; the embedded mode generates one once into the data folder. */

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDb } from '../src/db/client.ts';
+import type { Outbox } from '../src/mail/outbox.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from '../src/modules/softDelete/registry.ts';
 
 /** API tests run on PGlite always, and on PostgreSQL as well when TEST_DATABASE_URL is set. */
@@ -90,3 +91,13 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An outbox with no worker: queued messages stay pending (what a test of the queue itself wants). */
+export const idleOutbox = (): Outbox => ({
+  mode: 'file',
+  flush: async () => 0,
+  nudge() {},
+  start() {},
+  stop: async () => {},
+  registerAttachment() {},
+});

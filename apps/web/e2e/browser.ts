@@ -5,7 +5,8 @@ import { E2E_ADMIN } from './globalSetup.ts';
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/** `args`: more Chromium flags, e.g. `--host-resolver-rules=MAP office.lan 127.0.0.1` to open the app by a LAN name. */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -17,6 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }

@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-export const ROLES = ['ROLE_ADMIN', 'ROLE_USER'] as const;
-export type Role = (typeof ROLES)[number];
-export const roleLabels: Record<Role, string> = {
-  ROLE_ADMIN: 'Administrator',
-  ROLE_USER: 'Użytkownik',
-};
-
 export const loginSchema = z.object({
   username: z.string().max(180),
   password: z.string().max(4096),
@@ -27,5 +20,3 @@ export const tokenClaimsSchema = z.object({
   exp: z.number(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
-
-export const isAdmin = (roles: readonly string[] | undefined) => !!roles?.includes('ROLE_ADMIN');

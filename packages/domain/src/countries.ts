@@ -1,15 +1,15 @@
 import countries from 'i18n-iso-countries';
 import pl from 'i18n-iso-countries/langs/pl.json' with { type: 'json' };
-import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js/min';
 
 /**
- * Countries with Polish names, ISO codes and calling codes, derived from maintained packages
- * (i18n-iso-countries, libphonenumber-js); only the regional grouping for carriers is ours.
+ * Countries with Polish names and ISO codes, derived from a maintained package (i18n-iso-countries); only the regional
+ * grouping for carriers is ours. Calling codes are in phonePrefixes.ts, apart: their metadata weighs 30 kB gzipped,
+ * which pages that only show country names (the carriers' public page) do not load.
  */
 
 countries.registerLocale(pl);
 
-export type Country = { iso: string; name: string; phonePrefix: string | null };
+export type Country = { iso: string; name: string };
 
 export const COUNTRY_GROUPS = [
   { id: 'northern', name: 'Europa Północna', countries: ['DK', 'EE', 'FI', 'IE', 'IS', 'LT', 'LV', 'NO', 'SE', 'GB'] },
@@ -32,11 +32,7 @@ const collator = new Intl.Collator('pl');
 function build(): Country[] {
   const names = countries.getNames('pl', { select: 'official' });
   return Object.entries(names)
-    .map(([iso, name]) => ({
-      iso,
-      name,
-      phonePrefix: isSupportedCountry(iso) ? getCountryCallingCode(iso) : null,
-    }))
+    .map(([iso, name]) => ({ iso, name }))
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
@@ -52,8 +48,3 @@ export const COUNTRY_CODES = COUNTRIES.map((c) => c.iso) as [string, ...string[]
 export const countryName = (iso: string | null | undefined) => (iso ? (byIso.get(iso)?.name ?? iso) : null);
 export const isCountryCode = (iso: string) => byIso.has(iso);
 export const EUROPEAN_COUNTRY_CODES: string[] = COUNTRY_GROUPS.flatMap((g) => [...g.countries]);
-
-/** Distinct calling codes for the prefix selects, Poland's first. */
-export const PHONE_PREFIXES: string[] = [
-  ...new Set(COUNTRIES.map((c) => c.phonePrefix).filter((p): p is string => !!p)),
-];

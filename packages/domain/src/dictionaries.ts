@@ -41,3 +41,25 @@ export const CUSTOMER_ACQUISITION_SOURCES = ['telefon', 'email', 'strona', 'pole
 export const CARRIER_ACQUISITION_SOURCES = ['trans', 'timo', 'telefon/email', 'strona'] as const;
 export const OFFER_ACQUISITION_SOURCES = ['brak', ...CARRIER_ACQUISITION_SOURCES] as const;
 export const METHODS_OF_CONTACT = ['telefon', 'email', 'telefon/email'] as const;
+
+/** SPEC §4 loading types. */
+export const LOADING_TYPES = [
+  'brak informacji',
+  'po najazdach',
+  'z rampy',
+  'po rozpieciu',
+  'dzwigiem',
+  'wozkiem widlowym',
+] as const;
+export type LoadingType = (typeof LOADING_TYPES)[number];
+export const DEFAULT_LOADING_TYPE: LoadingType = 'brak informacji';
+
+/** How the loading types read on screen (the values stay as the API has them). */
+export const loadingTypeLabels: Record<LoadingType, string> = {
+  'brak informacji': 'brak informacji',
+  'po najazdach': 'po najazdach',
+  'z rampy': 'z rampy',
+  'po rozpieciu': 'po rozpięciu',
+  dzwigiem: 'dźwigiem',
+  'wozkiem widlowym': 'wózkiem widłowym',
+};

@@ -8,11 +8,12 @@ import {
   formatMoney,
   formatPhone,
   formatSize,
+  formatWallClock,
   hundredthsToDecimal,
   pluralPl,
   truncate,
+  wallClockOf,
 } from './format.ts';
-import { formatWallClock, wallClockOf } from './shipments.ts';
 
 describe('formatting for the screens', () => {
   it('shows dates as DD/MM/YYYY and datetimes as HH:mm, DD/MM/YYYY (24 h)', () => {

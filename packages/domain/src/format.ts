@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { EMPTY_VALUE } from './constants.ts';
+import type { ShipmentRead } from './shipments.ts';
 
 /**
  * 'Brak' for empty, DD/MM/YYYY, 'HH:mm, DD/MM/YYYY' (SPEC §9), and numbers as a Polish reader writes them: a decimal
@@ -98,3 +99,48 @@ export function pluralPl(count: number, one: string, few: string, many: string):
   const units = count % 10;
   return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
 }
+
+/**
+ * Loading and unloading times are wall-clock times at the place (08:00 in Poznań and 08:00 in Lyon), kept as if they
+ * were UTC: a day without a time is its midnight ('2026-12-07T00:00:00.000Z'), a time is that hour on that day
+ * ('2026-12-07T08:00:00.000Z'), whatever the browser's zone. Forms send them as 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'.
+ */
+export function wallClockOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const day = value.slice(0, 10);
+  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})/.exec(value)?.[1];
+  return time && time !== '00:00' ? `${day} ${time}` : day;
+}
+
+/** '2026-12-07T08:00:00.000Z' -> '07/12/2026 08:00'; a day without a time -> '07/12/2026'; 'Brak' when empty. */
+export function formatWallClock(value: string | null | undefined): string {
+  const local = wallClockOf(value);
+  if (!local) return EMPTY_VALUE;
+  const [day = '', time] = local.split(' ');
+  const [y, m, d] = day.split('-');
+  return time ? `${d}/${m}/${y} ${time}` : `${d}/${m}/${y}`;
+}
+
+/** One end of a route as the freight exchanges write it. */
+export type Place = { postalCode: string | null; city: string | null; country: string | null };
+
+type RouteEnds = Pick<
+  ShipmentRead,
+  'loadingPostalCode' | 'loadingCity' | 'loadingCountry' | 'unloadingPostalCode' | 'unloadingCity' | 'unloadingCountry'
+>;
+
+export function placeOf(s: RouteEnds, side: 'loading' | 'unloading'): Place {
+  return side === 'loading'
+    ? { postalCode: s.loadingPostalCode, city: s.loadingCity, country: s.loadingCountry }
+    : { postalCode: s.unloadingPostalCode, city: s.unloadingCity, country: s.unloadingCountry };
+}
+
+/** {PL, 00-001, Warszawa} -> 'PL 00-001 Warszawa' (the freight-exchange notation); 'Brak' when empty. */
+export function placeText(place: Place): string {
+  const text = [place.country, place.postalCode, place.city].filter(Boolean).join(' ');
+  return text || EMPTY_VALUE;
+}
+
+/** 'PL 00-001 Warszawa → DE 10115 Berlin'. */
+export const routeLabel = (s: RouteEnds) =>
+  `${placeText(placeOf(s, 'loading'))} → ${placeText(placeOf(s, 'unloading'))}`;

@@ -51,3 +51,20 @@ export const partyMessages = {
   nipInvalid: 'Podany numer NIP jest niepoprawny!',
   accountInvalid: 'Podany numer konta jest niepoprawny!',
 } as const;
+
+/** The carriers' public offer: the page's texts and the verification e-mail (SPEC §8). */
+export const publicOfferMessages = {
+  success: 'Twoja oferta została przesłana, ale nie jest jeszcze aktywna',
+  successHint: 'Kliknij link w wiadomości e-mail, którą do Ciebie wysłaliśmy, aby aktywować ofertę.',
+  error: 'Wystapił błąd podczas przesyłania Twojej oferty. Spróbuj ponownie później!',
+  queryClosed: 'To zapytanie nie przyjmuje już ofert.',
+  tooMany: 'Wysłano zbyt wiele ofert. Spróbuj ponownie za godzinę.',
+  verified: 'Dziękujemy! Twoja oferta została aktywowana.',
+  alreadyVerified: 'Ta oferta została już aktywowana.',
+  linkInvalid: 'Link weryfikacyjny jest nieprawidłowy lub wygasł.',
+  mailSubject: 'Potwierdź swoją ofertę przewozu',
+  mailBody: (route: string, price: string, link: string) =>
+    `Dzień dobry,\n\notrzymaliśmy Twoją ofertę ${price} na przewóz ${route}.\n` +
+    `Aby ją aktywować, kliknij w link (ważny 48 godzin):\n${link}\n\n` +
+    'Jeśli to nie Ty złożyłeś ofertę, zignoruj tę wiadomość.\n',
+} as const;

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { carrierCreateSchema, carrierUpdateSchema } from './carriers.ts';
-import { COUNTRIES, COUNTRY_GROUPS, countryName, PHONE_PREFIXES } from './countries.ts';
+import { COUNTRIES, COUNTRY_GROUPS, countryName } from './countries.ts';
 import { customerCreateSchema, customerUpdateSchema } from './customers.ts';
 import { LANGUAGES } from './dictionaries.ts';
 import { duplicateHint } from './parties.ts';
+import { countryPhonePrefix, PHONE_PREFIXES } from './phonePrefixes.ts';
 import { bankAccountError, isValidPolishNip, needsPolishNipCheck } from './taxIds.ts';
 import { fieldErrors } from './validation.ts';
 
 describe('reference lists', () => {
   it('has every country with a Polish name, ISO code and calling code, Poland first', () => {
     expect(COUNTRIES.length).toBeGreaterThan(240);
-    expect(COUNTRIES[0]).toEqual({ iso: 'PL', name: 'Polska', phonePrefix: '48' });
+    expect(COUNTRIES[0]).toEqual({ iso: 'PL', name: 'Polska' });
     expect(countryName('DE')).toBe('Niemcy');
-    expect(COUNTRIES.find((c) => c.iso === 'CZ')?.phonePrefix).toBe('420');
+    expect(countryPhonePrefix('CZ')).toBe('420');
     expect(PHONE_PREFIXES[0]).toBe('48');
   });
 

@@ -1,22 +1,12 @@
 import { z } from 'zod';
-import { CURRENCIES, EMPTY_VALUE } from './constants.ts';
+import { CURRENCIES } from './constants.ts';
+import { DEFAULT_LOADING_TYPE, LOADING_TYPES } from './dictionaries.ts';
 import { formatSize } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 import { countryCode, withDefault } from './parties.ts';
 import { oneOf, optionalHundredths, optionalText, required } from './validation.ts';
 
 /** What queries and orders share: a route, dates, cargo and its dimensions, a price. */
-
-export const LOADING_TYPES = [
-  'brak informacji',
-  'po najazdach',
-  'z rampy',
-  'po rozpieciu',
-  'dzwigiem',
-  'wozkiem widlowym',
-] as const;
-export type LoadingType = (typeof LOADING_TYPES)[number];
-export const DEFAULT_LOADING_TYPE: LoadingType = 'brak informacji';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -191,16 +181,6 @@ export const refineDates = (
   if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 };
 
-/** How the loading types read on screen (the values stay as the API has them). */
-export const loadingTypeLabels: Record<LoadingType, string> = {
-  'brak informacji': 'brak informacji',
-  'po najazdach': 'po najazdach',
-  'z rampy': 'z rampy',
-  'po rozpieciu': 'po rozpięciu',
-  dzwigiem: 'dźwigiem',
-  'wozkiem widlowym': 'wózkiem widłowym',
-};
-
 /** A relation as the API embeds it in reads: the user who owns or created a query or an order. */
 export type UserSummary = { '@id': string; uuid: string; name: string; login: string };
 
@@ -247,30 +227,6 @@ export type RouteCoordinates = {
   unloadingPlaceLongitude: number | null;
 };
 
-/** One end of a route as the freight exchanges write it. */
-export type Place = { postalCode: string | null; city: string | null; country: string | null };
-
-type RouteEnds = Pick<
-  ShipmentRead,
-  'loadingPostalCode' | 'loadingCity' | 'loadingCountry' | 'unloadingPostalCode' | 'unloadingCity' | 'unloadingCountry'
->;
-
-export function placeOf(s: RouteEnds, side: 'loading' | 'unloading'): Place {
-  return side === 'loading'
-    ? { postalCode: s.loadingPostalCode, city: s.loadingCity, country: s.loadingCountry }
-    : { postalCode: s.unloadingPostalCode, city: s.unloadingCity, country: s.unloadingCountry };
-}
-
-/** {PL, 00-001, Warszawa} -> 'PL 00-001 Warszawa' (the freight-exchange notation); 'Brak' when empty. */
-export function placeText(place: Place): string {
-  const text = [place.country, place.postalCode, place.city].filter(Boolean).join(' ');
-  return text || EMPTY_VALUE;
-}
-
-/** 'PL 00-001 Warszawa → DE 10115 Berlin'. */
-export const routeLabel = (s: RouteEnds) =>
-  `${placeText(placeOf(s, 'loading'))} → ${placeText(placeOf(s, 'unloading'))}`;
-
 /** The driving route between the two places on Google Maps; null without both places' coordinates. */
 export function routeMapUrl(q: RouteCoordinates): string | null {
   const { loadingPlaceLatitude: lat1, loadingPlaceLongitude: lon1 } = q;
@@ -286,27 +242,6 @@ export function dimensionsText(q: {
   cargoHeight: number | null;
 }): string | null {
   return formatSize(q.cargoLength, q.cargoWidth, q.cargoHeight);
-}
-
-/**
- * Loading and unloading times are wall-clock times at the place (08:00 in Poznań and 08:00 in Lyon), kept as if they
- * were UTC: a day without a time is its midnight ('2026-12-07T00:00:00.000Z'), a time is that hour on that day
- * ('2026-12-07T08:00:00.000Z'), whatever the browser's zone. Forms send them as 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'.
- */
-export function wallClockOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const day = value.slice(0, 10);
-  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})/.exec(value)?.[1];
-  return time && time !== '00:00' ? `${day} ${time}` : day;
-}
-
-/** '2026-12-07T08:00:00.000Z' -> '07/12/2026 08:00'; a day without a time -> '07/12/2026'; 'Brak' when empty. */
-export function formatWallClock(value: string | null | undefined): string {
-  const local = wallClockOf(value);
-  if (!local) return EMPTY_VALUE;
-  const [day = '', time] = local.split(' ');
-  const [y, m, d] = day.split('-');
-  return time ? `${d}/${m}/${y} ${time}` : `${d}/${m}/${y}`;
 }
 
 /** '2026-11-25T00:00:00.000Z' -> '2026-11-25': the API keeps these dates as days, whatever the browser's zone. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES } from './auth.ts';
 import { DEFAULT_PHONE_PREFIX } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
+import { ROLES } from './roles.ts';
 import { optionalEmail, optionalPhone, optionalText, phonePrefix, requiredText } from './validation.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
+import { type DataDirLock, lockDataDir } from './lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -24,6 +25,10 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite in a data folder: this process's hold on it (db/lock.ts). */
+  lock?: DataDirLock;
+  /** PGlite: a consistent copy of its data folder as a gzipped tarball (the embedded database's backup). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export type OpenDbOptions = {
@@ -41,19 +46,34 @@ export type OpenDbOptions = {
  */
 const JOIN_COLLAPSE_LIMIT = 1;
 
+/** The app's PostgreSQL sessions carry this name. */
+export const APPLICATION_NAME = 'spedycja';
+
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir);
 }
 
+/** The extensions the migrations create (search); PostgreSQL servers ship them in contrib. */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   let location = 'memory://';
+  let lock: DataDirLock | undefined;
   if (dataDir && dataDir !== 'memory://') {
+    mkdirSync(dataDir, { recursive: true });
+    // Throws DataDirInUseError, before anything is opened, when another process has the folder.
+    lock = lockDataDir(dataDir);
     location = path.join(dataDir, 'pgdata');
     mkdirSync(location, { recursive: true });
   }
-  // The extensions the migrations create (search); PostgreSQL servers ship them in contrib.
-  const client = await PGlite.create(location, { extensions: { pg_trgm, unaccent } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(location, { extensions: pgliteExtensions });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   // Dates travel as UTC on both databases (a date without a time is midnight UTC).
   await client.exec(`SET TIME ZONE 'UTC'; SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -61,7 +81,21 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+    lock,
+    // Inside a transaction of its own, so no other is half-done in the copy (PGlite runs one at a time); after a
+    // checkpoint, so the copy needs no WAL replay when it is restored.
+    dumpDataDir: () =>
+      client.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return client.dumpDataDir('gzip');
+      }),
   };
 }
 
@@ -72,6 +106,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // `npm run restore` refuses a database that the app still uses; this is how it sees the app's sessions.
+    application_name: APPLICATION_NAME,
     options: `-c random_page_cost=1.1 -c timezone=UTC -c jit=off -c join_collapse_limit=${JOIN_COLLAPSE_LIMIT}`,
   });
   // An idle connection the server closes (a restart, a terminated backend) is dropped from the pool and replaced on

@@ -1,35 +1,34 @@
-import { createTheme, MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pl';
-import type { ReactNode } from 'react';
-import { componentMessages } from '../components/messages.ts';
-import { NOTIFICATION_POSITION } from '../lib/notify.ts';
-import { queryClient } from './queryClient.ts';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { BaseProviders } from './baseProviders.tsx';
 
-dayjs.locale('pl');
+// The notifications' container (with its transitions) loads with the first notification, not with the login page.
+const NotificationsContainer = lazy(() =>
+  import('./NotificationsContainer.tsx').then((m) => ({ default: m.NotificationsContainer })),
+);
 
-const theme = createTheme({
-  primaryColor: 'indigo',
-  defaultRadius: 'sm',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-});
+function NotificationsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  // Once shown it stays mounted, so that later notifications (and the last one's exit) animate as usual.
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsContainer />
+    </Suspense>
+  );
+}
 
-/** Mantine (Polish dates: locale pl, Monday first), notifications top right, modals, the query cache. */
+/**
+ * The staff app's providers: the base ones and the notifications (top right). Mantine's modals manager is in the
+ * staff layout, which the login does without.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <DatesProvider settings={{ locale: 'pl', firstDayOfWeek: 1, weekendDays: [0, 6] }}>
-          <ModalsProvider labels={{ confirm: componentMessages.yes, cancel: componentMessages.no }}>
-            <Notifications position={NOTIFICATION_POSITION} limit={5} zIndex={1000} />
-            {children}
-          </ModalsProvider>
-        </DatesProvider>
-      </MantineProvider>
-    </QueryClientProvider>
+    <BaseProviders>
+      <NotificationsWhenNeeded />
+      {children}
+    </BaseProviders>
   );
 }

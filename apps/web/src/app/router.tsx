@@ -1,22 +1,19 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AdminOnly, RequireAuth } from './guards.tsx';
-import { AppLayout } from './layout/AppLayout.tsx';
 import { pageTitles } from './messages.ts';
-import { CarriersRoute } from './pages/CarriersRoute.tsx';
-import { CustomersRoute } from './pages/CustomersRoute.tsx';
-import { InvoicesRoute } from './pages/InvoicesRoute.tsx';
 import { LoginRoute } from './pages/LoginRoute.tsx';
 import { NotAvailablePage } from './pages/NotAvailablePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { DeletedOrdersRoute, OrdersRoute } from './pages/OrdersRoute.tsx';
-import { PublicHomeRoute, VerifyRoute } from './pages/PublicPage.tsx';
-import { DeletedQueriesRoute, QueriesRoute } from './pages/QueriesRoute.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
-import { SettingsRoute } from './pages/SettingsRoute.tsx';
-import { DeletedTasksRoute, TasksRoute } from './pages/TasksRoute.tsx';
-import { TelegramRoute } from './pages/TelegramRoute.tsx';
-import { UsersRoute } from './pages/UsersRoute.tsx';
 import { type PathKey, paths } from './paths.ts';
+
+/*
+ * Every page is lazy: `lazy: () => import('./pages/XRoute.tsx').then((m) => ({ Component: m.XRoute }))`, so each is
+ * its own chunk, loaded when first visited, and a heavy part (calendar, charts, PDF preview) is paid for only on its
+ * page. Add new pages the same way; never import a page module here directly (the login alone is part of the entry,
+ * and stays light: limits in apps/web/build/routeBudgets.ts, checked by e2e/bundleSize.e2e.ts). The public pages (/ and /verify) are not here:
+ * they are their own entry, public.html (src/publicMain.tsx), which the server sends for those two paths.
+ */
 
 /** A protected page whose feature is not built yet; admin-only ones say so to other users first. */
 const pending = (key: PathKey, adminOnly = false): RouteObject => {
@@ -27,75 +24,94 @@ const pending = (key: PathKey, adminOnly = false): RouteObject => {
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
+    // The first page's chunk is still on its way: nothing rather than a flash of something else.
+    HydrateFallback: () => null,
     children: [
-      { path: paths.home, element: <PublicHomeRoute /> },
-      { path: paths.verify, element: <VerifyRoute /> },
+      // The login is the door, part of the entry: no further round trip before it shows.
       { path: paths.login, element: <LoginRoute /> },
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Outlet />
           </RequireAuth>
         ),
         children: [
-          { path: paths.queries, element: <QueriesRoute /> },
-          { path: paths.telegram, element: <TelegramRoute /> },
-          { path: paths.orders, element: <OrdersRoute /> },
           {
-            path: paths.users,
-            element: (
-              <AdminOnly>
-                <UsersRoute />
-              </AdminOnly>
-            ),
-          },
-          { path: paths.customers, element: <CustomersRoute /> },
-          { path: paths.carriers, element: <CarriersRoute /> },
-          pending('loadingsCalendar'),
-          pending('loadingsArchive'),
-          { path: paths.tasks, element: <TasksRoute /> },
-          ...(['invoicesVat', 'invoicesProforma', 'invoicesCorrective'] as const).map((key) => ({
-            path: paths[key],
-            element: (
-              <AdminOnly>
-                <InvoicesRoute
-                  type={key === 'invoicesVat' ? 'vat' : key === 'invoicesProforma' ? 'proforma' : 'corrective'}
-                />
-              </AdminOnly>
-            ),
-          })),
-          pending('stats', true),
-          {
-            path: paths.settings,
-            element: (
-              <AdminOnly>
-                <SettingsRoute />
-              </AdminOnly>
-            ),
-          },
-          {
-            path: paths.deletedTasks,
-            element: (
-              <AdminOnly>
-                <DeletedTasksRoute />
-              </AdminOnly>
-            ),
-          },
-          {
-            path: paths.deletedOrders,
-            element: (
-              <AdminOnly>
-                <DeletedOrdersRoute />
-              </AdminOnly>
-            ),
-          },
-          {
-            path: paths.deletedQueries,
-            element: (
-              <AdminOnly>
-                <DeletedQueriesRoute />
-              </AdminOnly>
-            ),
+            // The drawer and its add modals: loaded once, with the first protected page.
+            lazy: () => import('./layout/AppLayout.tsx').then((m) => ({ Component: m.AppLayout })),
+            children: [
+              {
+                path: paths.queries,
+                lazy: () => import('./pages/QueriesRoute.tsx').then((m) => ({ Component: m.QueriesRoute })),
+              },
+              {
+                path: paths.telegram,
+                lazy: () => import('./pages/TelegramRoute.tsx').then((m) => ({ Component: m.TelegramRoute })),
+              },
+              {
+                path: paths.orders,
+                lazy: () => import('./pages/OrdersRoute.tsx').then((m) => ({ Component: m.OrdersRoute })),
+              },
+              {
+                path: paths.customers,
+                lazy: () => import('./pages/CustomersRoute.tsx').then((m) => ({ Component: m.CustomersRoute })),
+              },
+              {
+                path: paths.carriers,
+                lazy: () => import('./pages/CarriersRoute.tsx').then((m) => ({ Component: m.CarriersRoute })),
+              },
+              pending('loadingsCalendar'),
+              pending('loadingsArchive'),
+              {
+                path: paths.tasks,
+                lazy: () => import('./pages/TasksRoute.tsx').then((m) => ({ Component: m.TasksRoute })),
+              },
+              pending('stats', true),
+              {
+                // Admin pages: other users see a plain refusal (the server refuses their calls anyway).
+                element: (
+                  <AdminOnly>
+                    <Outlet />
+                  </AdminOnly>
+                ),
+                children: [
+                  {
+                    path: paths.invoicesVat,
+                    lazy: () => import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.VatInvoicesRoute })),
+                  },
+                  {
+                    path: paths.invoicesProforma,
+                    lazy: () =>
+                      import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.ProFormaInvoicesRoute })),
+                  },
+                  {
+                    path: paths.invoicesCorrective,
+                    lazy: () =>
+                      import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.CorrectiveInvoicesRoute })),
+                  },
+                  {
+                    path: paths.users,
+                    lazy: () => import('./pages/UsersRoute.tsx').then((m) => ({ Component: m.UsersRoute })),
+                  },
+                  {
+                    path: paths.settings,
+                    lazy: () => import('./pages/SettingsRoute.tsx').then((m) => ({ Component: m.SettingsRoute })),
+                  },
+                  {
+                    path: paths.deletedTasks,
+                    lazy: () => import('./pages/TasksRoute.tsx').then((m) => ({ Component: m.DeletedTasksRoute })),
+                  },
+                  {
+                    path: paths.deletedOrders,
+                    lazy: () => import('./pages/OrdersRoute.tsx').then((m) => ({ Component: m.DeletedOrdersRoute })),
+                  },
+                  {
+                    path: paths.deletedQueries,
+                    lazy: () => import('./pages/QueriesRoute.tsx').then((m) => ({ Component: m.DeletedQueriesRoute })),
+                  },
+                ],
+              },
+            ],
           },
         ],
       },

@@ -1,4 +1,4 @@
-import { apiMessages, type HydraCollection, type ProblemDetails, tokenPairSchema } from '@spedycja/domain';
+import { apiMessages, type HydraCollection, type ProblemDetails, type TokenPair } from '@spedycja/domain';
 import { session } from './session.ts';
 
 /**
@@ -95,6 +95,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+// A hand check rather than the domain's tokenPairSchema: zod (24 kB gzipped) stays out of the first load of every page.
+function isTokenPair(body: unknown): body is TokenPair {
+  if (typeof body !== 'object' || body === null) return false;
+  const pair = body as Record<string, unknown>;
+  return typeof pair.token === 'string' && typeof pair.refreshToken === 'string';
+}
+
 function isProblem(body: unknown): body is Partial<ProblemDetails> {
   return typeof body === 'object' && body !== null;
 }
@@ -147,8 +154,9 @@ async function refreshUnderLock(failedToken: string | null): Promise<string | nu
     return null;
   }
   if (!response.ok) throw await toApiError(response);
-  const pair = tokenPairSchema.parse(await response.json());
-  session.setTokens(pair);
+  const pair: unknown = await response.json();
+  if (!isTokenPair(pair)) throw new ApiError(response.status, null);
+  session.setTokens({ token: pair.token, refreshToken: pair.refreshToken });
   return pair.token;
 }
 

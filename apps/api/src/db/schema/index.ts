@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './invoices.ts';
 export * from './mail.ts';
 export * from './orders.ts';

@@ -1,8 +1,10 @@
 import { AppShell } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
 import { isAdmin } from '@spedycja/domain';
 import { useCallback } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { componentMessages } from '../../components/messages.ts';
 import { NavigationGuard } from '../../components/NavigationGuard.tsx';
 import { logout } from '../../features/auth/api/logout.ts';
 import { useAuth } from '../../features/auth/useAuth.ts';
@@ -15,7 +17,7 @@ import { SideDrawer } from './SideDrawer.tsx';
 const DRAWER_WIDTH = 272;
 const DRAWER_COLLAPSED_WIDTH = 76;
 
-/** The logged-in layout: the side drawer and the page. */
+/** The logged-in layout: the side drawer and the page (and Mantine's modals manager, which only staff pages use). */
 export function AppLayout() {
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -29,26 +31,28 @@ export function AppLayout() {
 
   if (!user) return null;
   return (
-    <AddActionsProvider>
-      <AppShell
-        navbar={{ width: collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH, breakpoint: 0 }}
-        padding="md"
-        transitionDuration={150}
-      >
-        <AppShell.Navbar aria-label="Menu boczne">
-          <SideDrawer
-            user={user}
-            collapsed={collapsed}
-            onToggle={() => setCollapsed((c) => !c)}
-            onLogout={() => void handleLogout()}
-          />
-        </AppShell.Navbar>
-        <AppShell.Main bg="var(--mantine-color-gray-0)">
-          <MailOffBanner enabled={isAdmin(user.roles)} />
-          <NavigationGuard />
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
-    </AddActionsProvider>
+    <ModalsProvider labels={{ confirm: componentMessages.yes, cancel: componentMessages.no }}>
+      <AddActionsProvider>
+        <AppShell
+          navbar={{ width: collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH, breakpoint: 0 }}
+          padding="md"
+          transitionDuration={150}
+        >
+          <AppShell.Navbar aria-label="Menu boczne">
+            <SideDrawer
+              user={user}
+              collapsed={collapsed}
+              onToggle={() => setCollapsed((c) => !c)}
+              onLogout={() => void handleLogout()}
+            />
+          </AppShell.Navbar>
+          <AppShell.Main bg="var(--mantine-color-gray-0)">
+            <MailOffBanner enabled={isAdmin(user.roles)} />
+            <NavigationGuard />
+            <Outlet />
+          </AppShell.Main>
+        </AppShell>
+      </AddActionsProvider>
+    </ModalsProvider>
   );
 }

@@ -15,3 +15,8 @@ export function InvoicesRoute({ type }: { type: InvoiceType }) {
   // A new type is a new page: its filters and paging start afresh.
   return <InvoicesPage key={type} type={type} />;
 }
+
+/** One component per route, as the router's lazy routes want them. */
+export const VatInvoicesRoute = () => <InvoicesRoute type="vat" />;
+export const ProFormaInvoicesRoute = () => <InvoicesRoute type="proforma" />;
+export const CorrectiveInvoicesRoute = () => <InvoicesRoute type="corrective" />;

@@ -1,22 +1,24 @@
 import { Anchor, Box, Container, Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { PublicQueriesPage, publicMessages, VerifyOfferPage } from '../../features/publicOffers/index.ts';
 import { appMessages, pageTitles } from '../messages.ts';
 import { paths } from '../paths.ts';
 import { usePageTitle } from '../usePageTitle.ts';
 
-/** The public pages (/ and /verify): outside the staff layout, no login needed. */
+/**
+ * The public pages (/ and /verify): outside the staff layout, no login needed. They are their own small entry
+ * (public.html, src/publicMain.tsx) without the router: links here are plain links.
+ */
 function PublicLayout({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
       <Paper component="header" radius={0} shadow="xs" py="sm">
         <Container size="lg">
           <Group justify="space-between">
-            <Anchor component={Link} to={paths.home} fw={700} c="indigo.7" underline="never">
+            <Anchor href={paths.home} fw={700} c="indigo.7" underline="never">
               {appMessages.appName}
             </Anchor>
-            <Anchor component={Link} to={paths.login} size="sm">
+            <Anchor href={paths.login} size="sm">
               {publicMessages.login}
             </Anchor>
           </Group>
@@ -48,12 +50,12 @@ export function PublicHomeRoute() {
 
 export function VerifyRoute() {
   usePageTitle(pageTitles.verify);
-  const [search] = useSearchParams();
+  const token = new URLSearchParams(window.location.search).get('token');
   return (
     <PublicLayout title={pageTitles.verify}>
       <Paper withBorder p="lg" radius="md" maw={640}>
-        <VerifyOfferPage token={search.get('token')} />
-        <Anchor component={Link} to={paths.home} mt="md" display="inline-block">
+        <VerifyOfferPage token={token} />
+        <Anchor href={paths.home} mt="md" display="inline-block">
           {publicMessages.backToQueries}
         </Anchor>
       </Paper>

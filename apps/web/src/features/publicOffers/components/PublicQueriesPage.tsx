@@ -1,34 +1,21 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { DEBOUNCE_MS, type PublicQuery } from '@spedycja/domain';
-import { useCallback, useMemo, useState } from 'react';
-import { COUNTRY_SELECT_DATA } from '../../../components/CountrySelect.tsx';
-import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
-import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
+import type { PublicQuery } from '@spedycja/domain';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import type { ApiParams } from '../../../components/FilterRow/types.ts';
 import { IconChevronLeft, IconChevronRight } from '../../../components/icons.tsx';
 import { hasNextPage, hasPreviousPage, usePublicQueries } from '../api/getPublicQueries.ts';
 import { publicMessages as t } from '../messages.ts';
-import { PlaceOfferModal } from './PlaceOfferModal.tsx';
 import { PublicQueryCard } from './PublicQueryCard.tsx';
 
-const filters: FilterDef[] = [
-  {
-    kind: 'select',
-    name: 'loadingCountry',
-    label: t.filters.loadingCountry,
-    options: COUNTRY_SELECT_DATA,
-    searchable: true,
-    width: 200,
-  },
-  {
-    kind: 'select',
-    name: 'unloadingCountry',
-    label: t.filters.unloadingCountry,
-    options: COUNTRY_SELECT_DATA,
-    searchable: true,
-    width: 200,
-  },
-  { kind: 'dateRange', name: 'loadingDate', label: t.filters.loadingDate },
-];
+// The offer form (and its validation) is not part of the list's first load: it is fetched when a carrier's pointer or
+// keyboard reaches the list, so that it is there by the time they click.
+const loadPlaceOfferModal = () => import('./PlaceOfferModal.tsx');
+const prefetchPlaceOfferModal = () => void loadPlaceOfferModal();
+const PlaceOfferModal = lazy(() => loadPlaceOfferModal().then((m) => ({ default: m.PlaceOfferModal })));
+// The filters (country pickers, date pickers) follow once the first queries show: on a slow link the list comes first.
+const PublicFilters = lazy(() => import('./PublicFilters.tsx').then((m) => ({ default: m.PublicFilters })));
+/** The filter row's height, kept while it loads so that the list does not jump. */
+const FILTERS_HEIGHT = 55;
 
 /** '/': open queries for carriers, without logging in; no customers, prices or notes ever reach it. */
 export function PublicQueriesPage() {
@@ -47,8 +34,21 @@ export function PublicQueriesPage() {
 
   return (
     <Stack gap="md">
-      <FilterRow filters={filters} onApply={handleFilters} debounceMs={DEBOUNCE_MS.queryFilters} />
-      <Stack gap="sm" aria-label={t.listLabel} aria-busy={queries.isFetching || undefined} component="section">
+      {queries.isPending ? (
+        <Box mih={FILTERS_HEIGHT} />
+      ) : (
+        <Suspense fallback={<Box mih={FILTERS_HEIGHT} />}>
+          <PublicFilters onApply={handleFilters} />
+        </Suspense>
+      )}
+      <Stack
+        gap="sm"
+        aria-label={t.listLabel}
+        aria-busy={queries.isFetching || undefined}
+        component="section"
+        onPointerOver={prefetchPlaceOfferModal}
+        onFocus={prefetchPlaceOfferModal}
+      >
         {queries.isError ? (
           <Alert color="red">{t.loadError}</Alert>
         ) : rows.length === 0 ? (
@@ -80,7 +80,11 @@ export function PublicQueriesPage() {
           {t.next}
         </Button>
       </Group>
-      <PlaceOfferModal key={selected?.uuid ?? 'none'} query={selected} onClose={closeModal} />
+      {selected && (
+        <Suspense fallback={null}>
+          <PlaceOfferModal key={selected.uuid} query={selected} onClose={closeModal} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,16 @@
+/**
+ * How much gzipped JavaScript a first visit to a route may load, in kB (1000 bytes), counted from the built files:
+ * the page's entry (index.html or public.html), its own chunk and every chunk either imports. The login and the
+ * carriers' public page are opened cold, often on a slow link; `npm run build` prints every route's figure and
+ * e2e/bundleSize.e2e.ts fails past a limit.
+ */
+export const routeBudgetsKb: Record<string, number> = {
+  '/login': 150,
+  '/': 120,
+};
+
+/** The carriers' pages: an entry of their own (public.html), sent by the server for these paths. */
+export const publicEntry = { html: 'public.html', routes: ['/', '/verify'] };
+
+/** The staff app's entry, which holds the login; its other pages load with the layout's chunk (the drawer). */
+export const staffEntry = { html: 'index.html', routes: ['/login'], layout: 'src/app/layout/AppLayout.tsx' };
