@@ -80,6 +80,16 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Kraj załadunku' }), 'Pols', 'Polska');
     await dialog.getByLabel('Miasto rozładunku').pressSequentially('Berlin', { delay: 10 });
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Kraj rozładunku' }), 'Niem', 'Niemcy');
+    // Esc in the open date picker closes the picker only: the modal and what was typed stay.
+    await dialog.getByLabel('Data załadunku').click();
+    const calendar = page
+      .locator('.mantine-Popover-dropdown')
+      .filter({ has: page.getByRole('button', { name: /2026|2027/ }) });
+    await calendar.first().waitFor();
+    await page.keyboard.press('Escape');
+    await calendar.first().waitFor({ state: 'hidden' });
+    await expect(dialog.getByLabel('Miasto załadunku').inputValue()).resolves.toBe('Poznań');
+    await expect(dialog.isVisible()).resolves.toBe(true);
     // Typed the Polish way, with its time.
     await dialog.getByLabel('Data załadunku').fill('10.12.2026 08:00');
     // An unloading day before the loading day is refused before anything is sent.
