@@ -42,6 +42,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A poll waits as long as a locator does (10 s): a loaded machine answers a filtered list slowly.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
