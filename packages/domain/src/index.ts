@@ -15,6 +15,7 @@ export * from './hydra.ts';
 export * from './invoiceMath.ts';
 export * from './invoices.ts';
 export * from './mail.ts';
+export * from './margin.ts';
 export * from './messages.ts';
 export * from './offers.ts';
 export * from './orders.ts';
