@@ -27,6 +27,7 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './shipments.ts';
 export * from './softDelete.ts';
+export * from './stats.ts';
 export * from './tasks.ts';
 export * from './taxIds.ts';
 export * from './telegram.ts';
