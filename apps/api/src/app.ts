@@ -34,14 +34,17 @@ import { customersRoutes } from './modules/customers/routes.ts';
 import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
+import { loadingsRoutes } from './modules/loadings/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
 import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
@@ -224,6 +227,7 @@ export async function buildApp({
   await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(offersRoutes, { db });
   await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
+  await app.register(loadingsRoutes, { db });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
   await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
   await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });
@@ -233,6 +237,8 @@ export async function buildApp({
   const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
   await app.register(exchangeRatesRoutes, { db, nbp });
   await app.register(invoicesRoutes, { db, nbp });
+  await app.register(statsRoutes, { db });
+  await app.register(paymentsRoutes, { db });
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;
