@@ -18,6 +18,7 @@ import { AppError, problem } from './http/errors.ts';
 import { requestTransactionPlugin } from './http/idempotency.ts';
 import { forgetCounts, setCountCacheMs } from './http/listing.ts';
 import { securityHeaders } from './http/security.ts';
+import { versionsPlugin } from './http/versions.ts';
 import { hasWebApp, registerWebApp } from './http/webApp.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
@@ -110,6 +111,8 @@ export async function buildApp({
   await app.register(securityHeaders);
   // Before compression: the stored answer of an idempotency key is the uncompressed one.
   await app.register(requestTransactionPlugin, { db: rawDb });
+  // After it: If-Match locks the row inside the request's transaction.
+  await app.register(versionsPlugin, { db });
   // API answers above 1 KB go out compressed (JSON only: the web app's files are compressed at build time).
   await app.register(compress, {
     threshold: 1024,

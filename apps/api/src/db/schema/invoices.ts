@@ -71,6 +71,8 @@ export const invoices = pgTable(
     totalGross: bigint('total_gross', { mode: 'number' }).notNull().default(0),
     createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // A number is free or taken per type: the number typed by hand is checked against it, concurrent ones too.
