@@ -111,8 +111,6 @@ export async function buildApp({
   await app.register(securityHeaders);
   // Before compression: the stored answer of an idempotency key is the uncompressed one.
   await app.register(requestTransactionPlugin, { db: rawDb });
-  // After it: If-Match locks the row inside the request's transaction.
-  await app.register(versionsPlugin, { db });
   // API answers above 1 KB go out compressed (JSON only: the web app's files are compressed at build time).
   await app.register(compress, {
     threshold: 1024,
@@ -200,6 +198,10 @@ export async function buildApp({
     request.log.error(error);
     return reply.code(500).type('application/problem+json').send(problem(500, apiMessages.internal));
   });
+
+  // After the request transaction's hook (If-Match locks the row inside it), Swagger (its history routes are
+  // documented), the auth plugin (which checks their access) and the error handler (which answers for them).
+  await app.register(versionsPlugin, { db });
 
   const outbox =
     givenOutbox ??
