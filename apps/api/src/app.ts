@@ -31,6 +31,7 @@ import { carriersRoutes } from './modules/carriers/routes.ts';
 import { conversionsRoutes } from './modules/conversions/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
+import { exportsRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp({
   await app.register(invoicesRoutes, { db, nbp });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db });
+  await app.register(exportsRoutes, { db });
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;
