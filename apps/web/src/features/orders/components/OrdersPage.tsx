@@ -126,6 +126,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         deleted,
         onSave: handleSave,
         ownerOptions: owners.data ?? [],
+        onShowInCalendar: (order) => void handleSave(order, { showInCalendar: true }).catch(() => undefined),
         renderActions: (o) =>
           deleted ? (
             <RestoreAction order={o} onRestore={(order) => restoreOrder.mutate(order.uuid)} />
