@@ -303,6 +303,8 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
     const confirmedFuture = await mine({ loadingDate: '2099-01-01', unloadingDate: '2099-01-03' });
     await confirmUnloading(confirmedFuture, { unloadingFinished: true, customerPaid: false });
     const past = await mine({ loadingDate: '2020-01-01', unloadingDate: '2020-01-02' });
+    await invoiceFor(past, 'proforma');
+    await invoiceFor(past, 'vat');
     const older = await mine({ loadingDate: '2019-05-01', unloadingDate: '2019-05-02 10:00' });
     const future = await mine({ loadingDate: '2099-02-01', unloadingDate: '2099-02-02' });
     const removed = await mine({ loadingDate: '2020-02-01', unloadingDate: '2020-02-02' });
@@ -314,6 +316,11 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
     expect(numbers).toEqual([confirmedFuture.number, past.number, older.number]);
     expect(numbers).not.toContain(future.number);
     expect(res.json()['hydra:totalItems']).toBe(3);
+    // Each with the invoices issued for it, for the archive's link.
+    const members = res.json()['hydra:member'];
+    expect(members[0].invoices).toEqual([]);
+    expect(members[1].invoices.map((i: { type: string; number: string }) => i.type)).toEqual(['proforma', 'vat']);
+    expect(members[1].invoices[1]['@id']).toMatch(/^\/api\/invoices\/[0-9a-f-]{36}$/);
 
     const march: string[] = [];
     for (let i = 0; i < 15; i++) {
