@@ -38,11 +38,13 @@ import { createKsefService, type KsefService, type KsefServiceOptions } from './
 import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
+import { statsRoutes } from './modules/stats/routes.ts';
 import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
@@ -237,6 +239,8 @@ export async function buildApp({
   await app.register(exchangeRatesRoutes, { db, nbp });
   await app.register(invoicesRoutes, { db, nbp, ksef });
   await app.register(ksefRoutes, { db, ksef });
+  await app.register(statsRoutes, { db });
+  await app.register(paymentsRoutes, { db });
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;

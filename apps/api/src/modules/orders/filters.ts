@@ -37,6 +37,9 @@ export const orderFilters: FilterSpec = {
     'user.name': { column: orderOwner.name, type: 'string', search: 'unaccent', order: true },
     customerPrice: { column: o.customerPrice, type: 'int', range: true, order: true, search: 'exact' },
     carrierPrice: { column: o.carrierPrice, type: 'int', range: true, order: true, search: 'exact' },
+    // PLN hundredths over both prices (EUR at the order's rate), computed by PostgreSQL: filtered and sorted by index.
+    margin: { column: o.margin, type: 'int', range: true, order: true },
+    marginPercent: { column: o.marginPercent, type: 'int', range: true, order: true },
     customerPriceCurrency: { column: o.customerPriceCurrency, type: 'string', search: 'exact' },
     carrierPriceCurrency: { column: o.carrierPriceCurrency, type: 'string', search: 'exact' },
     customerPaid: flag(o.customerPaid),

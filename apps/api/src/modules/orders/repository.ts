@@ -76,7 +76,20 @@ const ref = <T extends { uuid: string | null }>(resource: string, value: T | nul
   value?.uuid ? { '@id': iri(resource, value.uuid), ...value } : null;
 
 export function toOrderJson({ order: o, customer, carrier, owner, creator, changer }: OrderRecord) {
-  const { id, uuid, userId, createdById, changedById, customerId, carrierId, createdAt, queryUuid, ...fields } = o;
+  const {
+    id,
+    uuid,
+    userId,
+    createdById,
+    changedById,
+    customerId,
+    carrierId,
+    createdAt,
+    queryUuid,
+    customerPricePln,
+    carrierPricePln,
+    ...fields
+  } = o;
   return {
     '@id': iri('orders', uuid),
     '@type': 'Order',

@@ -92,6 +92,7 @@ export function toQueryJson({ query: q, customer, owner: o, creator: c }: QueryR
     euroExchangeRate: q.euroExchangeRate,
     bestOffer: q.bestOffer,
     bestOfferCurrency: q.bestOfferCurrency,
+    bestOfferMargin: q.bestOfferMargin,
     pendingOffers: q.pendingOffers,
     additionalInfo: q.additionalInfo,
     orderAdditionalInfo: q.orderAdditionalInfo,
