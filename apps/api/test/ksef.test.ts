@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { invoices, ksefConfig, ksefOutbox } from '../src/db/schema/index.ts';
+import { sha256Base64 } from '../src/integrations/ksef/crypto.ts';
 import { isValidKsefNumber } from '../src/integrations/ksef/ksefNumber.ts';
 import { validateUpoXml } from '../src/integrations/ksef/schema.ts';
+import { pdfImages, pdfText } from './documents.ts';
 import { ADMIN, bearer, dbKinds, freshDatabase, idleOutbox, testConfig } from './helpers.ts';
 import { validateFa3 } from './ksef.ts';
 import { type FakeKsef, startFakeKsef } from './ksefFake.ts';
@@ -73,6 +76,7 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
         country: 'PL',
       })
     ).json();
+    await api('PUT', '/api/ksef/config', { token: TOKEN });
   });
   afterAll(async () => {
     await app.close();
@@ -129,7 +133,9 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     });
 
   it('checks the connection with a good token and reports KSeF refusing a wrong one, in Polish', async () => {
-    let res = await api('POST', '/api/ksef/check');
+    let res = await api('PUT', '/api/ksef/config', { token: '' });
+    expect(res.json()).toMatchObject({ tokenSet: false, tokenLast4: null });
+    res = await api('POST', '/api/ksef/check');
     expect(res.statusCode).toBe(502);
     expect(res.json().detail).toContain('token KSeF');
 
@@ -233,6 +239,33 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     const refused = await api('POST', `/api/invoices/${proforma.uuid}/ksef`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe('Faktura ProForma nie jest wysyłana do KSeF.');
+  });
+
+  it('prints the KSeF number and KOD I on the PDF; the QR code read back is the link of the XML sent', async () => {
+    const inv = await createInvoice();
+    const before = await api('GET', `/api/invoices/${inv.uuid}/export/pdf`);
+    expect(await pdfText(before.rawPayload)).toContain('Faktura nie została jeszcze przyjęta przez KSeF');
+    expect(await pdfImages(before.rawPayload)).toHaveLength(0);
+
+    await api('POST', `/api/invoices/${inv.uuid}/ksef`);
+    const done = await accepted(inv.uuid);
+    const [job] = await database.db.select().from(ksefOutbox).where(eq(ksefOutbox.invoiceId, inv.id));
+    const [y, m, d] = done.createdDate.split('-');
+    const hash = sha256Base64(Buffer.from(job?.xml as string, 'utf8'))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '');
+    const expected = `https://qr-test.ksef.mf.gov.pl/invoice/${SELLER_NIP}/${d}-${m}-${y}/${hash}`;
+
+    const pdf = await api('GET', `/api/invoices/${inv.uuid}/export/pdf`);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(`Numer KSeF: ${done.ksefNumber}`);
+    expect(text).toContain(expected);
+    expect(text).not.toContain('nie została jeszcze przyjęta');
+    const [image] = await pdfImages(pdf.rawPayload);
+    expect(image).toBeDefined();
+    const code = jsQR(image?.rgba as Uint8ClampedArray, image?.width as number, image?.height as number);
+    expect(code?.data).toBe(expected);
   });
 
   it('locks an accepted invoice: edit and delete refused, positions too', async () => {
