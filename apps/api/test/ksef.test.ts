@@ -361,6 +361,29 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     expect((await accepted(second.uuid)).ksefStatus).toBe('accepted');
   });
 
+  it('issues an invoice offline while KSeF answers 503: OFFLINE on the PDF with KOD I, sent when KSeF is back', async () => {
+    const inv = await createInvoice();
+    fake.failNext(4);
+    await api('POST', `/api/invoices/${inv.uuid}/ksef`);
+    const offline = await until(async () => {
+      const current = await invoiceOf(inv.uuid);
+      return current.ksefStatus === 'offline' ? current : null;
+    });
+    expect(offline.ksefOfflineDeadline > offline.createdDate).toBe(true);
+    expect(offline.ksefHash).toBeTruthy();
+    // Locked while it waits: what KOD I points at must not change.
+    expect((await api('PATCH', `/api/invoices/${inv.uuid}`, { description: 'x' })).statusCode).toBe(409);
+    const pdf = await api('GET', `/api/invoices/${inv.uuid}/export/pdf`);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('OFFLINE');
+    expect(text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${SELLER_NIP}/`);
+    const done = await accepted(inv.uuid);
+    expect(done.ksefStatus).toBe('accepted');
+    expect(done.ksefHash).toBe(offline.ksefHash);
+    const session = [...fake.sessions.values()].find((s) => s.invoices.some((i) => i.ksefNumber === done.ksefNumber));
+    expect(session).toBeDefined();
+  });
+
   it('sends many invoices through one online session', async () => {
     const created = [];
     for (let i = 0; i < 5; i++) created.push(await createInvoice());
@@ -368,6 +391,113 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     for (const inv of created) await api('POST', `/api/invoices/${inv.uuid}/ksef`);
     for (const inv of created) expect((await accepted(inv.uuid)).ksefStatus).toBe('accepted');
     expect(fake.calls.filter((c) => c === 'POST /sessions/online').length).toBeLessThanOrEqual(opened + 1);
+  });
+
+  it("fetches the carriers' invoices once, matches two of three to orders, and a second sync adds none", async () => {
+    const carrierA = (
+      await api('POST', '/api/carriers', { companyName: 'Trans-Kowalski', phone: '601000201', nip: '7251801126' })
+    ).json();
+    const carrierB = (
+      await api('POST', '/api/carriers', { companyName: 'Euro-Spedycja', phone: '601000202', nip: '5213003700' })
+    ).json();
+    const SHIPMENT = {
+      cargo: 'Palety',
+      loadingCity: 'Poznań',
+      loadingCountry: 'PL',
+      loadingDate: '2026-12-01',
+      unloadingCity: 'Berlin',
+      unloadingCountry: 'DE',
+      unloadingDate: '2026-12-02',
+    };
+    const order = async (carrier: string, price: number, currency: string) => {
+      const res = await api('POST', '/api/orders', {
+        ...SHIPMENT,
+        customer: customer['@id'],
+        customerPrice: 500000,
+        customerPriceCurrency: 'pln',
+        carrier,
+        carrierPrice: price,
+        carrierPriceCurrency: currency,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const orderA = await order(carrierA['@id'], 250000, 'pln');
+    const orderB = await order(carrierB['@id'], 90000, 'eur');
+    const orderC = await order(carrierA['@id'], 300000, 'pln');
+    fake.addReceived(SELLER_NIP, [
+      {
+        sellerNip: '7251801126',
+        sellerName: 'Trans-Kowalski',
+        invoiceNumber: 'FV/1/2026',
+        issueDate: today(),
+        paymentDate: '2026-12-30',
+        net: 250000,
+      },
+      {
+        sellerNip: '5213003700',
+        sellerName: 'Euro-Spedycja',
+        invoiceNumber: 'EU/7/2026',
+        issueDate: today(),
+        net: 90000,
+        currency: 'EUR',
+      },
+      {
+        sellerNip: '7251801126',
+        sellerName: 'Trans-Kowalski',
+        invoiceNumber: 'FV/2/2026',
+        issueDate: today(),
+        net: 310000,
+      },
+    ]);
+    // Someone else's purchase: not ours, never fetched.
+    fake.addReceived('7831672591', [
+      {
+        sellerNip: '7251801126',
+        sellerName: 'Trans-Kowalski',
+        invoiceNumber: 'FV/9/2026',
+        issueDate: today(),
+        net: 1000,
+      },
+    ]);
+    const first = await api('POST', '/api/ksef/sync');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ fetched: 3, matched: 2 });
+    const second = await api('POST', '/api/ksef/sync?again');
+    expect(second.json()).toEqual({ fetched: 0, matched: 0 });
+
+    const all = (await api('GET', '/api/received_invoices')).json();
+    expect(all['hydra:totalItems']).toBe(3);
+    const byNumber = Object.fromEntries(
+      all['hydra:member'].map((r: { invoiceNumber: string }) => [r.invoiceNumber, r]),
+    );
+    expect(byNumber['FV/1/2026']).toMatchObject({
+      sellerNip: '7251801126',
+      sellerName: 'Trans-Kowalski',
+      netAmount: 250000,
+      grossAmount: 307500,
+      currency: 'pln',
+      paymentDate: '2026-12-30',
+      order: orderA['@id'],
+      priceMatches: true,
+    });
+    expect(byNumber['EU/7/2026']).toMatchObject({ currency: 'eur', order: orderB['@id'], priceMatches: true });
+    expect(byNumber['FV/2/2026']).toMatchObject({ order: null, priceMatches: null });
+
+    const unmatched = (await api('GET', '/api/received_invoices?matched=false')).json();
+    expect(unmatched['hydra:member'].map((r: { invoiceNumber: string }) => r.invoiceNumber)).toEqual(['FV/2/2026']);
+    expect((await api('GET', '/api/received_invoices?sellerNip=5213003700')).json()['hydra:totalItems']).toBe(1);
+    expect((await api('GET', `/api/received_invoices?issueDate[after]=${today()}`)).json()['hydra:totalItems']).toBe(3);
+    expect((await api('GET', '/api/received_invoices?issueDate[before]=2000-01-01')).json()['hydra:totalItems']).toBe(
+      0,
+    );
+
+    // 'Przypisz do zlecenia': the 3,100.00 invoice on the 3,000.00 order differs by 100.00.
+    const assigned = await api('PUT', `/api/received_invoices/${byNumber['FV/2/2026'].uuid}`, { order: orderC['@id'] });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(assigned.json()).toMatchObject({ order: orderC['@id'], priceMatches: false, difference: -10000 });
+    const ofOrder = (await api('GET', `/api/received_invoices?order=${encodeURIComponent(orderC['@id'])}`)).json();
+    expect(ofOrder['hydra:member']).toHaveLength(1);
   });
 
   it('after a crash between sending and reading the status, asks KSeF first and sends nothing twice', async () => {

@@ -233,6 +233,16 @@ export function createKsefService(options: KsefServiceOptions) {
       })
       .where(eq(ksefOutbox.id, job.id));
     wakeIn(delay);
+    if (ksef?.unavailable && !job.postedAt && !job.offline) {
+      // KSeF does not answer (5xx, time-out): the invoice is issued in offline mode (offline24) with this XML; KOD I
+      // stands, it is sent with offlineMode when KSeF answers again, and its deadline is shown on the list.
+      await db.update(ksefOutbox).set({ offline: true }).where(eq(ksefOutbox.id, job.id));
+      await db
+        .update(invoices)
+        .set({ ksefStatus: 'offline', ksefOfflineAt: sql`now()` })
+        .where(and(eq(invoices.id, job.invoiceId), inArray(invoices.ksefStatus, ['queued', 'sending'])));
+      return;
+    }
     await db
       .update(invoices)
       .set({
