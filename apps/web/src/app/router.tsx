@@ -94,6 +94,11 @@ export const routes: RouteObject[] = [
                       import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.CorrectiveInvoicesRoute })),
                   },
                   {
+                    path: paths.invoicesReceived,
+                    lazy: () =>
+                      import('./pages/ReceivedInvoicesRoute.tsx').then((m) => ({ Component: m.ReceivedInvoicesRoute })),
+                  },
+                  {
                     path: paths.users,
                     lazy: () => import('./pages/UsersRoute.tsx').then((m) => ({ Component: m.UsersRoute })),
                   },
