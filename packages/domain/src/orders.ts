@@ -168,6 +168,13 @@ export type Order = ShipmentRead & {
   carrierDateOfPayment: string | null;
   carrierDateOfPaymentString: string | null;
   carrierIsPayer: boolean;
+  /** The days the payments were marked done in the payments cockpit (YYYY-MM-DD). */
+  customerPaidDate: string | null;
+  carrierPaidDate: string | null;
+  /** PLN hundredths of the customer price over the carrier price (EUR at the order's rate); null while one is missing. */
+  margin: number | null;
+  /** The margin in hundredths of a percent of the customer price (1250 = 12,50 %). */
+  marginPercent: number | null;
   driverPicksUpMoney: boolean;
   driverName: string | null;
   driverId: string | null;

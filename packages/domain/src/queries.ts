@@ -103,6 +103,8 @@ export type Query = ShipmentRead & {
   customerPriceSuggested: number | null;
   bestOffer: number | null;
   bestOfferCurrency: string | null;
+  /** The price shown to the customer over the best offer, PLN hundredths at the query's rate; null while one is missing. */
+  bestOfferMargin: number | null;
   /** Public offers waiting for the carrier's e-mail confirmation ('oczekuje na potwierdzenie'); never the best. */
   pendingOffers: number;
 };

@@ -37,6 +37,25 @@ export type FilterField = {
 
 export type CustomFilter = (value: string) => SQL | undefined;
 
+/**
+ * A sort key in a structured form: besides the ORDER BY it renders, the exporter walks a list in keyset batches from it
+ * (the last row's values of every key), so that an export keeps the table's sort without OFFSET.
+ */
+export type SortKey = { kind: 'sortKey'; column: SQLWrapper; direction: 'asc' | 'desc'; nulls: 'first' | 'last' };
+
+/** As `order[field]=` sorts: ascending with empty values first, descending with them last (one index serves both). */
+export const sortKey = (
+  column: SQLWrapper,
+  direction: 'asc' | 'desc' = 'asc',
+  nulls: 'first' | 'last' = direction === 'asc' ? 'first' : 'last',
+): SortKey => ({ kind: 'sortKey', column, direction, nulls });
+
+export const sortSql = (key: SortKey): SQL =>
+  sql`${key.column} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')} NULLS ${sql.raw(key.nulls === 'first' ? 'FIRST' : 'LAST')}`;
+
+type OrderItem = SQL | SortKey;
+const isSortKey = (item: OrderItem): item is SortKey => (item as SortKey).kind === 'sortKey';
+
 export type FilterSpec = {
   fields: Record<string, FilterField>;
   /** Parameters with their own meaning (e.g. `search`, `status=wszystkie`). */
@@ -45,12 +64,12 @@ export type FilterSpec = {
   defaults?: Record<string, string>;
   /** Always applied (e.g. hide soft-deleted rows unless deletionReason is filtered). */
   base?: (present: ReadonlySet<string>) => SQL | undefined;
-  defaultOrder: SQL[];
+  defaultOrder: OrderItem[];
   /**
    * An order for when some filters are present and the client asked for none; e.g. a text search
    * sorts its (few) matches rather than walking the name index past every row that does not match.
    */
-  orderWhen?: (present: ReadonlySet<string>) => SQL[] | undefined;
+  orderWhen?: (present: ReadonlySet<string>) => OrderItem[] | undefined;
   /** Last sort key, so that pages are stable. */
   tiebreaker: SQLWrapper;
   itemsPerPage: number;
@@ -60,6 +79,8 @@ export type FilterSpec = {
 export type ListParams = {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The same order as keys, the tiebreaker last (for the exporter's keyset batches); undefined for a raw SQL order. */
+  sortKeys: SortKey[] | undefined;
   paginated: boolean;
   /** API Platform's partial pagination (`partial=true`): a page without the total count. */
   partial: boolean;
@@ -83,6 +104,14 @@ const MAX_VALUES = 100;
 
 const RANGE_OPS = new Set(['gte', 'lte', 'gt', 'lt', 'between']);
 const DATE_OPS = new Set(['after', 'before', 'strictly_after', 'strictly_before']);
+
+/**
+ * The allow-lists are plain objects: `fields.toString` or `custom.constructor` would find Object.prototype's
+ * members (a 500 on `?toString=1`). Only a list's own entries count.
+ */
+function own<T>(list: Record<string, T> | undefined, key: string): T | undefined {
+  return list && Object.hasOwn(list, key) ? list[key] : undefined;
+}
 
 function invalid(name: string): AppError {
   return new AppError(400, 'invalid_filter', apiMessages.invalidFilter(name));
@@ -262,7 +291,7 @@ function dateCondition(field: FilterField, op: string, raw: unknown, name: strin
 
 export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const conditions: SQL[] = [];
-  const orderBy: SQL[] = [];
+  const orderBy: SortKey[] = [];
   let lastDirection: 'asc' | 'desc' = 'asc';
   const present = new Set<string>();
   let paginated = true;
@@ -273,6 +302,9 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
 
   for (const [key, raw] of Object.entries(query)) {
     if (raw === undefined) continue;
+    // A name of Object.prototype's (`toString`, `__proto__`, `constructor[x]`) is never a filter: refused rather than
+    // ignored, as the probe that found the 500 expects.
+    if ((key.split(/[[.]/)[0] ?? key) in Object.prototype) throw invalid(key);
     if (key === 'pagination') {
       paginated = parseBool(single(raw, key), key);
       continue;
@@ -293,17 +325,17 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     }
     const orderMatch = /^order\[([A-Za-z0-9_.]+)\]$/.exec(key);
     if (orderMatch?.[1]) {
-      const field = spec.fields[orderMatch[1]];
+      const field = own(spec.fields, orderMatch[1]);
       if (!field?.order) continue;
       const direction = single(raw, key).toLowerCase();
       if (direction !== 'asc' && direction !== 'desc') throw invalid(key);
       // Nulls count as the smallest value (as the original client saw them), so an index declared NULLS FIRST
       // serves both directions.
-      orderBy.push(direction === 'asc' ? sql`${field.column} ASC NULLS FIRST` : sql`${field.column} DESC NULLS LAST`);
+      orderBy.push(sortKey(field.column, direction));
       lastDirection = direction;
       continue;
     }
-    const custom = spec.custom?.[key];
+    const custom = own(spec.custom, key);
     if (custom) {
       present.add(key);
       // A repeated parameter reaches a custom filter as one comma-separated value.
@@ -315,7 +347,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     const match = KEY_RE.exec(key);
     if (!match?.[1]) continue;
     const [, name, op] = match;
-    const field = spec.fields[name];
+    const field = own(spec.fields, name);
     if (!field) continue;
     present.add(name);
     let condition: SQL | undefined;
@@ -337,21 +369,25 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
 
   for (const [name, value] of Object.entries(spec.defaults ?? {})) {
     if (present.has(name)) continue;
-    const custom = spec.custom?.[name];
-    const field = spec.fields[name];
+    const custom = own(spec.custom, name);
+    const field = own(spec.fields, name);
     const condition = custom ? custom(value) : field ? searchCondition(field, value, name) : undefined;
     if (condition) conditions.push(condition);
   }
   const base = spec.base?.(present);
   if (base) conditions.push(base);
 
-  const order = orderBy.length > 0 ? orderBy : [...(spec.orderWhen?.(present) ?? spec.defaultOrder)];
+  const order: OrderItem[] = orderBy.length > 0 ? orderBy : [...(spec.orderWhen?.(present) ?? spec.defaultOrder)];
   // The tiebreaker runs the way the last sort key does, so that one index on (column NULLS FIRST, id) serves a
   // sort in either direction, read forwards or backwards.
-  order.push(lastDirection === 'desc' ? desc(spec.tiebreaker as never) : asc(spec.tiebreaker as never));
+  const tiebreaker = sortKey(spec.tiebreaker, lastDirection);
   return {
     where: conditions.length ? and(...conditions) : undefined,
-    orderBy: order,
+    orderBy: [
+      ...order.map((item) => (isSortKey(item) ? sortSql(item) : item)),
+      lastDirection === 'desc' ? desc(spec.tiebreaker as never) : asc(spec.tiebreaker as never),
+    ],
+    sortKeys: order.every(isSortKey) ? [...order, tiebreaker] : undefined,
     paginated,
     partial: paginated && partial,
     present,

@@ -1,8 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { carriers, customers } from './parties.ts';
 import { queries } from './queries.ts';
-import { shipmentColumns } from './shipments.ts';
+import { marginPercentSql, marginSql, plnSql, shipmentColumns } from './shipments.ts';
 import { users } from './users.ts';
 
 export const orders = pgTable(
@@ -33,6 +45,9 @@ export const orders = pgTable(
     carrierPaidConfirmed: boolean('carrier_paid_confirmed').notNull().default(false),
     carrierDateOfPayment: timestamp('carrier_date_of_payment', { withTimezone: true, mode: 'string' }),
     carrierDateOfPaymentString: text('carrier_date_of_payment_string'),
+    /** The day the customer's / the carrier's payment was marked received or sent (the payments cockpit). */
+    customerPaidDate: date('customer_paid_date', { mode: 'string' }),
+    carrierPaidDate: date('carrier_paid_date', { mode: 'string' }),
     carrierIsPayer: boolean('carrier_is_payer').notNull().default(false),
     driverPicksUpMoney: boolean('driver_picks_up_money').notNull().default(false),
     driverName: text('driver_name'),
@@ -52,8 +67,25 @@ export const orders = pgTable(
     /** The query this order was made from (conversions and the stats count through it), or the query it became. */
     queryUuid: uuid('query_uuid').references((): AnyPgColumn => queries.uuid, { onDelete: 'set null' }),
     ...shipmentColumns(),
+    /**
+     * Prices in PLN and the margin, computed by PostgreSQL from the row (EUR at the order's own rate), so that the
+     * table filters and sorts by margin through an index and the statistics sum them without converting anything.
+     */
+    customerPricePln: bigint('customer_price_pln', { mode: 'number' }).generatedAlwaysAs(
+      sql.raw(plnSql('customer_price', 'customer_price_currency')),
+    ),
+    carrierPricePln: bigint('carrier_price_pln', { mode: 'number' }).generatedAlwaysAs(
+      sql.raw(plnSql('carrier_price', 'carrier_price_currency')),
+    ),
+    margin: bigint('margin', { mode: 'number' }).generatedAlwaysAs(
+      marginSql('customer_price', 'customer_price_currency', 'carrier_price', 'carrier_price_currency'),
+    ),
+    marginPercent: bigint('margin_percent', { mode: 'number' }).generatedAlwaysAs(
+      marginPercentSql('customer_price', 'customer_price_currency', 'carrier_price', 'carrier_price_currency'),
+    ),
   },
   (t) => [
+    index('orders_margin_idx').on(t.margin.nullsFirst(), t.id),
     index('orders_list_idx').on(t.deletionReason, t.status, t.id.desc()),
     index('orders_loading_date_idx').on(t.loadingDate.nullsFirst(), t.id),
     // The table's usual question (a country, a status, a date range, a price) has two indexes. The page: read in

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import { carriers, customers } from './parties.ts';
-import { shipmentColumns } from './shipments.ts';
+import { marginSql, shipmentColumns } from './shipments.ts';
 import { users } from './users.ts';
 
 export const queries = pgTable(
@@ -31,6 +42,10 @@ export const queries = pgTable(
     /** The order this query became (status 'zamienione'), or the order it was made from. */
     orderUuid: uuid('order_uuid').references((): AnyPgColumn => orders.uuid, { onDelete: 'set null' }),
     ...shipmentColumns(),
+    /** The price shown to the customer over the best offer, in PLN hundredths at the query's rate (null while either is missing). */
+    bestOfferMargin: bigint('best_offer_margin', { mode: 'number' }).generatedAlwaysAs(
+      marginSql('customer_price_suggested', 'customer_price_currency', 'best_offer', 'best_offer_currency'),
+    ),
   },
   (t) => [
     // The table's usual page: not deleted, a status, newest first.

@@ -1,4 +1,36 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { doublePrecision, integer, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A price in PLN hundredths as SQL over a row's own columns (for generated columns, which may not read one another):
+ * EUR at the row's euroExchangeRate (hundredths of a złoty), rounded half away from zero; null while the price, or an
+ * EUR price's rate, is missing.
+ */
+export function plnSql(price: string, currency: string): string {
+  return `(CASE WHEN ${currency} = 'eur' THEN round(${price}::numeric * euro_exchange_rate / 100)::bigint ELSE ${price}::bigint END)`;
+}
+
+/** Margin (PLN hundredths) of what the customer pays over what the carrier costs. */
+export function marginSql(
+  customerPrice: string,
+  customerCurrency: string,
+  carrierPrice: string,
+  carrierCurrency: string,
+) {
+  return sql.raw(`(${plnSql(customerPrice, customerCurrency)} - ${plnSql(carrierPrice, carrierCurrency)})`);
+}
+
+/** The margin in hundredths of a percent of the customer price (1250 = 12,50 %); null without a positive price. */
+export function marginPercentSql(
+  customerPrice: string,
+  customerCurrency: string,
+  carrierPrice: string,
+  carrierCurrency: string,
+): SQL {
+  const revenue = plnSql(customerPrice, customerCurrency);
+  const cost = plnSql(carrierPrice, carrierCurrency);
+  return sql.raw(`(CASE WHEN ${revenue} > 0 THEN round((${revenue} - ${cost}) * 10000.0 / ${revenue})::bigint END)`);
+}
 
 /** Columns queries and orders share: route, dates, cargo, computed distance and coordinates. */
 export const shipmentColumns = () => ({

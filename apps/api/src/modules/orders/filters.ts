@@ -1,7 +1,7 @@
 import { ORDER_STATUS_FILTERS, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { carriers, customers, orders } from '../../db/schema/index.ts';
-import { type FilterSpec, likePattern } from '../../http/filters.ts';
+import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
 import { partyTextFilter, shipmentFilterFields, statusFilter } from '../shipments/filters.ts';
 import { orderOwner } from './repository.ts';
 
@@ -37,6 +37,9 @@ export const orderFilters: FilterSpec = {
     'user.name': { column: orderOwner.name, type: 'string', search: 'unaccent', order: true },
     customerPrice: { column: o.customerPrice, type: 'int', range: true, order: true, search: 'exact' },
     carrierPrice: { column: o.carrierPrice, type: 'int', range: true, order: true, search: 'exact' },
+    // PLN hundredths over both prices (EUR at the order's rate), computed by PostgreSQL: filtered and sorted by index.
+    margin: { column: o.margin, type: 'int', range: true, order: true },
+    marginPercent: { column: o.marginPercent, type: 'int', range: true, order: true },
     customerPriceCurrency: { column: o.customerPriceCurrency, type: 'string', search: 'exact' },
     carrierPriceCurrency: { column: o.carrierPriceCurrency, type: 'string', search: 'exact' },
     customerPaid: flag(o.customerPaid),
@@ -54,7 +57,7 @@ export const orderFilters: FilterSpec = {
     carrier: partyTextFilter(carriers.searchText),
   },
   base: (present) => (present.has('deletionReason') ? undefined : sql`${o.deletionReason} = 0`),
-  defaultOrder: [sql`${o.id} DESC`],
+  defaultOrder: [sortKey(o.id, 'desc', 'first')],
   tiebreaker: o.id,
   itemsPerPage: PAGE_SIZES.orders,
 };

@@ -27,9 +27,10 @@ const partyColumns = (t: typeof customers | typeof carriers) => ({
 });
 
 /** An order with the names the table shows and the parties its documents need. */
-export function selectOrders(db: DbOrTx) {
+export function selectOrders(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
     .select({
+      ...extra,
       order: getTableColumns(orders),
       customer: partyColumns(customers),
       carrier: partyColumns(carriers),
@@ -76,7 +77,20 @@ const ref = <T extends { uuid: string | null }>(resource: string, value: T | nul
   value?.uuid ? { '@id': iri(resource, value.uuid), ...value } : null;
 
 export function toOrderJson({ order: o, customer, carrier, owner, creator, changer }: OrderRecord) {
-  const { id, uuid, userId, createdById, changedById, customerId, carrierId, createdAt, queryUuid, ...fields } = o;
+  const {
+    id,
+    uuid,
+    userId,
+    createdById,
+    changedById,
+    customerId,
+    carrierId,
+    createdAt,
+    queryUuid,
+    customerPricePln,
+    carrierPricePln,
+    ...fields
+  } = o;
   return {
     '@id': iri('orders', uuid),
     '@type': 'Order',

@@ -10,9 +10,10 @@ export const owner = alias(users, 'owner');
 export const creator = alias(users, 'creator');
 
 /** A query row with the names the table shows: customer, owner and creator. */
-export function selectQueries(db: DbOrTx) {
+export function selectQueries(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
     .select({
+      ...extra,
       query: getTableColumns(queries),
       customer: {
         uuid: customers.uuid,
@@ -92,6 +93,7 @@ export function toQueryJson({ query: q, customer, owner: o, creator: c }: QueryR
     euroExchangeRate: q.euroExchangeRate,
     bestOffer: q.bestOffer,
     bestOfferCurrency: q.bestOfferCurrency,
+    bestOfferMargin: q.bestOfferMargin,
     pendingOffers: q.pendingOffers,
     additionalInfo: q.additionalInfo,
     orderAdditionalInfo: q.orderAdditionalInfo,

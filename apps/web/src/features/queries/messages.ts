@@ -35,6 +35,7 @@ export const queriesMessages = {
     deletionReason: 'Powód usunięcia',
     actions: 'Akcje',
   },
+  bestOfferMargin: (amount: string) => `Marża: ${amount}`,
   pendingOffers: (n: number) =>
     `${n} ${pluralPl(n, 'oferta oczekuje', 'oferty oczekują', 'ofert oczekuje')} na potwierdzenie`,
   filters: {

@@ -51,6 +51,7 @@ export const testQuery = (over: Partial<Query> = {}): Query => ({
   euroExchangeRate: 430,
   bestOffer: null,
   bestOfferCurrency: null,
+  bestOfferMargin: null,
   pendingOffers: 0,
   additionalInfo: 'Wymagane pasy',
   orderAdditionalInfo: null,

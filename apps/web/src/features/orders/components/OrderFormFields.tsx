@@ -1,6 +1,13 @@
-import { Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { CARRIER_ACQUISITION_SOURCES, CARRIER_PAYMENT_TERMS, CUSTOMER_PAYMENT_TERMS } from '@spedycja/domain';
+import {
+  CARRIER_ACQUISITION_SOURCES,
+  CARRIER_PAYMENT_TERMS,
+  CUSTOMER_PAYMENT_TERMS,
+  formatMoney,
+  formatPercent,
+  orderMargin,
+} from '@spedycja/domain';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import {
@@ -66,6 +73,17 @@ function PaymentFields({ form, party }: { form: Form; party: 'customer' | 'carri
   );
 }
 
+/** The margin as the server will compute it, recomputed while prices, currencies and the rate are typed. */
+export function MarginLine({ form }: { form: Form }) {
+  const { margin, marginPercent } = orderMargin(form.values);
+  return (
+    <Text size="sm" aria-live="polite" data-testid="order-margin" c={margin !== null && margin < 0 ? 'red' : undefined}>
+      {f.margin}:{' '}
+      {margin === null ? formatMoney(null) : `${formatMoney(margin, 'pln')} (${formatPercent(marginPercent)})`}
+    </Text>
+  );
+}
+
 export function OrderRouteSection({ form }: { form: Form }) {
   return (
     <RouteSection form={form}>
@@ -113,6 +131,7 @@ export function PartiesSection({ form }: { form: Form }) {
             error={form.errors.carrier}
           />
           <PriceFields form={form} party="carrier" />
+          <MarginLine form={form} />
           <Select
             label={f.carrierAcquiredBy}
             data={ACQUISITION_OPTIONS}

@@ -1,4 +1,4 @@
-import { dimensionsText, formatMeasure, type Order } from '@spedycja/domain';
+import { dimensionsText, formatMeasure, formatMoney, formatPercent, type Order } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { TextValue } from '../../../components/display.tsx';
@@ -40,6 +40,7 @@ export const ORDER_COLUMNS_HIDDEN_BY_DEFAULT = [
   'status',
   'carrier',
   'carrierPrice',
+  'margin',
   'dimensions',
   'weight',
   'unloadingDate',
@@ -96,6 +97,17 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
       { id: 'distance', header: c.distance, sortKey: 'distance', cell: (o) => <DistanceCell order={o} /> },
       shared.price(c.customerPrice, 'customerPrice', 'customerPriceCurrency', customerPriceEditor),
       shared.price(c.carrierPrice, 'carrierPrice', 'carrierPriceCurrency', carrierPriceEditor),
+      {
+        // Computed by the server from both prices (EUR at the order's rate); read-only, sorted and filtered in SQL.
+        id: 'margin',
+        header: c.margin,
+        sortKey: 'margin',
+        cell: (o) => (
+          <TextValue
+            value={o.margin === null ? null : `${formatMoney(o.margin, 'pln')} (${formatPercent(o.marginPercent)})`}
+          />
+        ),
+      },
       shared.loadingType,
       shared.customer(customerEditor),
       {

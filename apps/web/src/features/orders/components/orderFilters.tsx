@@ -20,6 +20,7 @@ export function orderFilterDefs(deleted: boolean): FilterDef[] {
     shared.distance,
     { kind: 'numberRange', name: 'customerPrice', label: f.customerPrice, hundredths: true },
     { kind: 'numberRange', name: 'carrierPrice', label: f.carrierPrice, hundredths: true },
+    { kind: 'numberRange', name: 'margin', label: f.margin, hundredths: true },
     shared.loadingType,
     { kind: 'text', name: 'customer.nip', label: f.customerNip, width: 130 },
     { kind: 'text', name: 'carrier.nip', label: f.carrierNip, width: 130 },

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Stack } from '@mantine/core';
+import { ActionIcon, Badge, Button, Stack, Text } from '@mantine/core';
 import {
   countryName,
   dimensionsText,
@@ -94,14 +94,24 @@ export function BestOfferButton({ query, onOpen }: { query: Query; onOpen?: (que
       {text}
     </Button>
   );
-  if (!query.pendingOffers) return button;
+  // The margin of the best offer against the price shown to the customer (PLN, at the query's rate).
+  const margin =
+    query.bestOfferMargin === null || query.bestOfferMargin === undefined ? null : (
+      <Text size="xs" c={query.bestOfferMargin < 0 ? 'red' : 'dimmed'} data-testid="best-offer-margin">
+        {t.bestOfferMargin(formatMoney(query.bestOfferMargin, 'pln'))}
+      </Text>
+    );
+  if (!query.pendingOffers && !margin) return button;
   // A carrier offered from the public page and has not confirmed by e-mail yet: the dispatcher sees the interest.
   return (
     <Stack gap={2} align="flex-start">
       {button}
-      <Badge size="xs" color="indigo" variant="light" style={{ cursor: 'pointer' }} onClick={() => onOpen(query)}>
-        {t.pendingOffers(query.pendingOffers)}
-      </Badge>
+      {margin}
+      {query.pendingOffers > 0 && (
+        <Badge size="xs" color="indigo" variant="light" style={{ cursor: 'pointer' }} onClick={() => onOpen(query)}>
+          {t.pendingOffers(query.pendingOffers)}
+        </Badge>
+      )}
     </Stack>
   );
 }

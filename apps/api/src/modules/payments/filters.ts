@@ -1,0 +1,90 @@
+import { APP_TIMEZONE, type PaymentSide, type PaymentState, statsMessages } from '@spedycja/domain';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { carriers, customers, orders, users } from '../../db/schema/index.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type FilterSpec, sortKey } from '../../http/filters.ts';
+
+/**
+ * The payments cockpit's lists: the orders whose customer has not paid us (receivables, 'Należności') or whom we have
+ * not paid their carrier (payables, 'Zobowiązania'). Only orders that count (not deleted, 'aktywne' or 'zakonczone'),
+ * read through the partial indexes orders_customer_unpaid_idx / orders_carrier_unpaid_idx in payment-date order:
+ * the longest overdue first, the textual terms ('przed rozladunkiem') and the orders without a date last.
+ */
+
+export const paymentOwner = alias(users, 'payment_owner');
+
+const o = orders;
+export const sideColumns = (side: PaymentSide) =>
+  side === 'customer'
+    ? {
+        party: customers,
+        partyId: o.customerId,
+        paid: o.customerPaid,
+        paidDate: o.customerPaidDate,
+        date: o.customerDateOfPayment,
+        term: o.customerDateOfPaymentString,
+        price: o.customerPrice,
+        currency: o.customerPriceCurrency,
+        pricePln: o.customerPricePln,
+      }
+    : {
+        party: carriers,
+        partyId: o.carrierId,
+        paid: o.carrierPaid,
+        paidDate: o.carrierPaidDate,
+        date: o.carrierDateOfPayment,
+        term: o.carrierDateOfPaymentString,
+        price: o.carrierPrice,
+        currency: o.carrierPriceCurrency,
+        pricePln: o.carrierPricePln,
+      };
+
+const zone = sql.raw(`'${APP_TIMEZONE}'`);
+/** Today in Warsaw, as the UTC midnight that payment dates (whole days, kept as UTC midnights) are compared with. */
+export const todaySql = sql`((now() AT TIME ZONE ${zone})::date)::timestamp AT TIME ZONE 'UTC'`;
+/** Days past a payment date: positive when overdue, 0 on the day, negative before it; null without a date. */
+export const daysOverdueSql = (date: SQLWrapper) =>
+  sql<number | null>`((now() AT TIME ZONE ${zone})::date - (${date} AT TIME ZONE 'UTC')::date)`;
+
+export function parseSide(value: unknown): PaymentSide {
+  if (value === undefined || value === '' || value === 'customer') return 'customer';
+  if (value === 'carrier') return 'carrier';
+  throw badRequest(statsMessages.invalidSide);
+}
+
+function stateFilter(date: SQLWrapper) {
+  return (value: string): SQL | undefined => {
+    const state = value as PaymentState;
+    if (state === 'all' || value === '') return undefined;
+    if (state === 'overdue') return sql`${date} < ${todaySql}`;
+    if (state === 'due') return sql`(${date} IS NULL OR ${date} >= ${todaySql})`;
+    throw badRequest(statsMessages.invalidState);
+  };
+}
+
+export function paymentFilters(side: PaymentSide): FilterSpec {
+  const c = sideColumns(side);
+  return {
+    fields: {
+      number: { column: o.id, type: 'int', order: true },
+      paymentDate: { column: c.date, type: 'timestamp', date: true, order: true, wallClock: true },
+      loadingDate: { column: o.loadingDate, type: 'timestamp', date: true, order: true, wallClock: true },
+      amount: { column: c.price, type: 'int', range: true, order: true },
+      currency: { column: c.currency, type: 'string', search: 'exact' },
+      'party.uuid': { column: c.party.uuid, type: 'uuid', search: 'exact' },
+      'party.companyName': { column: c.party.companyName, type: 'string', search: 'unaccent', order: true },
+      'user.uuid': { column: paymentOwner.uuid, type: 'uuid', search: 'exact' },
+    },
+    custom: {
+      state: stateFilter(c.date),
+      // Chooses the list (see parseSide), not a condition.
+      side: () => undefined,
+    },
+    base: () => sql`NOT ${c.paid} AND ${o.deletionReason} = 0 AND ${o.status} IN ('aktywne', 'zakonczone')`,
+    // The longest overdue first; as the partial index is ordered (ascending, no date last).
+    defaultOrder: [sortKey(c.date, 'asc', 'last')],
+    tiebreaker: o.id,
+    itemsPerPage: 30,
+  };
+}

@@ -1,0 +1,99 @@
+import type { Payment, PaymentSide, PaymentTotal } from '@spedycja/domain';
+import { count, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orders } from '../../db/schema/index.ts';
+import type { ListParams } from '../../http/filters.ts';
+import { iri } from '../../http/hydra.ts';
+import { listStatements, runList } from '../../http/listing.ts';
+import { isoOrNull } from '../queries/repository.ts';
+import { daysOverdueSql, paymentOwner, sideColumns } from './filters.ts';
+
+const o = orders;
+
+/** The payments list's rows (`extra`: more columns, e.g. the exporter's sort keys). */
+export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<string, SQL> = {}) {
+  const c = sideColumns(side);
+  // Our invoices are sales invoices: a receivable shows the order's latest VAT invoice, a payable none.
+  const invoice = (column: 'uuid' | 'number') =>
+    side === 'customer'
+      ? sql<
+          string | null
+        >`(SELECT i.${sql.raw(column)}::text FROM invoices i WHERE i.order_id = ${o.id} AND i.type = 'vat' ORDER BY i.id DESC LIMIT 1)`
+      : sql<string | null>`NULL::text`;
+  return db
+    .select({
+      id: o.id,
+      uuid: o.uuid,
+      number: o.number,
+      amount: c.price,
+      currency: c.currency,
+      amountPln: c.pricePln,
+      paymentDate: c.date,
+      paymentTerm: c.term,
+      daysOverdue: daysOverdueSql(c.date),
+      loadingDate: o.loadingDate,
+      party: { uuid: c.party.uuid, companyName: c.party.companyName, name: c.party.name },
+      owner: { uuid: paymentOwner.uuid, name: paymentOwner.name },
+      invoiceUuid: invoice('uuid'),
+      invoiceNumber: invoice('number'),
+      ...extra,
+    })
+    .from(o)
+    .leftJoin(c.party, eq(c.party.id, c.partyId))
+    .leftJoin(paymentOwner, eq(paymentOwner.id, o.userId));
+}
+
+export type PaymentRecord = Awaited<ReturnType<ReturnType<typeof selectPayments>['execute']>>[number];
+
+export function paymentListStatements(db: DbOrTx, side: PaymentSide, params: ListParams) {
+  const c = sideColumns(side);
+  return listStatements(db, params, selectPayments(db, side).$dynamic(), {
+    from: o,
+    joins: [
+      { prefix: 'party', table: c.party, on: eq(c.party.id, c.partyId) },
+      { prefix: 'user', table: paymentOwner, on: eq(paymentOwner.id, o.userId) },
+    ],
+  });
+}
+
+/** The page, its total and the sums per currency of every matching payment (not only the page's). */
+export async function listPayments(db: DbOrTx, side: PaymentSide, params: ListParams) {
+  const c = sideColumns(side);
+  const totals = db
+    .select({ currency: c.currency, amount: sql<string | null>`sum(${c.price})`, count: count() })
+    .from(o)
+    .leftJoin(c.party, eq(c.party.id, c.partyId))
+    .leftJoin(paymentOwner, eq(paymentOwner.id, o.userId))
+    .where(params.where)
+    .groupBy(c.currency)
+    .orderBy(c.currency);
+  const [list, sums] = await Promise.all([runList(paymentListStatements(db, side, params), params), totals]);
+  return {
+    ...list,
+    totals: sums.map((t): PaymentTotal => ({ currency: t.currency, amount: Number(t.amount ?? 0), count: t.count })),
+  };
+}
+
+export function toPaymentJson(side: PaymentSide, row: PaymentRecord): Payment {
+  const partyResource = side === 'customer' ? 'customers' : 'carriers';
+  return {
+    '@id': iri('orders', row.uuid),
+    '@type': 'Payment',
+    uuid: row.uuid,
+    number: row.number,
+    side,
+    party: row.party?.uuid ? { '@id': iri(partyResource, row.party.uuid), ...row.party, uuid: row.party.uuid } : null,
+    amount: row.amount,
+    currency: row.currency,
+    amountPln: row.amountPln,
+    paymentDate: isoOrNull(row.paymentDate)?.slice(0, 10) ?? null,
+    paymentTerm: row.paymentTerm,
+    daysOverdue: row.daysOverdue === null ? null : Number(row.daysOverdue),
+    loadingDate: isoOrNull(row.loadingDate),
+    invoice:
+      row.invoiceUuid && row.invoiceNumber
+        ? { '@id': iri('invoices', row.invoiceUuid), uuid: row.invoiceUuid, number: row.invoiceNumber }
+        : null,
+    user: row.owner?.uuid ? { '@id': iri('users', row.owner.uuid), uuid: row.owner.uuid, name: row.owner.name } : null,
+  };
+}

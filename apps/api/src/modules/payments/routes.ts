@@ -1,0 +1,103 @@
+import { APP_TIMEZONE, PAYMENT_SIDES, statsMessages } from '@spedycja/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { invoices, orders } from '../../db/schema/index.ts';
+import { actorId } from '../../http/actor.ts';
+import { adminOnly } from '../../http/auth.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { parseListQuery } from '../../http/filters.ts';
+import { collection } from '../../http/hydra.ts';
+import { idParams, uuidParam } from '../../http/params.ts';
+import { findOrder, toOrderJson } from '../orders/repository.ts';
+import { parseSide, paymentFilters } from './filters.ts';
+import { listPayments, toPaymentJson } from './repository.ts';
+
+const markPaidBody = z.object({
+  side: z.enum(PAYMENT_SIDES),
+  /** The day the money came or went (YYYY-MM-DD); today in Warsaw when left out. */
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine(
+      (v) =>
+        !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    )
+    .optional(),
+});
+
+/** Today's date in Warsaw (YYYY-MM-DD). */
+export const warsawToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: APP_TIMEZONE }).format(new Date());
+
+/**
+ * The payments cockpit (admins): GET /api/payments?side=customer|carrier&state=overdue|due|all (the list filters,
+ * sorts and pages as the other lists, and adds the sums per currency of everything that matches), and marking one paid.
+ */
+export async function paymentsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Payments'];
+
+  r.get(
+    '/api/payments',
+    { config: adminOnly, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
+    async (request) => {
+      const side = parseSide(request.query.side);
+      const params = parseListQuery(request.query, paymentFilters(side));
+      const { rows, total, totals } = await listPayments(db, side, params);
+      return {
+        ...collection(
+          request.url,
+          rows.map((row) => toPaymentJson(side, row)),
+          total,
+          params,
+        ),
+        totals,
+      };
+    },
+  );
+
+  /**
+   * Marks the customer's (or the carrier's) payment of an order done on a day: the order's flag and date, and for a
+   * customer the paid flag of the order's VAT invoices, in one transaction (the order row locked, so that two clicks
+   * mark it once).
+   */
+  r.post(
+    '/api/payments/:id/paid',
+    { config: adminOnly, schema: { tags, params: idParams, body: markPaidBody } },
+    async (request) => {
+      const uuid = uuidParam(request.params.id);
+      const { side } = request.body;
+      const date = request.body.date ?? warsawToday();
+      const me = await actorId(db, request);
+      await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.uuid, uuid)).for('update');
+        if (!order) throw notFound();
+        if (order.deletionReason > 0 || (order.status !== 'aktywne' && order.status !== 'zakonczone')) {
+          throw new AppError(409, 'not_payable', statsMessages.notPayable);
+        }
+        if (side === 'customer' ? order.customerPaid : order.carrierPaid) {
+          throw new AppError(409, 'already_paid', statsMessages.alreadyPaid);
+        }
+        await tx
+          .update(orders)
+          .set(
+            side === 'customer'
+              ? { customerPaid: true, customerPaidDate: date, changedById: me }
+              : { carrierPaid: true, carrierPaidDate: date, changedById: me },
+          )
+          .where(eq(orders.id, order.id));
+        if (side === 'customer') {
+          await tx
+            .update(invoices)
+            .set({ paid: true, paidDate: date })
+            .where(and(eq(invoices.orderId, order.id), eq(invoices.type, 'vat'), sql`NOT ${invoices.paid}`));
+        }
+      });
+      const updated = await findOrder(db, eq(orders.uuid, uuid));
+      if (!updated) throw notFound();
+      return { message: statsMessages.markedPaid, order: toOrderJson(updated) };
+    },
+  );
+}

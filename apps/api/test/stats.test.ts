@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warsawToday } from '../src/modules/payments/routes.ts';
+import { orderOf, queryOf } from './fixtures.ts';
+import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+
+/** A day of the month `offset` months from today's, 'YYYY-MM-DD'. */
+function dayIn(offset: number, day: number): string {
+  const [y, m] = warsawToday().split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + offset, day));
+  return d.toISOString().slice(0, 10);
+}
+const lastDayOf = (offset: number) => {
+  const first = dayIn(offset + 1, 1);
+  return new Date(Date.parse(`${first}T00:00:00Z`) - 86400_000).toISOString().slice(0, 10);
+};
+const daysFromToday = (n: number) =>
+  new Date(Date.parse(`${warsawToday()}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
+
+describe.each(dbKinds)('stats and payments on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let dispatcher: string;
+  let dispatcherUuid: string;
+  let customer: string;
+  let carrier: string;
+  const ids: Record<string, { uuid: string; '@id': string; number: string }> = {};
+  const monthA = dayIn(0, 1).slice(0, 7);
+  const monthB = dayIn(1, 1).slice(0, 7);
+  const range = `from=${dayIn(0, 1)}&to=${lastDayOf(1)}`;
+
+  const call = (token: string | null, method: string, url: string, payload?: unknown) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const api = (method: string, url: string, payload?: unknown) => call(admin, method, url, payload);
+  const route = (loading: string) => ({ loadingDate: loading, unloadingDate: loading });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.login();
+    dispatcherUuid = (
+      await api('POST', '/api/users', {
+        login: 'anowak',
+        name: 'Anna Nowak',
+        plainPassword: 'haslo-anny-123',
+        roles: ['ROLE_USER'],
+      })
+    ).json().uuid;
+    dispatcher = await t.login('anowak', 'haslo-anny-123');
+    customer = (
+      await api('POST', '/api/customers', {
+        companyName: 'Statystyczny Klient Sp. z o.o.',
+        nip: '7831672591',
+        city: 'Poznań',
+        postalCode: '61-131',
+        streetAddress: 'ul. Długa 1',
+        country: 'PL',
+      })
+    ).json()['@id'];
+    carrier = (await api('POST', '/api/carriers', { companyName: 'Trans-Stat', phone: '601222333' })).json()['@id'];
+    const make = async (name: string, fields: Record<string, unknown>) => {
+      const res = await api('POST', '/api/orders', orderOf(customer, { cargo: name, ...fields }));
+      expect(res.statusCode, res.body).toBe(201);
+      ids[name] = res.json();
+    };
+    await make('PLN', {
+      ...route(dayIn(0, 10)),
+      carrier,
+      carrierPrice: 300000,
+      customerDateOfPayment: daysFromToday(-10),
+    });
+    await make('EUR', {
+      ...route(dayIn(1, 5)),
+      customerPrice: 100000,
+      customerPriceCurrency: 'eur',
+      euroExchangeRate: 431,
+      carrier,
+      carrierPrice: 300000,
+      carrierDateOfPayment: daysFromToday(-3),
+      customerDateOfPayment: daysFromToday(5),
+      user: `/api/users/${dispatcherUuid}`,
+    });
+    await make('OPEN', {
+      ...route(dayIn(0, 12)),
+      customerPrice: 200000,
+      customerDateOfPaymentString: 'przed rozladunkiem',
+    });
+    await make('CANCELLED', { ...route(dayIn(0, 12)), status: 'anulowane', carrier, carrierPrice: 1000 });
+    await make('DELETED', { ...route(dayIn(0, 12)), carrier, carrierPrice: 1000 });
+    await make('LATER', { ...route(dayIn(14, 2)), carrier, carrierPrice: 1000 });
+    expect((await api('POST', `/api/remove/${ids.DELETED?.uuid}`, { type: 'order', reason: 1 })).statusCode).toBe(200);
+
+    // A query that becomes an order (with its offer), one that stays a query, one deleted.
+    const q1 = (
+      await api('POST', '/api/queries', queryOf(customer, { ...route(dayIn(0, 20)), customerPriceSuggested: 120000 }))
+    ).json();
+    await api('POST', '/api/offers', { query: q1['@id'], carrier, price: 100000, currency: 'pln' });
+    const converted = await api('POST', `/api/queries/${q1.uuid}/changeType`);
+    expect(converted.statusCode, converted.body).toBe(200);
+    ids.CONVERTED = converted.json();
+    await call(dispatcher, 'POST', '/api/queries', queryOf(customer, route(dayIn(0, 21))));
+    const q3 = (await api('POST', '/api/queries', queryOf(customer, route(dayIn(0, 22))))).json();
+    await api('POST', `/api/remove/${q3.uuid}`, { type: 'query', reason: 1 });
+  });
+  afterAll(() => t.close());
+
+  it('sums a range in PLN (EUR at each order rate), by month and user, without cancelled or deleted orders', async () => {
+    const res = await api('GET', `/api/stats?${range}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = res.json();
+    // Orders PLN, EUR (4310,00 zł), OPEN (no carrier price) and CONVERTED; queries: the converted one and anowak's.
+    expect(stats).toMatchObject({
+      queries: 2,
+      orders: 4,
+      conversions: 1,
+      conversionRate: 5000,
+      revenue: 350000 + 431000 + 200000 + 120000,
+      cost: 300000 + 300000 + 100000,
+      margin: 50000 + 131000 + 20000,
+      // Over the orders with both prices: 2010 / 9010 = 22.31 %.
+      marginPercent: 2231,
+    });
+    expect(stats.byMonth).toEqual([
+      { month: monthA, queries: 2, orders: 3, conversions: 1, revenue: 670000, cost: 400000, margin: 70000 },
+      { month: monthB, queries: 0, orders: 1, conversions: 0, revenue: 431000, cost: 300000, margin: 131000 },
+    ]);
+    // By name: 'Administrator', then 'Anna Nowak'.
+    expect(stats.byUser).toEqual([
+      expect.objectContaining({ queries: 1, orders: 3, conversions: 1, revenue: 670000, cost: 400000, margin: 70000 }),
+      {
+        user: { '@id': `/api/users/${dispatcherUuid}`, uuid: dispatcherUuid, name: 'Anna Nowak' },
+        queries: 1,
+        orders: 1,
+        conversions: 0,
+        revenue: 431000,
+        cost: 300000,
+        margin: 131000,
+      },
+    ]);
+    const one = (await api('GET', `/api/stats?${range}&user=/api/users/${dispatcherUuid}`)).json();
+    expect(one).toMatchObject({ queries: 1, orders: 1, revenue: 431000, conversionRate: 0 });
+    // A month with nothing: zeros, no division by zero.
+    const empty = (await api('GET', '/api/stats?from=2020-01-01&to=2020-01-31')).json();
+    expect(empty).toMatchObject({ queries: 0, orders: 0, conversionRate: null, marginPercent: null, byUser: [] });
+  });
+
+  it('is for admins, and refuses bad or reversed dates in Polish', async () => {
+    expect((await call(null, 'GET', `/api/stats?${range}`)).statusCode).toBe(401);
+    expect((await call(dispatcher, 'GET', `/api/stats?${range}`)).statusCode).toBe(403);
+    const bad = await api('GET', '/api/stats?from=2026-02-30&to=2026-03-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe('Nieprawidłowa data „from”: podaj datę w formacie RRRR-MM-DD.');
+    const reversed = await api('GET', '/api/stats?from=2026-03-01&to=2026-02-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().detail).toBe('Data początkowa nie może być późniejsza niż data końcowa.');
+    expect((await api('GET', '/api/stats?from=2026-03-01')).statusCode).toBe(400);
+    expect((await api('GET', `/api/stats?${range}&user=nobody`)).statusCode).toBe(400);
+  });
+
+  it('lists receivables and payables, overdue first, with days, invoice and totals per currency', async () => {
+    const list = async (query: string) => {
+      const res = await api('GET', `/api/payments?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const overdue = await list('side=customer&state=overdue');
+    expect(overdue['hydra:member'].map((p: { number: string }) => p.number)).toEqual([ids.PLN?.number]);
+    expect(overdue['hydra:member'][0]).toMatchObject({
+      amount: 350000,
+      currency: 'pln',
+      paymentDate: daysFromToday(-10),
+      daysOverdue: 10,
+      side: 'customer',
+      party: { companyName: 'Statystyczny Klient Sp. z o.o.' },
+    });
+    expect(overdue.totals).toEqual([{ currency: 'pln', amount: 350000, count: 1 }]);
+    const due = await list('side=customer&state=due');
+    const dueNumbers = due['hydra:member'].map((p: { number: string }) => p.number);
+    // Payments are not bound to a range (LATER too). The dated one before the textual term and the undated.
+    expect(dueNumbers[0]).toBe(ids.EUR?.number);
+    expect(dueNumbers).toHaveLength(4);
+    expect(due['hydra:member'][0]).toMatchObject({
+      daysOverdue: -5,
+      amount: 100000,
+      currency: 'eur',
+      amountPln: 431000,
+    });
+    const all = await list('side=customer');
+    expect(all['hydra:totalItems']).toBe(5);
+    expect(all.totals).toEqual([
+      { currency: 'eur', amount: 100000, count: 1 },
+      { currency: 'pln', amount: 350000 + 200000 + 120000 + 350000, count: 4 },
+    ]);
+    const payables = await list('side=carrier&state=overdue');
+    expect(payables['hydra:member']).toHaveLength(1);
+    expect(payables['hydra:member'][0]).toMatchObject({ number: ids.EUR?.number, amount: 300000, daysOverdue: 3 });
+    expect((await api('GET', '/api/payments?side=bank')).statusCode).toBe(400);
+    expect((await api('GET', '/api/payments?state=soon')).statusCode).toBe(400);
+    expect((await call(dispatcher, 'GET', '/api/payments')).statusCode).toBe(403);
+  });
+
+  it('marks a receivable paid with its VAT invoice in one go, once', async () => {
+    const uuid = ids.PLN?.uuid as string;
+    const draft = (await api('GET', `/api/orders/${uuid}/invoiceDraft?type=vat`)).json();
+    const created = await api('POST', '/api/invoices', draft);
+    expect(created.statusCode, created.body).toBe(201);
+    const invoice = created.json();
+    const before = (await api('GET', '/api/payments?side=customer&state=overdue')).json()['hydra:member'][0];
+    expect(before.invoice).toEqual({ '@id': invoice['@id'], uuid: invoice.uuid, number: invoice.number });
+
+    const res = await api('POST', `/api/payments/${uuid}/paid`, { side: 'customer' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Płatność została oznaczona jako opłacona!');
+    expect(res.json().order).toMatchObject({ customerPaid: true, customerPaidDate: warsawToday(), carrierPaid: false });
+    expect((await api('GET', `/api/invoices/${invoice.uuid}`)).json()).toMatchObject({
+      paid: true,
+      paidDate: warsawToday(),
+    });
+    expect((await api('GET', '/api/payments?side=customer&state=overdue')).json()['hydra:totalItems']).toBe(0);
+    // (The same body within 5 s would get the first answer back as a double click; a later, different one is refused.)
+    const again = await api('POST', `/api/payments/${uuid}/paid`, { side: 'customer', date: warsawToday() });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().detail).toBe('Ta płatność jest już oznaczona jako opłacona.');
+
+    const carrierPaid = await api('POST', `/api/payments/${ids.EUR?.uuid}/paid`, {
+      side: 'carrier',
+      date: '2026-11-02',
+    });
+    expect(carrierPaid.json().order).toMatchObject({
+      carrierPaid: true,
+      carrierPaidDate: '2026-11-02',
+      customerPaid: false,
+    });
+    expect((await api('POST', `/api/payments/${ids.CANCELLED?.uuid}/paid`, { side: 'customer' })).statusCode).toBe(409);
+    expect((await api('POST', `/api/payments/${uuid}/paid`, { side: 'bank' })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await call(dispatcher, 'POST', `/api/payments/${uuid}/paid`, { side: 'carrier' })).statusCode).toBe(403);
+  });
+});
