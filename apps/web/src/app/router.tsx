@@ -65,7 +65,11 @@ export const routes: RouteObject[] = [
                 path: paths.loadingsCalendar,
                 lazy: () => import('./pages/LoadingsRoute.tsx').then((m) => ({ Component: m.LoadingsCalendarRoute })),
               },
-              pending('loadingsArchive'),
+              {
+                path: paths.loadingsArchive,
+                lazy: () =>
+                  import('./pages/LoadingsArchiveRoute.tsx').then((m) => ({ Component: m.LoadingsArchiveRoute })),
+              },
               {
                 path: paths.tasks,
                 lazy: () => import('./pages/TasksRoute.tsx').then((m) => ({ Component: m.TasksRoute })),
