@@ -363,7 +363,7 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
 
   it('issues an invoice offline while KSeF answers 503: OFFLINE on the PDF with KOD I, sent when KSeF is back', async () => {
     const inv = await createInvoice();
-    fake.failNext(4);
+    fake.failNext(100_000);
     await api('POST', `/api/invoices/${inv.uuid}/ksef`);
     const offline = await until(async () => {
       const current = await invoiceOf(inv.uuid);
@@ -377,6 +377,9 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('OFFLINE');
     expect(text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${SELLER_NIP}/`);
+    expect(await pdfImages(pdf.rawPayload)).toHaveLength(1);
+    // KSeF answers again.
+    fake.failNext(0);
     const done = await accepted(inv.uuid);
     expect(done.ksefStatus).toBe('accepted');
     expect(done.ksefHash).toBe(offline.ksefHash);
