@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import type { Config } from '../src/config.ts';
@@ -21,7 +21,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
+async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 25_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -77,6 +77,12 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
       })
     ).json();
     await api('PUT', '/api/ksef/config', { token: TOKEN });
+  });
+  // A failed test leaves KSeF answering normally for the next one.
+  afterEach(() => {
+    fake.failNext(0);
+    fake.rateLimitNext(0, 1);
+    fake.setDelay(0);
   });
   afterAll(async () => {
     await app.close();
