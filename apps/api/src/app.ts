@@ -11,10 +11,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { isDataException } from './db/errors.ts';
+import { isDataException, isNotNullViolation } from './db/errors.ts';
+import { requestScoped } from './db/requestTx.ts';
 import { authPlugin } from './http/auth.ts';
-import { dedupePlugin } from './http/dedupe.ts';
 import { AppError, problem } from './http/errors.ts';
+import { requestTransactionPlugin } from './http/idempotency.ts';
 import { forgetCounts, setCountCacheMs } from './http/listing.ts';
 import { securityHeaders } from './http/security.ts';
 import { hasWebApp, registerWebApp } from './http/webApp.ts';
@@ -31,10 +32,12 @@ import { carriersRoutes } from './modules/carriers/routes.ts';
 import { conversionsRoutes } from './modules/conversions/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
 import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
+import { exportsRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { ksefRoutes } from './modules/ksef/routes.ts';
 import { createKsefService, type KsefService, type KsefServiceOptions } from './modules/ksef/service.ts';
+import { loadingsRoutes } from './modules/loadings/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -81,7 +84,7 @@ export type AppDeps = {
 
 export async function buildApp({
   config,
-  db,
+  db: rawDb,
   softDelete,
   outbox: givenOutbox,
   geo: givenGeo,
@@ -90,6 +93,8 @@ export async function buildApp({
   ksef: ksefOptions,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
+  // Every module writes through this: inside a write request it is that request's transaction (db/requestTx.ts).
+  const db = requestScoped(rawDb);
   const options = {
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -110,6 +115,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(securityHeaders);
+  // Before compression: the stored answer of an idempotency key is the uncompressed one.
+  await app.register(requestTransactionPlugin, { db: rawDb });
   // API answers above 1 KB go out compressed (JSON only: the web app's files are compressed at build time).
   await app.register(compress, {
     threshold: 1024,
@@ -133,7 +140,6 @@ export async function buildApp({
 
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   await app.register(authPlugin, { signer, db });
-  await app.register(dedupePlugin, { db });
   // Counted totals hold until something is written (see http/listing.ts); forgotten before the writer hears back, so
   // that the list it asks for next is counted anew.
   setCountCacheMs(config.listCountCacheMs);
@@ -144,6 +150,7 @@ export async function buildApp({
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.status)
         .type('application/problem+json')
@@ -174,6 +181,10 @@ export async function buildApp({
         .type('application/problem+json')
         .send(problem(status, detail, violations));
     }
+    if (isNotNullViolation(error)) {
+      request.log.warn({ error: error.message }, 'a required field reached the database empty');
+      return reply.code(422).type('application/problem+json').send(problem(422, apiMessages.validationFailed));
+    }
     // A value PostgreSQL cannot take (a date or number out of range) is the client's mistake.
     if (isDataException(error)) {
       return reply.code(400).type('application/problem+json').send(problem(400, apiMessages.badRequest));
@@ -197,7 +208,7 @@ export async function buildApp({
   const outbox =
     givenOutbox ??
     createOutbox(
-      db,
+      rawDb,
       createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
       config.mailFrom,
       app.log,
@@ -229,6 +240,7 @@ export async function buildApp({
   await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(offersRoutes, { db });
   await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
+  await app.register(loadingsRoutes, { db });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
   await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
   await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });
@@ -241,6 +253,7 @@ export async function buildApp({
   await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db });
+  await app.register(exportsRoutes, { db });
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;

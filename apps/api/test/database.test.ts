@@ -8,6 +8,7 @@ import { carrierFilters } from '../src/modules/carriers/routes.ts';
 import { customerFilters } from '../src/modules/customers/routes.ts';
 import { invoiceFilters } from '../src/modules/invoices/filters.ts';
 import { invoiceListStatements } from '../src/modules/invoices/repository.ts';
+import { archiveFilters } from '../src/modules/loadings/archive.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { orderListStatements } from '../src/modules/orders/repository.ts';
 import { queryFilters } from '../src/modules/queries/filters.ts';
@@ -110,6 +111,29 @@ describe.each(dbKinds)('list plans (%s)', (kind) => {
       const params = parseListQuery({ 'order[loadingDate]': direction, itemsPerPage: '30' }, queryFilters);
       expect(await planOf(database.db, queryListStatements(database.db, params).page)).not.toMatch(fullSort);
     }
+  });
+
+  it("reads a month of the loadings calendar from its partial index, and the archive's page in unloading order", async () => {
+    for (const side of ['loadingDate', 'unloadingDate']) {
+      const params = parseListQuery(
+        {
+          [`${side}[gt]`]: '2025-05-31',
+          [`${side}[lt]`]: '2025-07-01',
+          showInCalendar: 'true',
+          pagination: 'false',
+          // The calendar asks its events in date order (the index's order: nothing to sort).
+          [`order[${side}]`]: 'asc',
+        },
+        orderFilters,
+      );
+      const plan = await planOf(database.db, orderListStatements(database.db, params).page);
+      // Every row of the month is sent (no page), so sorting them after the joins costs what reading them does.
+      expect(plan).toMatch(side === 'loadingDate' ? /orders_calendar_loading_idx/ : /orders_calendar_unloading_idx/);
+    }
+    const archive = parseListQuery({}, archiveFilters);
+    const plan = await planOf(database.db, orderListStatements(database.db, archive).page);
+    expect(plan).toMatch(/Index Scan Backward using orders_(calendar_)?unloading_(date_)?idx/);
+    expect(plan).not.toMatch(fullSort);
   });
 
   it('sorts customers and carriers by company name from an index, by default and both ways', async () => {

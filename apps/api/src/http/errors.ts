@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly violations?: Violation[],
     /** More members of the problem document (e.g. the record a duplicate clashes with). */
     readonly extra?: Partial<ProblemDetails>,
+    /** Headers of the answer (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
   }

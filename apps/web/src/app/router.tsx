@@ -60,7 +60,11 @@ export const routes: RouteObject[] = [
                 path: paths.carriers,
                 lazy: () => import('./pages/CarriersRoute.tsx').then((m) => ({ Component: m.CarriersRoute })),
               },
-              pending('loadingsCalendar'),
+              {
+                // FullCalendar is in this page's chunk only.
+                path: paths.loadingsCalendar,
+                lazy: () => import('./pages/LoadingsRoute.tsx').then((m) => ({ Component: m.LoadingsCalendarRoute })),
+              },
               pending('loadingsArchive'),
               {
                 path: paths.tasks,

@@ -102,6 +102,13 @@ export const orders = pgTable(
     // The number filter matches from the start (LIKE '1/11/%'), which a text_pattern_ops index answers.
     index('orders_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('orders_unloading_date_idx').on(t.unloadingDate.nullsFirst(), t.id),
+    // The loadings calendar asks a range of loading (or unloading) dates of the live orders shown in it.
+    index('orders_calendar_loading_idx')
+      .on(t.loadingDate.nullsFirst(), t.id)
+      .where(sql`${t.deletionReason} = 0 AND ${t.showInCalendar}`),
+    index('orders_calendar_unloading_idx')
+      .on(t.unloadingDate.nullsFirst(), t.id)
+      .where(sql`${t.deletionReason} = 0 AND ${t.showInCalendar}`),
     index('orders_created_idx').on(t.createdAt.nullsFirst(), t.id),
     index('orders_customer_idx').on(t.customerId),
     index('orders_carrier_idx').on(t.carrierId),

@@ -1,7 +1,7 @@
 import { CURRENCIES, INVOICE_TYPES, KSEF_STATUSES, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.ts';
-import { type FilterSpec, likePattern } from '../../http/filters.ts';
+import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
 import { invoiceOrder, invoiceProFormaOrder } from './repository.ts';
 
 const i = invoices;
@@ -58,7 +58,7 @@ export const invoiceFilters: FilterSpec = {
   defaults: { type: 'vat' },
   // Newest first: the month's invoices by issue date, then in the order they were made (the id both ways, so that the
   // index on (type, created_date, id) is read backwards and nothing is sorted).
-  defaultOrder: [sql`${i.createdDate} DESC`, sql`${i.id} DESC`],
+  defaultOrder: [sortKey(i.createdDate, 'desc', 'first'), sortKey(i.id, 'desc', 'first')],
   tiebreaker: i.id,
   itemsPerPage: PAGE_SIZES.default,
 };

@@ -37,9 +37,10 @@ const positionsJson = sql<PositionRow[]>`(
   FROM invoice_positions p WHERE p.invoice_id = ${invoices.id})`;
 
 /** An invoice with the names its screens show (the customer record, the orders, the corrected invoice) and positions. */
-export function selectInvoices(db: DbOrTx) {
+export function selectInvoices(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
     .select({
+      ...extra,
       invoice: getTableColumns(invoices),
       positions: positionsJson,
       customer: { uuid: customers.uuid, companyName: customers.companyName, name: customers.name },

@@ -4,10 +4,12 @@ import {
   mailMessages,
   ORDER_PARTIES,
   type OrderParty,
+  type OrderStatus,
   type OrderUpdate,
   orderCreateSchema,
   orderMessages,
   orderUpdateSchema,
+  statusAfterUnloading,
 } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -130,6 +132,19 @@ export async function ordersRoutes(
       if (value !== undefined) changes[key] = value;
     }
     if (routeChanged(changes)) Object.assign(changes, await locateRoute(geo, merged));
+    // The unloading confirmation's rule (SPEC §4) holds for the original client, which confirms with a plain PUT;
+    // a status the same request changes by hand is the user's choice and stays.
+    const flagsChanged =
+      (changes.unloadingFinished !== undefined && changes.unloadingFinished !== existing.unloadingFinished) ||
+      (changes.customerPaid !== undefined && changes.customerPaid !== existing.customerPaid);
+    const statusChosen = changes.status !== undefined && changes.status !== existing.status;
+    if (flagsChanged && !statusChosen) {
+      changes.status = statusAfterUnloading(
+        merged.status as OrderStatus,
+        merged.unloadingFinished,
+        merged.customerPaid,
+      );
+    }
     if (Object.keys(changes).length > 0) {
       await db
         .update(orders)

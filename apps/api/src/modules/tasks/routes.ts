@@ -12,11 +12,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { afterCommit, outsideRequest } from '../../db/requestTx.ts';
 import { orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { assertMayListDeleted, assertUsable, currentUser } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
 import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
@@ -43,7 +44,7 @@ export const taskFilters: FilterSpec = {
   custom: { status: statusFilter(tasks.status, TASK_STATUS_FILTERS) },
   base: (present) => (present.has('deletionReason') ? undefined : sql`${tasks.deletionReason} = 0`),
   // SPEC §9: tasks sort by contact date, soonest first.
-  defaultOrder: [sql`${tasks.contactDate} ASC`],
+  defaultOrder: [sortKey(tasks.contactDate, 'asc', 'last')],
   tiebreaker: tasks.id,
   itemsPerPage: PAGE_SIZES.tasks,
 };
@@ -81,7 +82,9 @@ export async function tasksRoutes(
   const tags = ['Tasks'];
   const assigned = (request: FastifyRequest, taskId: number, userId: number | null | undefined, me: number) => {
     if (!onAssigned || userId === null || userId === undefined || userId === me) return;
-    onAssigned(taskId, currentUser(request).name).catch((error) => request.log.error(error));
+    const by = currentUser(request).name;
+    // Once the task is committed, and outside the request's transaction.
+    afterCommit(() => outsideRequest(() => onAssigned(taskId, by).catch((error) => request.log.error(error))));
   };
   const load = async (uuid: string) => {
     const task = await findTask(db, eq(tasks.uuid, uuid));

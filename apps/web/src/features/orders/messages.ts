@@ -158,6 +158,7 @@ export const ordersMessages = {
     notSentToCarrier: 'Nie wysłano do przewoźnika',
     notSentToBoth: 'Nie wysłano do klienta ani do przewoźnika',
     hiddenInCalendar: 'Niewidoczne w kalendarzu',
+    showInCalendar: 'Niewidoczne w kalendarzu — kliknij, aby pokazać w kalendarzu',
   },
   routeMap: 'Trasa na mapie',
 } as const;

@@ -176,6 +176,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
       <DataTable
         mode="pages"
         label={t.tableLabels[type]}
+        exportable={{ path: '/invoices', params }}
         columns={columns}
         rows={rows}
         rowKey={(i) => i.uuid}

@@ -126,6 +126,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         deleted,
         onSave: handleSave,
         ownerOptions: owners.data ?? [],
+        onShowInCalendar: (order) => void handleSave(order, { showInCalendar: true }).catch(() => undefined),
         renderActions: (o) =>
           deleted ? (
             <RestoreAction order={o} onRestore={(order) => restoreOrder.mutate(order.uuid)} />
@@ -162,6 +163,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
       <DataTable
         mode="pages"
         label={deleted ? t.deletedTableLabel : t.tableLabel}
+        exportable={{ path: '/orders', params }}
         columns={columns}
         rows={rows}
         rowKey={(o) => o.uuid}

@@ -21,8 +21,11 @@ function Line({ text, dimmed, title }: { text: string | null; dimmed?: boolean; 
   );
 }
 
-/** The order number, its id below, and the warnings of SPEC §2 as icons with their reason in a tooltip. */
-export function NumberCell({ order }: { order: Order }) {
+/**
+ * The order number, its id below, and the warnings of SPEC §2 as icons with their reason in a tooltip; the red one
+ * (hidden from the calendar) is a button that shows the order in the calendar when the table allows it.
+ */
+export function NumberCell({ order, onShowInCalendar }: { order: Order; onShowInCalendar?: (order: Order) => void }) {
   const warnings = orderWarnings(order);
   return (
     <Group gap={6} wrap="nowrap" align="center">
@@ -34,20 +37,35 @@ export function NumberCell({ order }: { order: Order }) {
           {`ID ${order.id}`}
         </Text>
       </Stack>
-      {warnings.map((w) => (
-        <Tooltip key={w.kind} label={w.message} withArrow>
-          <Text
-            span
-            c={w.color === 'orange' ? 'orange.7' : 'red.7'}
-            role="img"
-            aria-label={w.message}
-            data-warning={w.kind}
-            lh={0}
-          >
-            <IconAlertTriangle size={18} />
-          </Text>
-        </Tooltip>
-      ))}
+      {warnings.map((w) =>
+        w.kind === 'hiddenInCalendar' && onShowInCalendar ? (
+          <Tooltip key={w.kind} label={t.warnings.showInCalendar} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red.7"
+              size="sm"
+              aria-label={t.warnings.showInCalendar}
+              data-warning={w.kind}
+              onClick={() => onShowInCalendar(order)}
+            >
+              <IconAlertTriangle size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Tooltip key={w.kind} label={w.message} withArrow>
+            <Text
+              span
+              c={w.color === 'orange' ? 'orange.7' : 'red.7'}
+              role="img"
+              aria-label={w.message}
+              data-warning={w.kind}
+              lh={0}
+            >
+              <IconAlertTriangle size={18} />
+            </Text>
+          </Tooltip>
+        ),
+      )}
     </Group>
   );
 }

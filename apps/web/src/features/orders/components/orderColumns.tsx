@@ -24,6 +24,8 @@ export type OrderColumnsOptions = {
   onSave: (order: Order, patch: Record<string, unknown>) => Promise<unknown>;
   ownerOptions: { value: string; label: string }[];
   renderActions: (order: Order) => ReactNode;
+  /** The red 'not in the calendar' warning as a button that shows the order in the calendar. */
+  onShowInCalendar?: (order: Order) => void;
 };
 
 const c = t.columns;
@@ -58,7 +60,12 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
 
   return shared.finish(
     [
-      { id: 'id', header: c.id, cell: (o) => <NumberCell order={o} />, sortKey: 'id' },
+      {
+        id: 'id',
+        header: c.id,
+        cell: (o) => <NumberCell order={o} onShowInCalendar={deleted ? undefined : options.onShowInCalendar} />,
+        sortKey: 'id',
+      },
       {
         id: 'status',
         header: c.status,

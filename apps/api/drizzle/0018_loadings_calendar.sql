@@ -1,0 +1,2 @@
+CREATE INDEX "orders_calendar_loading_idx" ON "orders" USING btree ("loading_date" NULLS FIRST,"id") WHERE "orders"."deletion_reason" = 0 AND "orders"."show_in_calendar";--> statement-breakpoint
+CREATE INDEX "orders_calendar_unloading_idx" ON "orders" USING btree ("unloading_date" NULLS FIRST,"id") WHERE "orders"."deletion_reason" = 0 AND "orders"."show_in_calendar";

@@ -1,0 +1,28 @@
+import { APP_TIMEZONE, CONVERTED_STATUS, LOADINGS_ARCHIVE_PAGE_SIZE } from '@spedycja/domain';
+import { sql } from 'drizzle-orm';
+import { orders } from '../../db/schema/index.ts';
+import type { FilterSpec } from '../../http/filters.ts';
+import { orderFilters } from '../orders/filters.ts';
+
+const o = orders;
+
+/**
+ * Today's midnight on the wall clock, in the form loading and unloading dates are kept (a wall-clock time as if it
+ * were UTC): an unloading dated before it has its day behind it.
+ */
+export const wallClockToday = sql`(date_trunc('day', now() AT TIME ZONE ${sql.raw(`'${APP_TIMEZONE}'`)}) AT TIME ZONE 'UTC')`;
+
+/** A finished loading: its unloading confirmed, or its unloading day over. */
+export const archivedCondition = sql`(${o.unloadingFinished} OR ${o.unloadingDate} < ${wallClockToday})`;
+
+/**
+ * The archive of finished loadings: the orders table's filters (number, customer, carrier, dates), on live orders
+ * that are finished loadings, the latest unloading first (read backwards from `orders_unloading_date_idx`).
+ */
+export const archiveFilters: FilterSpec = {
+  ...orderFilters,
+  base: () => sql`${o.deletionReason} = 0 AND ${o.status} <> ${CONVERTED_STATUS} AND ${archivedCondition}`,
+  defaultOrder: [sql`${o.unloadingDate} DESC NULLS LAST`],
+  orderWhen: undefined,
+  itemsPerPage: LOADINGS_ARCHIVE_PAGE_SIZE,
+};

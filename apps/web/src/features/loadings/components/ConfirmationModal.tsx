@@ -1,0 +1,184 @@
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  dayOf,
+  type LoadingConfirmationResult,
+  loadingConfirmationSchema,
+  type Order,
+  routeLabel,
+  type UnloadingConfirmationResult,
+  unloadingConfirmationSchema,
+  wallClockOf,
+} from '@spedycja/domain';
+import { DateInput, WallClockInput } from '../../../components/dates.tsx';
+import { FormActions } from '../../../components/FormActions.tsx';
+import { RecordModal } from '../../../components/RecordModal.tsx';
+import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { useOrderDetail } from '../../orders/index.ts';
+import { useConfirmLoading, useConfirmUnloading } from '../api/confirmations.ts';
+import { loadingsMessages as t } from '../messages.ts';
+
+export type ConfirmationSide = 'loading' | 'unloading';
+
+export type ConfirmationModalProps = {
+  opened: boolean;
+  side: ConfirmationSide;
+  orderUuid: string | null;
+  onClose: () => void;
+  /** 'Podgląd zlecenia': the order modal over this one. */
+  onPreview: (orderUuid: string) => void;
+  /** Saved; the answer says whether to ask for an invoice. */
+  onConfirmed: (result: { side: ConfirmationSide; order: Order; ask: boolean }) => void;
+};
+
+/**
+ * The loading or the unloading confirmation (SPEC §2): what the driver reported, saved in one request; the server
+ * sets the order's status and says whether to ask for the ProForma (loading) or the VAT invoice (unloading).
+ */
+export function ConfirmationModal({
+  opened,
+  side,
+  orderUuid,
+  onClose,
+  onPreview,
+  onConfirmed,
+}: ConfirmationModalProps) {
+  const order = useOrderDetail(opened ? orderUuid : null);
+  return (
+    <RecordModal
+      opened={opened}
+      onClose={onClose}
+      title={side === 'loading' ? t.loadingTitle : t.unloadingTitle}
+      size={600}
+      loading={!order.data}
+      loadFailed={order.isError}
+    >
+      {order.data &&
+        (side === 'loading' ? (
+          <LoadingForm
+            key={`loading-${order.data.uuid}`}
+            order={order.data}
+            onCancel={onClose}
+            onPreview={onPreview}
+            onConfirmed={(result) => onConfirmed({ side, order: result, ask: result.askProForma })}
+          />
+        ) : (
+          <UnloadingForm
+            key={`unloading-${order.data.uuid}`}
+            order={order.data}
+            onCancel={onClose}
+            onPreview={onPreview}
+            onConfirmed={(result) => onConfirmed({ side, order: result, ask: result.askVat })}
+          />
+        ))}
+    </RecordModal>
+  );
+}
+
+function OrderHeader({ order, onPreview }: { order: Order; onPreview: (uuid: string) => void }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap={0}>
+        <Text fw={600}>{`Zlecenie ${order.number}`}</Text>
+        <Text size="sm" c="dimmed">
+          {routeLabel(order)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {[order.customer?.companyName, order.carrier?.companyName].filter(Boolean).join(' · ')}
+        </Text>
+      </Stack>
+      <Button variant="light" size="xs" onClick={() => onPreview(order.uuid)}>
+        {t.preview}
+      </Button>
+    </Group>
+  );
+}
+
+type FormProps<R> = {
+  order: Order;
+  onCancel: () => void;
+  onPreview: (uuid: string) => void;
+  onConfirmed: (result: R) => void;
+};
+
+function LoadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<LoadingConfirmationResult>) {
+  const confirm = useConfirmLoading();
+  const form = useForm({
+    initialValues: {
+      loadingFinished: order.loadingFinished,
+      loadingDate: wallClockOf(order.loadingDate),
+      driverName: order.driverName ?? '',
+      truck: order.truck ?? '',
+      trailer: order.trailer ?? '',
+    },
+    validate: zodValidate(loadingConfirmationSchema),
+  });
+  const runSave = useSaveSubmit(form);
+  const handleSubmit = form.onSubmit((values) =>
+    runSave(async () => {
+      const payload = parseWith(loadingConfirmationSchema, values);
+      if (!payload) return;
+      onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
+    }),
+  );
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={t.loadingTitle}>
+      <Stack gap="md">
+        <OrderHeader order={order} onPreview={onPreview} />
+        <Checkbox label={t.loadingFinished} {...form.getInputProps('loadingFinished', { type: 'checkbox' })} />
+        <WallClockInput
+          label={t.loadingDate}
+          timeLabel={t.timeLabels.loading}
+          value={form.values.loadingDate}
+          onChange={(value) => form.setFieldValue('loadingDate', value)}
+          error={form.errors.loadingDate}
+        />
+        <TextInput label={t.driverName} {...form.getInputProps('driverName')} />
+        <SimpleGrid cols={2}>
+          <TextInput label={t.truck} {...form.getInputProps('truck')} />
+          <TextInput label={t.trailer} {...form.getInputProps('trailer')} />
+        </SimpleGrid>
+        <FormActions saving={confirm.isPending} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}
+
+function UnloadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<UnloadingConfirmationResult>) {
+  const confirm = useConfirmUnloading();
+  const form = useForm({
+    initialValues: {
+      unloadingFinished: order.unloadingFinished,
+      customerPaid: order.customerPaid,
+      customerDateOfPayment: dayOf(order.customerDateOfPayment),
+      unloadingDate: wallClockOf(order.unloadingDate),
+    },
+    validate: zodValidate(unloadingConfirmationSchema),
+  });
+  const runSave = useSaveSubmit(form);
+  const handleSubmit = form.onSubmit((values) =>
+    runSave(async () => {
+      const payload = parseWith(unloadingConfirmationSchema, values);
+      if (!payload) return;
+      onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
+    }),
+  );
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label={t.unloadingTitle}>
+      <Stack gap="md">
+        <OrderHeader order={order} onPreview={onPreview} />
+        <Checkbox label={t.unloadingFinished} {...form.getInputProps('unloadingFinished', { type: 'checkbox' })} />
+        <WallClockInput
+          label={t.unloadingDate}
+          timeLabel={t.timeLabels.unloading}
+          value={form.values.unloadingDate}
+          onChange={(value) => form.setFieldValue('unloadingDate', value)}
+          error={form.errors.unloadingDate}
+        />
+        <Checkbox label={t.customerPaid} {...form.getInputProps('customerPaid', { type: 'checkbox' })} />
+        <DateInput label={t.customerDateOfPayment} {...form.getInputProps('customerDateOfPayment')} />
+        <FormActions saving={confirm.isPending} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}

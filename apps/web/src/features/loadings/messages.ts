@@ -1,0 +1,63 @@
+import { loadingMessages } from '@spedycja/domain';
+
+/** Texts of the loadings screens: the confirmations, the calendar and the archive (SPEC §2, §4, §8). */
+export const loadingsMessages = {
+  ...loadingMessages,
+  confirmLoadingAction: 'Potwierdź załadunek',
+  confirmUnloadingAction: 'Potwierdź rozładunek',
+  proFormaTitle: 'Faktura ProForma',
+  vatTitle: 'Faktura VAT',
+  timeLabels: { loading: 'Godzina załadunku', unloading: 'Godzina rozładunku' },
+  calendar: {
+    title: 'Kalendarz załadunków',
+    mine: 'Moje zlecenia',
+    all: 'Wszystkie',
+    customer: 'Klient',
+    carrier: 'Przewoźnik',
+    clear: 'Wyczyść filtry',
+    loading: 'Załadunek',
+    unloading: 'Rozładunek',
+    legend: {
+      planned: 'Zaplanowany',
+      done: 'Potwierdzony',
+      late: 'Spóźniony (niepotwierdzony)',
+      cancelled: 'Anulowane',
+    },
+    buttons: { today: 'Dziś', month: 'Miesiąc', week: 'Tydzień', day: 'Dzień', list: 'Lista' },
+    noEvents: 'Brak załadunków i rozładunków w tym okresie',
+    moved: (number: string, side: 'loading' | 'unloading', date: string) =>
+      `Zlecenie ${number}: ${side === 'loading' ? 'załadunek' : 'rozładunek'} przeniesiono na ${date}.`,
+    fetching: 'Trwa pobieranie danych...',
+  },
+  archive: {
+    title: 'Archiwum załadunków',
+    tableLabel: 'Archiwum załadunków',
+    found: (n: number) => `Znaleziono: ${n}`,
+    rowLabel: (number: string) => `Zlecenie ${number}`,
+    columns: {
+      number: '#',
+      route: 'Trasa',
+      loadingDate: 'Data załadunku',
+      unloadingDate: 'Data rozładunku',
+      customer: 'Klient',
+      carrier: 'Przewoźnik',
+      driver: 'Kierowca i pojazd',
+      state: 'Stan',
+      invoice: 'Faktura',
+    },
+    filters: {
+      number: 'Numer',
+      unloadingDate: 'Data rozładunku',
+      customer: 'Klient',
+      carrier: 'Przewoźnik',
+    },
+    loaded: 'Załadowano',
+    notLoaded: 'Nie załadowano',
+    unloaded: 'Rozładowano',
+    notUnloaded: 'Nie rozładowano',
+    paid: 'Opłacone',
+    notPaid: 'Nieopłacone',
+    issueVat: 'Wystaw fakturę VAT',
+    invoices: 'Faktury',
+  },
+} as const;
