@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import jsQR from 'jsqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import type { Config } from '../src/config.ts';
@@ -21,7 +21,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
+async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 25_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -77,6 +77,12 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
       })
     ).json();
     await api('PUT', '/api/ksef/config', { token: TOKEN });
+  });
+  // A failed test leaves KSeF answering normally for the next one.
+  afterEach(() => {
+    fake.failNext(0);
+    fake.rateLimitNext(0, 1);
+    fake.setDelay(0);
   });
   afterAll(async () => {
     await app.close();
@@ -363,7 +369,7 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
 
   it('issues an invoice offline while KSeF answers 503: OFFLINE on the PDF with KOD I, sent when KSeF is back', async () => {
     const inv = await createInvoice();
-    fake.failNext(4);
+    fake.failNext(100_000);
     await api('POST', `/api/invoices/${inv.uuid}/ksef`);
     const offline = await until(async () => {
       const current = await invoiceOf(inv.uuid);
@@ -377,6 +383,9 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('OFFLINE');
     expect(text).toContain(`https://qr-test.ksef.mf.gov.pl/invoice/${SELLER_NIP}/`);
+    expect(await pdfImages(pdf.rawPayload)).toHaveLength(1);
+    // KSeF answers again.
+    fake.failNext(0);
     const done = await accepted(inv.uuid);
     expect(done.ksefStatus).toBe('accepted');
     expect(done.ksefHash).toBe(offline.ksefHash);

@@ -74,7 +74,17 @@ export function createKsefService(options: KsefServiceOptions) {
   /** The last send failed because KSeF did not answer (5xx, time-out): offline mode may be used. */
   let unavailableSince: number | null = null;
 
-  const settings = () => readKsefSettings(db, config, key);
+  // Read once a second at most: every KSeF call of a sync or a batch asks for them.
+  let cached: { at: number; value: Promise<KsefSettings> } | undefined;
+  const settings = () => {
+    if (!cached || Date.now() - cached.at > 1000) {
+      cached = { at: Date.now(), value: readKsefSettings(db, config, key) };
+      cached.value.catch(() => {
+        cached = undefined;
+      });
+    }
+    return cached.value;
+  };
 
   async function connect() {
     const s = await settings();
@@ -420,14 +430,16 @@ export function createKsefService(options: KsefServiceOptions) {
     return running;
   };
 
+  /** Soon, not at once: invoices sent together (several clicks, autoSend of a series) go in one round. */
   function nudge() {
-    if (!stopped) setImmediate(() => void flush().catch((e) => log?.error(e)));
+    wakeIn(30);
   }
 
   return {
     settings,
     async updateConfig(body: KsefConfigUpdate) {
       await updateKsefConfig(db, key, body);
+      cached = undefined;
       return settings();
     },
     /** Sprawdź połączenie: the whole authentication, whatever is cached. */
@@ -479,7 +491,9 @@ export function createKsefService(options: KsefServiceOptions) {
       return { link, label: invoice.ksefStatus === 'accepted' && invoice.ksefNumber ? invoice.ksefNumber : 'OFFLINE' };
     },
     async sync() {
-      return syncReceived({ db, withAccess, settings });
+      const result = await syncReceived({ db, withAccess, settings: () => readKsefSettings(db, config, key) });
+      cached = undefined;
+      return result;
     },
     start(intervalMs = 5000) {
       timer = setInterval(() => {

@@ -7,7 +7,7 @@ import type { KsefSettings } from './config.ts';
 type WithAccess = <T>(work: (client: KsefClient, token: string) => Promise<T>) => Promise<T>;
 
 const PAGE_SIZE = 250;
-const PARALLEL_DOWNLOADS = 8;
+const PARALLEL_DOWNLOADS = 16;
 const hundredths = (value: number) => Math.round(value * 100);
 const onlyDigits = (nip: string) => nip.replace(/\D/g, '');
 
