@@ -42,6 +42,20 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'PUT /api/invoice_positions/:id',
   'PATCH /api/invoice_positions/:id',
   'DELETE /api/invoice_positions/:id',
+  'GET /api/invoices/export',
+  'GET /api/payments/export',
+  'GET /api/ksef/config',
+  'PUT /api/ksef/config',
+  'PATCH /api/ksef/config',
+  'POST /api/ksef/check',
+  'POST /api/ksef/sync',
+  'POST /api/invoices/:id/ksef',
+  'GET /api/invoices/:id/ksef/upo',
+  'GET /api/received_invoices',
+  'GET /api/received_invoices/:id',
+  'GET /api/received_invoices/:id/xml',
+  'PUT /api/received_invoices/:id',
+  'PATCH /api/received_invoices/:id',
 ];
 
 /** Without a token: logging in, the carriers' public pages, Telegram's webhook (its own secret), the health check. */

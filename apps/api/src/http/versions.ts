@@ -71,6 +71,7 @@ export const HISTORY_ACTIONS: Record<string, string> = {
   '/api/orders/:id/loadingConfirmation': 'confirmation',
   '/api/orders/:id/unloadingConfirmation': 'confirmation',
   '/api/payments/:id/paid': 'payment',
+  '/api/invoices/:id/ksef': 'ksef',
 };
 
 declare module 'fastify' {

@@ -60,13 +60,20 @@ export const routes: RouteObject[] = [
                 path: paths.carriers,
                 lazy: () => import('./pages/CarriersRoute.tsx').then((m) => ({ Component: m.CarriersRoute })),
               },
-              pending('loadingsCalendar'),
-              pending('loadingsArchive'),
+              {
+                // FullCalendar is in this page's chunk only.
+                path: paths.loadingsCalendar,
+                lazy: () => import('./pages/LoadingsRoute.tsx').then((m) => ({ Component: m.LoadingsCalendarRoute })),
+              },
+              {
+                path: paths.loadingsArchive,
+                lazy: () =>
+                  import('./pages/LoadingsArchiveRoute.tsx').then((m) => ({ Component: m.LoadingsArchiveRoute })),
+              },
               {
                 path: paths.tasks,
                 lazy: () => import('./pages/TasksRoute.tsx').then((m) => ({ Component: m.TasksRoute })),
               },
-              pending('stats', true),
               {
                 // Admin pages: other users see a plain refusal (the server refuses their calls anyway).
                 element: (
@@ -75,6 +82,10 @@ export const routes: RouteObject[] = [
                   </AdminOnly>
                 ),
                 children: [
+                  {
+                    path: paths.stats,
+                    lazy: () => import('./pages/StatsRoute.tsx').then((m) => ({ Component: m.StatsRoute })),
+                  },
                   {
                     path: paths.invoicesVat,
                     lazy: () => import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.VatInvoicesRoute })),
@@ -88,6 +99,11 @@ export const routes: RouteObject[] = [
                     path: paths.invoicesCorrective,
                     lazy: () =>
                       import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.CorrectiveInvoicesRoute })),
+                  },
+                  {
+                    path: paths.invoicesReceived,
+                    lazy: () =>
+                      import('./pages/ReceivedInvoicesRoute.tsx').then((m) => ({ Component: m.ReceivedInvoicesRoute })),
                   },
                   {
                     path: paths.users,

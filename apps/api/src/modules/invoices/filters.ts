@@ -1,7 +1,7 @@
-import { CURRENCIES, INVOICE_TYPES, PAGE_SIZES } from '@spedycja/domain';
+import { CURRENCIES, INVOICE_TYPES, KSEF_STATUSES, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.ts';
-import { type FilterSpec, likePattern } from '../../http/filters.ts';
+import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
 import { invoiceOrder, invoiceProFormaOrder } from './repository.ts';
 
 const i = invoices;
@@ -43,6 +43,8 @@ export const invoiceFilters: FilterSpec = {
     currency: { column: i.currency, type: 'string', search: 'exact', values: CURRENCIES },
     paid: { column: i.paid, type: 'bool', search: 'exact' },
     invoiceSent: { column: i.invoiceSent, type: 'bool', search: 'exact' },
+    ksefStatus: { column: i.ksefStatus, type: 'string', search: 'exact', values: KSEF_STATUSES },
+    ksefNumber: { column: i.ksefNumber, type: 'string', search: 'exact' },
     totalGross: { column: i.totalGross, type: 'int', range: true, order: true },
     'orderEntity.uuid': { column: invoiceOrder.uuid, type: 'uuid', search: 'exact' },
     'orderProFormaEntity.uuid': { column: invoiceProFormaOrder.uuid, type: 'uuid', search: 'exact' },
@@ -56,7 +58,7 @@ export const invoiceFilters: FilterSpec = {
   defaults: { type: 'vat' },
   // Newest first: the month's invoices by issue date, then in the order they were made (the id both ways, so that the
   // index on (type, created_date, id) is read backwards and nothing is sorted).
-  defaultOrder: [sql`${i.createdDate} DESC`, sql`${i.id} DESC`],
+  defaultOrder: [sortKey(i.createdDate, 'desc', 'first'), sortKey(i.id, 'desc', 'first')],
   tiebreaker: i.id,
   itemsPerPage: PAGE_SIZES.default,
 };

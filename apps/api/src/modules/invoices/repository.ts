@@ -3,6 +3,7 @@ import {
   type InvoicePosition,
   type InvoicePositionInput,
   invoiceTotals,
+  ksefOfflineDeadline,
   positionValues,
   toPln,
 } from '@spedycja/domain';
@@ -36,9 +37,10 @@ const positionsJson = sql<PositionRow[]>`(
   FROM invoice_positions p WHERE p.invoice_id = ${invoices.id})`;
 
 /** An invoice with the names its screens show (the customer record, the orders, the corrected invoice) and positions. */
-export function selectInvoices(db: DbOrTx) {
+export function selectInvoices(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
     .select({
+      ...extra,
       invoice: getTableColumns(invoices),
       positions: positionsJson,
       customer: { uuid: customers.uuid, companyName: customers.companyName, name: customers.name },
@@ -174,6 +176,13 @@ export function toInvoiceJson(record: InvoiceRecord): Invoice {
     totalsByRate,
     totalVatPln: foreign ? totalsByRate.reduce((s, t) => s + (t.vatPln ?? 0), 0) : null,
     invoicePositions: positions.map((p) => toPositionJson(p, i.uuid)),
+    ksefStatus: i.ksefStatus as Invoice['ksefStatus'],
+    ksefNumber: i.ksefNumber,
+    ksefAcceptedAt: i.ksefAcceptedAt,
+    ksefError: i.ksefError ?? null,
+    ksefHash: i.ksefHash,
+    ksefOfflineAt: i.ksefOfflineAt,
+    ksefOfflineDeadline: i.ksefStatus === 'offline' ? ksefOfflineDeadline(i.createdDate) : null,
     createdAt: i.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import { ORDER_STATUS_FILTERS, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { carriers, customers, orders } from '../../db/schema/index.ts';
-import { type FilterSpec, likePattern } from '../../http/filters.ts';
+import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
 import { partyTextFilter, shipmentFilterFields, statusFilter } from '../shipments/filters.ts';
 import { orderOwner } from './repository.ts';
 
@@ -57,7 +57,7 @@ export const orderFilters: FilterSpec = {
     carrier: partyTextFilter(carriers.searchText),
   },
   base: (present) => (present.has('deletionReason') ? undefined : sql`${o.deletionReason} = 0`),
-  defaultOrder: [sql`${o.id} DESC`],
+  defaultOrder: [sortKey(o.id, 'desc', 'first')],
   tiebreaker: o.id,
   itemsPerPage: PAGE_SIZES.orders,
 };

@@ -27,9 +27,10 @@ const partyColumns = (t: typeof customers | typeof carriers) => ({
 });
 
 /** An order with the names the table shows and the parties its documents need. */
-export function selectOrders(db: DbOrTx) {
+export function selectOrders(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
     .select({
+      ...extra,
       order: getTableColumns(orders),
       customer: partyColumns(customers),
       carrier: partyColumns(carriers),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { carriers, customers } from '../../db/schema/index.ts';
-import type { FilterField } from '../../http/filters.ts';
+import { type FilterField, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { searchCondition } from './search.ts';
 
@@ -28,12 +28,12 @@ export function partyFilterFields(t: PartyTable): Record<string, FilterField> {
 export const partySearch = (t: PartyTable) => ({ search: (value: string) => searchCondition(t.searchText, value) });
 
 // As an explicit order[companyName]=asc sorts, so that the company-name index serves both.
-export const partyDefaultOrder = (t: PartyTable) => [sql`${t.companyName} ASC NULLS FIRST`];
+export const partyDefaultOrder = (t: PartyTable) => [sortKey(t.companyName, 'asc', 'first')];
 
 /** A search sorts its matches found through the trigram index (see FilterSpec.orderWhen). */
 export const partySearchOrder = (t: PartyTable) => (present: ReadonlySet<string>) =>
   present.has('search')
-    ? [sql`lower(${t.companyName}) ASC NULLS LAST`, sql`lower(${t.name}) ASC NULLS LAST`]
+    ? [sortKey(sql`lower(${t.companyName})`, 'asc', 'last'), sortKey(sql`lower(${t.name})`, 'asc', 'last')]
     : undefined;
 
 export function partyJson(resource: string, type: string, row: PartyTable['$inferSelect']) {

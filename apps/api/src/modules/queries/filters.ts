@@ -1,7 +1,7 @@
 import { PAGE_SIZES, QUERY_STATUS_FILTERS } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { customers, queries } from '../../db/schema/index.ts';
-import type { FilterSpec } from '../../http/filters.ts';
+import { type FilterSpec, sortKey } from '../../http/filters.ts';
 import { partyTextFilter, shipmentFilterFields, statusFilter } from '../shipments/filters.ts';
 import { owner } from './repository.ts';
 
@@ -31,7 +31,7 @@ export const queryFilters: FilterSpec = {
   custom: { status: statusFilter(q.status, QUERY_STATUS_FILTERS), customer: partyTextFilter(customers.searchText) },
   // Deleted queries show only when asked for with deletionReason[gt]=0.
   base: (present) => (present.has('deletionReason') ? undefined : sql`${q.deletionReason} = 0`),
-  defaultOrder: [sql`${q.id} DESC`],
+  defaultOrder: [sortKey(q.id, 'desc', 'first')],
   tiebreaker: q.id,
   itemsPerPage: PAGE_SIZES.queries,
 };

@@ -10,9 +10,10 @@ export const owner = alias(users, 'owner');
 export const creator = alias(users, 'creator');
 
 /** A query row with the names the table shows: customer, owner and creator. */
-export function selectQueries(db: DbOrTx) {
+export function selectQueries(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
     .select({
+      ...extra,
       query: getTableColumns(queries),
       customer: {
         uuid: customers.uuid,

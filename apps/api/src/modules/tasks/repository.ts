@@ -12,9 +12,10 @@ const taskCreator = alias(users, 'task_creator');
 const queryCustomer = alias(customers, 'query_customer');
 const orderCustomer = alias(customers, 'order_customer');
 
-export function selectTasks(db: DbOrTx) {
+export function selectTasks(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
     .select({
+      ...extra,
       task: getTableColumns(tasks),
       user: { uuid: assignee.uuid, name: assignee.name, login: assignee.login },
       createdBy: { uuid: taskCreator.uuid, name: taskCreator.name, login: taskCreator.login },
@@ -44,7 +45,7 @@ export function selectTasks(db: DbOrTx) {
     .leftJoin(orders, eq(orders.id, tasks.orderId))
     .leftJoin(orderCustomer, eq(orderCustomer.id, orders.customerId));
 }
-type TaskRecord = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
+export type TaskRecord = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
 type TryRow = typeof taskContactTries.$inferSelect;
 
 export const toTryJson = (row: TryRow, taskUuid: string) => ({
@@ -96,7 +97,7 @@ export function toTaskJson(r: TaskRecord, tries: TryRow[]) {
 }
 
 /** The attempts of a page of tasks in one query, not one per row. */
-async function triesOf(db: DbOrTx, taskIds: number[]) {
+export async function triesOf(db: DbOrTx, taskIds: number[]) {
   const byTask = new Map<number, TryRow[]>();
   if (taskIds.length === 0) return byTask;
   const rows = await db

@@ -17,7 +17,7 @@ import { orders, queries, taskContactTries, tasks, users } from '../../db/schema
 import { actorId } from '../../http/actor.ts';
 import { assertMayListDeleted, assertUsable, currentUser } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
 import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
@@ -44,7 +44,7 @@ export const taskFilters: FilterSpec = {
   custom: { status: statusFilter(tasks.status, TASK_STATUS_FILTERS) },
   base: (present) => (present.has('deletionReason') ? undefined : sql`${tasks.deletionReason} = 0`),
   // SPEC §9: tasks sort by contact date, soonest first.
-  defaultOrder: [sql`${tasks.contactDate} ASC`],
+  defaultOrder: [sortKey(tasks.contactDate, 'asc', 'last')],
   tiebreaker: tasks.id,
   itemsPerPage: PAGE_SIZES.tasks,
 };

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Menu, Stack } from '@mantine/core';
+import { Button, Checkbox, Menu, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { IconColumns } from '../icons.tsx';
@@ -51,30 +51,28 @@ export function ColumnChooser<T>({
     onChange([...next]);
   };
   return (
-    <Group justify="flex-end" mb={4}>
-      <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button size="compact-xs" variant="subtle" leftSection={<IconColumns size={14} />} title={t.columnsHint}>
-            {t.columns}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Stack gap={6} p={6} role="group" aria-label={t.columnsHint}>
-            {choosable.map((c) => (
-              <Checkbox
-                key={c.id}
-                size="xs"
-                label={c.header}
-                checked={!hiddenSet.has(c.id)}
-                onChange={(event) => toggle(c.id, event.currentTarget.checked)}
-              />
-            ))}
-          </Stack>
-          <Menu.Divider />
-          <Menu.Item onClick={() => onChange(null)}>{t.columnsReset}</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
+    <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button size="compact-xs" variant="subtle" leftSection={<IconColumns size={14} />} title={t.columnsHint}>
+          {t.columns}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Stack gap={6} p={6} role="group" aria-label={t.columnsHint}>
+          {choosable.map((c) => (
+            <Checkbox
+              key={c.id}
+              size="xs"
+              label={c.header}
+              checked={!hiddenSet.has(c.id)}
+              onChange={(event) => toggle(c.id, event.currentTarget.checked)}
+            />
+          ))}
+        </Stack>
+        <Menu.Divider />
+        <Menu.Item onClick={() => onChange(null)}>{t.columnsReset}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

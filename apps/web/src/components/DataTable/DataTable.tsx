@@ -5,9 +5,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { IconSortAsc, IconSortDesc, IconSortNone } from '../icons.tsx';
 import { componentMessages as t } from '../messages.ts';
-import { ColumnChooser, isPinned, useVisibleColumns } from './ColumnChooser.tsx';
+import { isPinned, useVisibleColumns } from './ColumnChooser.tsx';
 import { nextSort, shouldLoadMore } from './paging.ts';
 import { TablePager } from './TablePager.tsx';
+import { TableToolbar } from './TableToolbar.tsx';
 import type { ColumnDef, DataTableBaseProps, DataTableProps, InfiniteTableProps, SortState } from './types.ts';
 
 /**
@@ -176,7 +177,7 @@ function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>)
   const { visible: columns, hiddenSet, setHidden } = useVisibleColumns(props.columns, props.columnChooser);
   return (
     <Box>
-      {props.columnChooser && <ColumnChooser columns={props.columns} hiddenSet={hiddenSet} onChange={setHidden} />}
+      <TableToolbar {...props} hiddenSet={hiddenSet} onHiddenChange={setHidden} />
       <Table.ScrollContainer minWidth={600}>
         <Table
           aria-label={props.label}
@@ -261,7 +262,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
 
   return (
     <>
-      {props.columnChooser && <ColumnChooser columns={props.columns} hiddenSet={hiddenSet} onChange={setHidden} />}
+      <TableToolbar {...props} hiddenSet={hiddenSet} onHiddenChange={setHidden} />
       <Box ref={scrollRef} onScroll={handleScroll} style={{ height, overflow: 'auto' }} data-testid="infinite-scroll">
         <Table
           aria-label={props.label}

@@ -41,6 +41,11 @@ export type DataTableBaseProps<T> = {
    * `defaultHidden` start hidden, so that the usual columns fit a 1366 px laptop.
    */
   columnChooser?: { storageKey: string; defaultHidden?: readonly string[] };
+  /**
+   * The export button: `GET /api{path}/export?format=csv|xlsx` with the list's parameters (its filters and sort; the
+   * paging ones are dropped, every row goes).
+   */
+  exportable?: { path: string; params: Record<string, string | number | boolean | null | undefined> };
 };
 
 /** Numeric pagination: `pageSize` rows per page, a few page buttons, total from `hydra:totalItems`. */

@@ -48,6 +48,7 @@ export function usePagedList<R extends { uuid: string }>({
   };
 
   return {
+    params,
     page,
     setPage,
     sort,

@@ -31,6 +31,8 @@ export type PartyPageProps<R extends PartyRecord> = {
   useDelete: () => UseMutationResult<unknown, Error, string>;
   renderModal: (state: PartyModalState) => ReactNode;
   pageSize: number;
+  /** The list's API path ('/customers'), for the export button. */
+  exportPath: string;
 };
 
 /** The customers and carriers pages: a title with 'Dodaj …', filters, a paged table, edit and delete. */
@@ -42,8 +44,10 @@ export function PartyPage<R extends PartyRecord>({
   useDelete,
   renderModal,
   pageSize,
+  exportPath,
 }: PartyPageProps<R>) {
   const {
+    params,
     page,
     setPage,
     sort,
@@ -96,6 +100,7 @@ export function PartyPage<R extends PartyRecord>({
       <DataTable
         mode="pages"
         label={texts.tableLabel}
+        exportable={{ path: exportPath, params }}
         columns={allColumns}
         rows={rows}
         rowKey={(row) => row.uuid}

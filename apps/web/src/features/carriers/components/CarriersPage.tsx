@@ -55,6 +55,7 @@ export function CarriersPage() {
       filters={filters}
       columns={columns}
       useList={useCarriers}
+      exportPath="/carriers"
       useDelete={useDeleteCarrier}
       pageSize={PAGE_SIZES.default}
       renderModal={({ opened, uuid, onClose }) => <CarrierModal opened={opened} carrierUuid={uuid} onClose={onClose} />}

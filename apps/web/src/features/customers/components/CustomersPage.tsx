@@ -36,6 +36,7 @@ export function CustomersPage() {
       filters={filters}
       columns={columns}
       useList={useCustomers}
+      exportPath="/customers"
       useDelete={useDeleteCustomer}
       pageSize={PAGE_SIZES.default}
       renderModal={({ opened, uuid, onClose }) => (

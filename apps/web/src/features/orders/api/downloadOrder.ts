@@ -1,6 +1,7 @@
 import type { OrderParty } from '@spedycja/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/apiClient.ts';
+import { saveFile } from '../../../lib/download.ts';
 import { ordersMessages as t } from '../messages.ts';
 
 export type OrderDocumentFormat = 'pdf' | 'word';
@@ -13,19 +14,7 @@ export function fallbackFileName({ number, format, party }: Omit<OrderDownload, 
   return `zlecenie_${safe}_${party === 'carrier' ? 'przewoznik' : 'klient'}.${format === 'pdf' ? 'pdf' : 'docx'}`;
 }
 
-/** Hands a blob to the browser as a download with the given name. */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; the URL may go a moment later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveFile };
 
 /** GET /api/orders/{uuid}/export/{pdf|word}/{customer|carrier}: saved under the server's file name. */
 export async function downloadOrder(download: OrderDownload): Promise<string> {

@@ -163,6 +163,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
       <DataTable
         mode="pages"
         label={deleted ? t.deletedTableLabel : t.tableLabel}
+        exportable={{ path: '/orders', params }}
         columns={columns}
         rows={rows}
         rowKey={(o) => o.uuid}

@@ -133,6 +133,7 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
         <DataTable
           mode="infinite"
           label={deleted ? t.deletedTableLabel : t.tableLabel}
+          exportable={{ path: '/queries', params }}
           columns={columns}
           rows={rows}
           rowKey={rowKey}

@@ -145,6 +145,7 @@ export function useTasksTable({ params, deleted = false, label, enabled = true }
     <DataTable
       mode="pages"
       label={label}
+      exportable={{ path: '/tasks', params: query }}
       columns={columns}
       rows={rows}
       rowKey={(task) => task.uuid}
