@@ -23,7 +23,8 @@ describe.each(dbKinds)('versions and history on %s', (kind) => {
     token = await t.login();
     customer = (await api('POST', '/api/customers', CUSTOMER)).json();
     query = (await api('POST', '/api/queries', queryOf(customer['@id']))).json();
-  });
+    // Generous: under a full parallel run the embedded database starts slowly.
+  }, 120_000);
   afterAll(() => t.close());
 
   /** Each resource: how to make one, and one field to edit. */
