@@ -11,10 +11,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { isDataException } from './db/errors.ts';
+import { isDataException, isNotNullViolation } from './db/errors.ts';
+import { requestScoped } from './db/requestTx.ts';
 import { authPlugin } from './http/auth.ts';
-import { dedupePlugin } from './http/dedupe.ts';
 import { AppError, problem } from './http/errors.ts';
+import { requestTransactionPlugin } from './http/idempotency.ts';
 import { forgetCounts, setCountCacheMs } from './http/listing.ts';
 import { securityHeaders } from './http/security.ts';
 import { hasWebApp, registerWebApp } from './http/webApp.ts';
@@ -34,6 +35,8 @@ import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
 import { exportsRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
+import { ksefRoutes } from './modules/ksef/routes.ts';
+import { createKsefService, type KsefService, type KsefServiceOptions } from './modules/ksef/service.ts';
 import { loadingsRoutes } from './modules/loadings/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
@@ -57,6 +60,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
     telegram: TelegramService;
+    ksef: KsefService;
   }
 }
 
@@ -73,19 +77,24 @@ export type AppDeps = {
   geo?: GeoService;
   /** NBP exchange rates; by default the NBP API at NBP_API_URL. */
   nbp?: ExchangeRateService;
+  /** Tests tune the KSeF worker (shorter back-off, session idle time). */
+  ksef?: Partial<Omit<KsefServiceOptions, 'db' | 'config' | 'outbox' | 'log'>>;
   logger?: boolean;
 };
 
 export async function buildApp({
   config,
-  db,
+  db: rawDb,
   softDelete,
   outbox: givenOutbox,
   geo: givenGeo,
   nbp: givenNbp,
   telegram: givenTelegram,
+  ksef: ksefOptions,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
+  // Every module writes through this: inside a write request it is that request's transaction (db/requestTx.ts).
+  const db = requestScoped(rawDb);
   const options = {
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -106,6 +115,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(securityHeaders);
+  // Before compression: the stored answer of an idempotency key is the uncompressed one.
+  await app.register(requestTransactionPlugin, { db: rawDb });
   // API answers above 1 KB go out compressed (JSON only: the web app's files are compressed at build time).
   await app.register(compress, {
     threshold: 1024,
@@ -129,7 +140,6 @@ export async function buildApp({
 
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   await app.register(authPlugin, { signer, db });
-  await app.register(dedupePlugin, { db });
   // Counted totals hold until something is written (see http/listing.ts); forgotten before the writer hears back, so
   // that the list it asks for next is counted anew.
   setCountCacheMs(config.listCountCacheMs);
@@ -140,6 +150,7 @@ export async function buildApp({
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.status)
         .type('application/problem+json')
@@ -170,6 +181,10 @@ export async function buildApp({
         .type('application/problem+json')
         .send(problem(status, detail, violations));
     }
+    if (isNotNullViolation(error)) {
+      request.log.warn({ error: error.message }, 'a required field reached the database empty');
+      return reply.code(422).type('application/problem+json').send(problem(422, apiMessages.validationFailed));
+    }
     // A value PostgreSQL cannot take (a date or number out of range) is the client's mistake.
     if (isDataException(error)) {
       return reply.code(400).type('application/problem+json').send(problem(400, apiMessages.badRequest));
@@ -193,7 +208,7 @@ export async function buildApp({
   const outbox =
     givenOutbox ??
     createOutbox(
-      db,
+      rawDb,
       createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
       config.mailFrom,
       app.log,
@@ -207,6 +222,12 @@ export async function buildApp({
   telegram.start();
   app.addHook('onClose', () => telegram.stop());
   app.decorate('telegram', telegram);
+
+  // KSeF: sending invoices through its queue and fetching the carriers' invoices; stopped with the app.
+  const ksef = createKsefService({ db, config, outbox, log: app.log, ...ksefOptions });
+  ksef.start();
+  app.addHook('onClose', () => ksef.stop());
+  app.decorate('ksef', ksef);
 
   const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
   const auth = createAuthService(db, config, signer);
@@ -228,7 +249,8 @@ export async function buildApp({
   await app.register(mailRoutes, { db, config });
   const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
   await app.register(exchangeRatesRoutes, { db, nbp });
-  await app.register(invoicesRoutes, { db, nbp });
+  await app.register(invoicesRoutes, { db, nbp, ksef });
+  await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db });
   await app.register(exportsRoutes, { db });

@@ -149,7 +149,15 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
       trailer: 'PO 6789A',
       askProForma: true,
     });
-    // Confirmed again (another driver's name, so that it is not a double click): nothing changed to true.
+    // Confirmed again, the same request: nothing changed to true, so no question.
+    res = await confirmLoading(o, {
+      loadingFinished: true,
+      loadingDate: '2026-12-01 07:30',
+      driverName: 'Jan Kowalski',
+      truck: 'PO 12345',
+      trailer: 'PO 6789A',
+    });
+    expect(res.json()).toMatchObject({ loadingFinished: true, askProForma: false });
     res = await confirmLoading(o, { loadingFinished: true, driverName: 'Adam Nowak' });
     expect(res.json()).toMatchObject({ loadingFinished: true, driverName: 'Adam Nowak', askProForma: false });
 
@@ -181,6 +189,13 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
       unloadingDate: '2026-12-02T15:00:00.000Z',
       askVat: true,
     });
+    res = await confirmUnloading(o, {
+      unloadingFinished: true,
+      customerPaid: true,
+      customerDateOfPayment: '2026-12-10',
+      unloadingDate: '2026-12-02 15:00',
+    });
+    expect(res.json()).toMatchObject({ status: 'zakonczone', askVat: false });
     res = await confirmUnloading(o, { unloadingFinished: true, customerPaid: true, customerDateOfPayment: null });
     expect(res.json()).toMatchObject({ customerDateOfPayment: null, askVat: false });
 
@@ -303,6 +318,8 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
     const confirmedFuture = await mine({ loadingDate: '2099-01-01', unloadingDate: '2099-01-03' });
     await confirmUnloading(confirmedFuture, { unloadingFinished: true, customerPaid: false });
     const past = await mine({ loadingDate: '2020-01-01', unloadingDate: '2020-01-02' });
+    await invoiceFor(past, 'proforma');
+    await invoiceFor(past, 'vat');
     const older = await mine({ loadingDate: '2019-05-01', unloadingDate: '2019-05-02 10:00' });
     const future = await mine({ loadingDate: '2099-02-01', unloadingDate: '2099-02-02' });
     const removed = await mine({ loadingDate: '2020-02-01', unloadingDate: '2020-02-02' });
@@ -314,6 +331,11 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
     expect(numbers).toEqual([confirmedFuture.number, past.number, older.number]);
     expect(numbers).not.toContain(future.number);
     expect(res.json()['hydra:totalItems']).toBe(3);
+    // Each with the invoices issued for it, for the archive's link.
+    const members = res.json()['hydra:member'];
+    expect(members[0].invoices).toEqual([]);
+    expect(members[1].invoices.map((i: { type: string; number: string }) => i.type)).toEqual(['proforma', 'vat']);
+    expect(members[1].invoices[1]['@id']).toMatch(/^\/api\/invoices\/[0-9a-f-]{36}$/);
 
     const march: string[] = [];
     for (let i = 0; i < 15; i++) {

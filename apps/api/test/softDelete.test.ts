@@ -46,10 +46,10 @@ describe.each(dbKinds)('soft delete and restore on %s', (kind) => {
     expect(await reason()).toBe(1);
   });
 
-  it('answers a double click with the first answer, and refuses a real second removal', async () => {
+  it('refuses a real second removal: a repeat without an Idempotency-Key runs (and is refused)', async () => {
     const again = await post(`/api/remove/${id}`, user, { type: 'task', reason: 1 });
-    expect(again.statusCode).toBe(200);
-    expect(again.headers['x-duplicate-request']).toBe('1');
+    expect(again.statusCode).toBe(422);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
     const other = await post(`/api/remove/${id}`, user, { type: 'task', reason: 2 });
     expect(other.statusCode).toBe(422);
     expect(await reason()).toBe(1);

@@ -163,15 +163,29 @@ describe.each(dbKinds)('users on %s', (kind) => {
     expect(res.json().detail).toBe(apiMessages.invalidJson);
   });
 
-  it('a double click creates one user', async () => {
+  it('two identical creations without a key are two attempts: the second is refused by the unique login', async () => {
     const [a, b] = await Promise.all([
       api('POST', '/api/users', admin, newUser('podwojny')),
       api('POST', '/api/users', admin, newUser('podwojny')),
     ]);
-    // The second click gets the first answer: the same user, not a second one.
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 422]);
+    const found = (await api('GET', '/api/users?login=podwojny', admin)).json();
+    expect(found['hydra:totalItems']).toBe(1);
+  });
+
+  it('a double click with one Idempotency-Key creates one user and answers both clicks alike', async () => {
+    const click = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { ...bearer(admin), 'idempotency-key': 'formularz-1' },
+        payload: newUser('klikniety'),
+      });
+    const [a, b] = await Promise.all([click(), click()]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().uuid).toBe(b.json().uuid);
-    const found = (await api('GET', '/api/users?login=podwojny', admin)).json();
+    expect([a.headers['idempotent-replayed'], b.headers['idempotent-replayed']]).toContain('true');
+    const found = (await api('GET', '/api/users?login=klikniety', admin)).json();
     expect(found['hydra:totalItems']).toBe(1);
   });
 });

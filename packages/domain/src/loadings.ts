@@ -37,6 +37,11 @@ export type UnloadingConfirmation = z.infer<typeof unloadingConfirmationSchema>;
 export type LoadingConfirmationResult = Order & { askProForma: boolean };
 export type UnloadingConfirmationResult = Order & { askVat: boolean };
 
+/** GET /api/loadings/archive: an order with the invoices issued for it. */
+export type ArchivedLoading = Order & {
+  invoices: { '@id': string; uuid: string; number: string; type: 'vat' | 'proforma' | 'corrective' }[];
+};
+
 /**
  * SPEC §4: an order is zakonczone when it is unloaded and the customer has paid, otherwise aktywne. A cancelled
  * order stays cancelled, and one converted into a query is no longer an order's business.
@@ -73,6 +78,8 @@ export const loadingMessages = {
   askProForma: 'Czy wystawić fakturę ProForma?',
   askVat: 'Czy wystawić fakturę VAT?',
   calendarError: 'Wystąpił błąd podczas ładowania danych kalendarza!',
+  /** The action of the calendar's error (SPEC §8), 'Wystąpił błąd podczas {action}!'. */
+  calendarLoad: 'ładowania danych kalendarza',
   deletedOrder: 'To zlecenie zostało usunięte — nie można potwierdzić załadunku ani rozładunku.',
   convertedOrder: 'To zlecenie zostało zamienione w zapytanie — nie można potwierdzić załadunku ani rozładunku.',
   moved: 'Zmieniono datę',

@@ -45,6 +45,12 @@ export const apiMessages = {
   unknownDeletableType: 'Nieznany typ rekordu.',
   alreadyDeleted: 'Ten rekord został już usunięty.',
   notDeleted: 'Ten rekord nie jest usunięty.',
+  passwordIsLogin: 'Hasło nie może być takie samo jak login!',
+  passwordTooCommon: 'To hasło jest zbyt popularne. Wybierz inne!',
+  idempotencyKeyInvalid: 'Nagłówek Idempotency-Key musi mieć od 1 do 255 znaków (litery, cyfry, znaki drukowalne).',
+  idempotencyKeyReused: 'Ten klucz Idempotency-Key został już użyty z inną treścią żądania.',
+  versionConflict: 'Ten rekord został w międzyczasie zmieniony przez innego użytkownika.',
+  ifMatchInvalid: 'Nieprawidłowy nagłówek If-Match.',
 } as const;
 
 export const partyMessages = {

@@ -8,8 +8,9 @@ import { currency, iriRef } from './shipments.ts';
 import { hundredths, optionalEmail, optionalPhone, phonePrefix, requiredEmail, requiredPhone } from './validation.ts';
 
 const price = () => hundredths(1).refine((v) => v > 0, { error: m.minValue('0,01') });
+// A key left out is as empty as null: the rule must fire (a missing key would pass an optional schema untested).
 const requiredRef = (resource: string) =>
-  iriRef(resource).refine((v) => !!v, { error: m.required }) as unknown as z.ZodType<string>;
+  z.preprocess((v) => (v === undefined ? null : v), iriRef(resource).pipe(z.string({ error: m.required })));
 
 export const offerCreateSchema = withTypedPhone(
   z.object({

@@ -29,11 +29,9 @@ const entry = () =>
 
 const flag = () => z.preprocess((v) => (v === null ? undefined : v), z.boolean({ error: m.oneOf }).optional());
 
+// A key left out is as empty as null: the rule must fire (a missing key would pass an optional schema untested).
 const requiredDate = () =>
-  z.preprocess(
-    (v) => (v === '' ? null : v),
-    optionalDate().refine((v) => !!v, { error: m.required }),
-  );
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), optionalDate().pipe(z.string({ error: m.required })));
 
 export const taskCreateSchema = withTypedPhone(
   z.object({

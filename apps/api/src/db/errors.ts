@@ -12,6 +12,8 @@ function pgCode(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 /** A row still referred to: 23503, or 23001 where the reference is ON DELETE RESTRICT. */
 export const isForeignKeyViolation = (error: unknown) => ['23503', '23001'].includes(pgCode(error) ?? '');
+/** A required column left empty: the schemas should have refused it first; this keeps a gap a 422, not a 500. */
+export const isNotNullViolation = (error: unknown) => pgCode(error) === '23502';
 export const isSerializationFailure = (error: unknown) => ['40001', '40P01'].includes(pgCode(error) ?? '');
 
 /** Class 22: a value the column cannot take (out of range, impossible date). */

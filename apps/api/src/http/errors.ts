@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly violations?: Violation[],
     /** More members of the problem document (e.g. the record a duplicate clashes with). */
     readonly extra?: Partial<ProblemDetails>,
+    /** Headers of the answer (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
   }
@@ -38,6 +40,7 @@ const TITLES: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 

@@ -167,3 +167,32 @@ describe('API Platform filter parser', () => {
     expect(compile({ name: '', 'cargoLength[gte]': '' }).params).toEqual(['aktywne']);
   });
 });
+
+describe('inherited property names (issue 13)', () => {
+  it.each([
+    'toString',
+    'valueOf',
+    'constructor',
+    'hasOwnProperty',
+    '__lookupGetter__',
+    '__proto__',
+    'isPrototypeOf[gte]',
+  ])('refuses %s as a parameter with a Polish 400', (name) => {
+    const error = (() => {
+      try {
+        parseListQuery({ [name]: '1' }, spec);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(400);
+    expect((error as AppError).detail).toContain(name);
+  });
+
+  it('finds only own entries of the allow-lists (order and custom filters too)', () => {
+    expect(compile({ 'order[toString]': 'asc' }).orderSql).not.toContain('toString');
+    const inherited: FilterSpec = { ...spec, custom: Object.create({ search: () => sql`true` }) };
+    expect(parseListQuery({ search: 'x' }, inherited).present.has('search')).toBe(false);
+  });
+});

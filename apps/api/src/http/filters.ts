@@ -105,6 +105,14 @@ const MAX_VALUES = 100;
 const RANGE_OPS = new Set(['gte', 'lte', 'gt', 'lt', 'between']);
 const DATE_OPS = new Set(['after', 'before', 'strictly_after', 'strictly_before']);
 
+/**
+ * The allow-lists are plain objects: `fields.toString` or `custom.constructor` would find Object.prototype's
+ * members (a 500 on `?toString=1`). Only a list's own entries count.
+ */
+function own<T>(list: Record<string, T> | undefined, key: string): T | undefined {
+  return list && Object.hasOwn(list, key) ? list[key] : undefined;
+}
+
 function invalid(name: string): AppError {
   return new AppError(400, 'invalid_filter', apiMessages.invalidFilter(name));
 }
@@ -294,6 +302,9 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
 
   for (const [key, raw] of Object.entries(query)) {
     if (raw === undefined) continue;
+    // A name of Object.prototype's (`toString`, `__proto__`, `constructor[x]`) is never a filter: refused rather than
+    // ignored, as the probe that found the 500 expects.
+    if ((key.split(/[[.]/)[0] ?? key) in Object.prototype) throw invalid(key);
     if (key === 'pagination') {
       paginated = parseBool(single(raw, key), key);
       continue;
@@ -314,7 +325,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     }
     const orderMatch = /^order\[([A-Za-z0-9_.]+)\]$/.exec(key);
     if (orderMatch?.[1]) {
-      const field = spec.fields[orderMatch[1]];
+      const field = own(spec.fields, orderMatch[1]);
       if (!field?.order) continue;
       const direction = single(raw, key).toLowerCase();
       if (direction !== 'asc' && direction !== 'desc') throw invalid(key);
@@ -324,7 +335,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
       lastDirection = direction;
       continue;
     }
-    const custom = spec.custom?.[key];
+    const custom = own(spec.custom, key);
     if (custom) {
       present.add(key);
       // A repeated parameter reaches a custom filter as one comma-separated value.
@@ -336,7 +347,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     const match = KEY_RE.exec(key);
     if (!match?.[1]) continue;
     const [, name, op] = match;
-    const field = spec.fields[name];
+    const field = own(spec.fields, name);
     if (!field) continue;
     present.add(name);
     let condition: SQL | undefined;
@@ -358,8 +369,8 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
 
   for (const [name, value] of Object.entries(spec.defaults ?? {})) {
     if (present.has(name)) continue;
-    const custom = spec.custom?.[name];
-    const field = spec.fields[name];
+    const custom = own(spec.custom, name);
+    const field = own(spec.fields, name);
     const condition = custom ? custom(value) : field ? searchCondition(field, value, name) : undefined;
     if (condition) conditions.push(condition);
   }

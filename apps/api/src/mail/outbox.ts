@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { afterCommit } from '../db/requestTx.ts';
 import { type MailAttachment, type MailAttachmentRef, mailOutbox } from '../db/schema/index.ts';
 import type { MailTransport } from './transport.ts';
 
@@ -148,7 +149,10 @@ export function createOutbox(db: Db, transport: MailTransport, from: string, log
     mode: transport.kind,
     flush,
     nudge() {
-      if (!stopped) setImmediate(() => void flush().catch((e) => log?.error(e)));
+      // After the request's commit, so that the worker sees what it queued.
+      afterCommit(() => {
+        if (!stopped) setImmediate(() => void flush().catch((e) => log?.error(e)));
+      });
     },
     start(intervalMs = 5000) {
       timer = setInterval(() => void flush().catch((e) => log?.error(e)), intervalMs);

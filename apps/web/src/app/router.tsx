@@ -60,8 +60,16 @@ export const routes: RouteObject[] = [
                 path: paths.carriers,
                 lazy: () => import('./pages/CarriersRoute.tsx').then((m) => ({ Component: m.CarriersRoute })),
               },
-              pending('loadingsCalendar'),
-              pending('loadingsArchive'),
+              {
+                // FullCalendar is in this page's chunk only.
+                path: paths.loadingsCalendar,
+                lazy: () => import('./pages/LoadingsRoute.tsx').then((m) => ({ Component: m.LoadingsCalendarRoute })),
+              },
+              {
+                path: paths.loadingsArchive,
+                lazy: () =>
+                  import('./pages/LoadingsArchiveRoute.tsx').then((m) => ({ Component: m.LoadingsArchiveRoute })),
+              },
               {
                 path: paths.tasks,
                 lazy: () => import('./pages/TasksRoute.tsx').then((m) => ({ Component: m.TasksRoute })),
@@ -91,6 +99,11 @@ export const routes: RouteObject[] = [
                     path: paths.invoicesCorrective,
                     lazy: () =>
                       import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.CorrectiveInvoicesRoute })),
+                  },
+                  {
+                    path: paths.invoicesReceived,
+                    lazy: () =>
+                      import('./pages/ReceivedInvoicesRoute.tsx').then((m) => ({ Component: m.ReceivedInvoicesRoute })),
                   },
                   {
                     path: paths.users,

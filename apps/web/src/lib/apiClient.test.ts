@@ -142,6 +142,59 @@ describe('apiClient', () => {
     expect(error.detail).toBeNull();
   });
 
+  const keyOf = (call: Call | undefined) =>
+    (call?.init.headers as Record<string, string> | undefined)?.['Idempotency-Key'];
+
+  it('sends a new Idempotency-Key with every write, and none with a read or a login', async () => {
+    handler = () => json(200, { ok: true });
+    await api.post('/queries', { a: 1 });
+    await api.put('/queries/1', { a: 2 });
+    await api.patch('/queries/1', { a: 3 });
+    await api.del('/queries/1');
+    await api.get('/queries');
+    await api.post('/login', { username: 'a', password: 'b' }, { anonymous: true });
+    const keys = calls.slice(0, 4).map(keyOf);
+    expect(keys.every((k) => typeof k === 'string' && /^[0-9a-f]{32}$/.test(k))).toBe(true);
+    expect(new Set(keys).size).toBe(4);
+    expect(keyOf(calls[4])).toBeUndefined();
+    expect(keyOf(calls[5])).toBeUndefined();
+  });
+
+  it('keeps the key of a write across the refresh-and-retry after a 401', async () => {
+    handler = (url, init) => {
+      if (url === '/api/token/refresh') return json(200, { token: 'new-token', refreshToken: 'refresh-2' });
+      return authOf({ url, init }) === 'Bearer new-token' ? json(201, { ok: true }) : json(401, { detail: 'x' });
+    };
+    await api.post('/orders', { cargo: 'x' });
+    const writes = calls.filter((c) => c.url === '/api/orders');
+    expect(writes).toHaveLength(2);
+    expect(keyOf(writes[0])).toBeDefined();
+    expect(keyOf(writes[1])).toBe(keyOf(writes[0]));
+  });
+
+  it('sends a write again with the same key when the connection failed, and a read not', async () => {
+    let failures = 1;
+    handler = () => {
+      if (failures-- > 0) throw new TypeError('Failed to fetch');
+      return json(201, { ok: true });
+    };
+    await expect(api.post('/orders', { cargo: 'x' })).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(2);
+    expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+    calls = [];
+    failures = 1;
+    await expect(api.get('/orders')).rejects.toMatchObject({ status: 0 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('uses the key and If-Match it is given', async () => {
+    handler = () => json(200, { ok: true });
+    await api.put('/orders/1', { a: 1 }, { idempotencyKey: 'wybrany', ifMatch: 'W/"3"' });
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('wybrany');
+    expect(headers['If-Match']).toBe('W/"3"');
+  });
+
   it('builds API Platform query strings', () => {
     expect(buildUrl('/queries', { 'loadingDate[after]': '2026-01-01', status: ['a', 'b'], x: null })).toBe(
       '/api/queries?loadingDate%5Bafter%5D=2026-01-01&status%5B%5D=a&status%5B%5D=b',

@@ -43,7 +43,25 @@ export type RequestOptions = {
   anonymous?: boolean;
   /** The Accept header; JSON-LD by default (a file download asks for anything). */
   accept?: string;
+  /**
+   * The Idempotency-Key of a write. Every POST/PUT/PATCH/DELETE gets a new one by default, kept across this
+   * client's retries of it (the 401 refresh, a lost connection), so that the server runs it once.
+   */
+  idempotencyKey?: string;
+  /** If-Match: the ETag (`W/"{version}"`) of the record as the user saw it; a newer one on the server is a 412. */
+  ifMatch?: string;
 };
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Delays before sending a write again after the connection failed (the key makes a repeat safe). */
+const NETWORK_RETRY_MS = [300, 1000];
+
+/** 128 random bits as hex; crypto.randomUUID exists only on HTTPS, and the office app is often plain HTTP. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 let handleSessionExpired: () => void = () => {};
 
@@ -71,6 +89,8 @@ async function send(path: string, options: RequestOptions, token: string | null)
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/ld+json, application/json;q=0.9' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  if (options.ifMatch) headers['If-Match'] = options.ifMatch;
   try {
     return await fetch(buildUrl(path, options.params), {
       method: options.method ?? 'GET',
@@ -173,13 +193,27 @@ export function refreshAccessToken(failedToken: string | null): Promise<string |
 }
 
 /** The successful response itself (after a refresh and retry on a 401); an ApiError otherwise. */
-async function respond(path: string, options: RequestOptions): Promise<Response> {
+async function respond(path: string, given: RequestOptions): Promise<Response> {
+  const isWrite = WRITES.has(given.method ?? 'GET') && !given.anonymous;
+  const options = isWrite ? { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey() } : given;
   const usedToken = options.anonymous ? null : session.getToken();
-  let response = await send(path, options, usedToken);
+  // A write whose answer was lost goes again with the same key: the server ran it at most once.
+  const sendRetrying = async (token: string | null) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send(path, options, token);
+      } catch (error) {
+        const delay = NETWORK_RETRY_MS[attempt];
+        if (!isWrite || delay === undefined || !(error instanceof ApiError) || error.status !== 0) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+  let response = await sendRetrying(usedToken);
   if (response.status === 401 && !options.anonymous) {
     const freshToken = await refreshAccessToken(usedToken);
     if (!freshToken) throw new ApiError(401, apiMessages.refreshInvalid);
-    response = await send(path, options, freshToken);
+    response = await sendRetrying(freshToken);
   }
   if (!response.ok) throw await toApiError(response);
   return response;

@@ -1,10 +1,23 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Recent POSTs by fingerprint, so that a double click gets the first answer instead of a second record. */
-export const recentRequests = pgTable('recent_requests', {
-  fingerprint: text('fingerprint').primaryKey(),
-  status: integer('status'),
-  contentType: text('content_type'),
-  body: text('body'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Idempotency keys (the IETF draft 'The Idempotency-Key HTTP Header Field'): the key a client sent with a write,
+ * whose it is, what it was sent with, and the answer it got. Written in the transaction of the write itself, so a
+ * key exists exactly when its write does. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The user's uuid, or 'anonymous' on the public routes (with the address), so one user's key is never another's. */
+    owner: text('owner').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    bodyHash: text('body_hash').notNull(),
+    status: integer('status'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

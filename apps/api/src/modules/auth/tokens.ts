@@ -1,26 +1,28 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type AuthUser = { uuid: string; username: string; name: string; roles: string[] };
 
 export type TokenSigner = {
-  sign(user: AuthUser): Promise<string>;
+  /** `issuedAt` (seconds) makes the token a function of it: a replayed refresh gets the very same token. */
+  sign(user: AuthUser, issuedAt?: number): Promise<string>;
   verify(token: string): Promise<AuthUser | null>;
 };
 
 export function createTokenSigner(secret: string, ttlSeconds: number): TokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (user) =>
+    sign: (user, issuedAt = Math.floor(Date.now() / 1000)) =>
       new SignJWT({ username: user.username, name: user.name, roles: user.roles })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.uuid)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        // A token without an expiry would be valid forever: refused.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
         if (typeof payload.sub !== 'string' || typeof payload.username !== 'string') return null;
         const roles = Array.isArray(payload.roles) ? payload.roles.filter((r) => typeof r === 'string') : [];
         return {
@@ -37,4 +39,10 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
 }
 
 export const newRefreshToken = () => randomBytes(32).toString('base64url');
+/**
+ * The refresh token that replaces `presented`: derived from it with the server's secret, so that a second refresh
+ * with the same token (another device of the user, at the same moment) can be given the same new token.
+ */
+export const successorToken = (secret: string, presented: string) =>
+  createHmac('sha256', secret).update(`refresh:${presented}`).digest('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -7,7 +7,7 @@ import {
   statusAfterUnloading,
   unloadingConfirmationSchema,
 } from '@spedycja/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -15,7 +15,7 @@ import { invoices, orders } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
-import { collection } from '../../http/hydra.ts';
+import { collection, iri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { findOrder, listOrders, toOrderJson } from '../orders/repository.ts';
 import { archiveFilters } from './archive.ts';
@@ -110,10 +110,34 @@ export async function loadingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
-  /** Finished loadings: unloading confirmed or its date gone by, the latest unloading first, 15 a page. */
+  /**
+   * Finished loadings: unloading confirmed or its date gone by, the latest unloading first, 15 a page; each with the
+   * invoices issued for it (the archive links them), read for the page's orders in one statement.
+   */
   r.get('/api/loadings/archive', { schema: { tags } }, async (request) => {
     const params = parseListQuery((request.query ?? {}) as Record<string, unknown>, archiveFilters);
     const { rows, total } = await listOrders(db, params);
-    return collection(request.url, rows.map(toOrderJson), total, params);
+    const ids = rows.map((row) => row.order.id);
+    const issued =
+      ids.length === 0
+        ? []
+        : await db
+            .select({
+              uuid: invoices.uuid,
+              number: invoices.number,
+              type: invoices.type,
+              orderId: invoices.orderId,
+              orderProFormaId: invoices.orderProFormaId,
+            })
+            .from(invoices)
+            .where(or(inArray(invoices.orderId, ids), inArray(invoices.orderProFormaId, ids)))
+            .orderBy(invoices.id);
+    const members = rows.map((row) => ({
+      ...toOrderJson(row),
+      invoices: issued
+        .filter((i) => i.orderId === row.order.id || i.orderProFormaId === row.order.id)
+        .map((i) => ({ '@id': iri('invoices', i.uuid), uuid: i.uuid, number: i.number, type: i.type })),
+    }));
+    return collection(request.url, members, total, params);
   });
 }

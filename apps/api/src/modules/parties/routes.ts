@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { constraintOf, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { withSavepoint } from '../../db/requestTx.ts';
 import { AppError, notFound, unprocessable } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -73,7 +74,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
      */
     const guarded = async <T>(values: Record<string, unknown>, work: () => Promise<T>): Promise<T> => {
       try {
-        return await work();
+        return await withSavepoint(work);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const field = constraintOf(error)?.includes('phone') ? 'phone' : 'nip';

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { afterCommit, outsideRequest } from '../../db/requestTx.ts';
 import { orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { assertMayListDeleted, assertUsable, currentUser } from '../../http/auth.ts';
@@ -81,7 +82,9 @@ export async function tasksRoutes(
   const tags = ['Tasks'];
   const assigned = (request: FastifyRequest, taskId: number, userId: number | null | undefined, me: number) => {
     if (!onAssigned || userId === null || userId === undefined || userId === me) return;
-    onAssigned(taskId, currentUser(request).name).catch((error) => request.log.error(error));
+    const by = currentUser(request).name;
+    // Once the task is committed, and outside the request's transaction.
+    afterCommit(() => outsideRequest(() => onAssigned(taskId, by).catch((error) => request.log.error(error))));
   };
   const load = async (uuid: string) => {
     const task = await findTask(db, eq(tasks.uuid, uuid));

@@ -73,6 +73,9 @@ export async function telegramRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Telegram'];
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), ownTransactions: true };
+  });
 
   const me = async (request: FastifyRequest) => {
     const [row] = await db

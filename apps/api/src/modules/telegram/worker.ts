@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { afterCommit, outsideRequest } from '../../db/requestTx.ts';
 import { tasks, telegramMessages } from '../../db/schema/index.ts';
 import { createTelegramClient } from '../../integrations/telegram/http.ts';
 import {
@@ -221,9 +222,11 @@ export function createTelegramService(deps: {
     return running;
   };
   const background = () => void tick().catch((error) => log?.error(error));
-  const nudge = () => {
-    if (!stopped) setImmediate(background);
-  };
+  // After the request's commit (what was queued is visible), and never inside that request's transaction.
+  const nudge = () =>
+    afterCommit(() => {
+      if (!stopped) setImmediate(() => outsideRequest(background));
+    });
 
   return {
     /** One round of the worker; concurrent calls share it. */
@@ -231,9 +234,9 @@ export function createTelegramService(deps: {
     /** Asks for a round soon (something was queued). */
     nudge,
     start(intervalMs = config.telegram.pollMs) {
-      timer = setInterval(background, intervalMs);
+      timer = setInterval(() => outsideRequest(background), intervalMs);
       timer.unref();
-      setImmediate(background);
+      setImmediate(() => outsideRequest(background));
     },
     async stop() {
       stopped = true;

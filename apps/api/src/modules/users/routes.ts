@@ -12,6 +12,7 @@ import { fieldViolation, notFound, unprocessable } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import { assertAcceptablePassword } from './passwords.ts';
 import {
   countAdmins,
   deleteUser,
@@ -71,6 +72,7 @@ export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
 
   r.post('/api/users', { config: adminOnly, schema: { tags, body: userCreateSchema } }, async (request, reply) => {
     const { plainPassword, ...fields } = request.body;
+    assertAcceptablePassword(fields.login, plainPassword);
     const row = await saving(async () =>
       insertUser(db, {
         ...fields,
@@ -100,6 +102,7 @@ export async function usersRoutes(app: FastifyInstance, { db }: { db: Db }) {
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) (values as Record<string, unknown>)[key] = value;
     }
+    if (plainPassword) assertAcceptablePassword(fields.login ?? existing.login, plainPassword);
     if (plainPassword) values.passwordHash = await hashPassword(plainPassword);
     if (Object.keys(values).length === 0) return toUserJson(existing);
     const row = await saving(() => updateUser(db, uuid, values));

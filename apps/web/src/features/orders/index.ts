@@ -4,7 +4,7 @@ export { patchOrderInLists } from './api/cache.ts';
 export { saveFile } from './api/downloadOrder.ts';
 export { useOrderDetail } from './api/getOrder.ts';
 export { orderKeys } from './api/keys.ts';
-export { useUpdateOrder } from './api/updateOrder.ts';
+export { updateOrder, useUpdateOrder } from './api/updateOrder.ts';
 export {
   ConvertQueryToOrderAction,
   type ConvertQueryToOrderActionProps,
