@@ -195,6 +195,8 @@ describe('apiClient', () => {
     expect(headers['If-Match']).toBe('W/"3"');
   });
 
+  const lastHeaders = () => (calls.at(-1)?.init.headers ?? {}) as Record<string, string>;
+
   it('sends the version it read as If-Match with an edit, and names the path of a 412', async () => {
     handler = (url, init) => {
       if (init.method === 'PUT') {
@@ -211,14 +213,14 @@ describe('apiClient', () => {
     await api.get('/orders/a');
     await api.list('/orders', { page: 1 });
     const error = (await api.put('/orders/a', { cargo: 'x' }).catch((e: unknown) => e)) as ApiError;
-    expect((calls.at(-1)?.init.headers as Record<string, string>)['If-Match']).toBe('W/"3"');
+    expect(lastHeaders()['If-Match']).toBe('W/"3"');
     expect(error.status).toBe(412);
     expect(error.path).toBe('/api/orders/a');
     await api.patch('/orders/b', { cargo: 'y' }).catch(() => undefined);
-    expect((calls.at(-1)?.init.headers as Record<string, string>)['If-Match']).toBe('W/"7"');
+    expect(lastHeaders()['If-Match']).toBe('W/"7"');
     // A record never read is saved without If-Match (the server then takes it as it comes).
     await api.put('/orders/c', { cargo: 'z' }).catch(() => undefined);
-    expect((calls.at(-1)?.init.headers as Record<string, string>)['If-Match']).toBeUndefined();
+    expect(lastHeaders()['If-Match']).toBeUndefined();
   });
 
   it('builds API Platform query strings', () => {
