@@ -36,7 +36,8 @@ export const authPlugin = fp<{ signer: TokenSigner; db: DbOrTx }>(async (app: Fa
       route.config = { ...(route.config ?? {}), public: true };
       return;
     }
-    if (route.url.startsWith('/api/docs')) return;
+    // The documentation, and routes left out of it (the backup control route: loopback and its own key).
+    if (route.url.startsWith('/api/docs') || (route.schema as { hide?: boolean } | undefined)?.hide) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const admin = isAdminOnlyOperation(method, route.url);
