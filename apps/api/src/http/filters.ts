@@ -121,7 +121,8 @@ function valuesOf(raw: unknown, name: string): string[] {
   const list = Array.isArray(raw) ? raw : [raw];
   if (list.length > MAX_VALUES) throw invalid(name);
   return list.map((v) => {
-    if (typeof v !== 'string' || v.length > MAX_VALUE_LENGTH) throw invalid(name);
+    // PostgreSQL text cannot hold NUL: such a value can match nothing, and the database would refuse it mid-answer.
+    if (typeof v !== 'string' || v.length > MAX_VALUE_LENGTH || v.includes('\u0000')) throw invalid(name);
     return v;
   });
 }
