@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { afterCommit, outsideRequest, requestContext } from '../../db/requestTx.ts';
 import { invoices, ksefConfig, ksefOutbox } from '../../db/schema/index.ts';
 import { buildFa3Xml } from '../../documents/fa3.ts';
 import { unprocessable } from '../../http/errors.ts';
@@ -77,6 +78,8 @@ export function createKsefService(options: KsefServiceOptions) {
   // Read once a second at most: every KSeF call of a sync or a batch asks for them.
   let cached: { at: number; value: Promise<KsefSettings> } | undefined;
   const settings = () => {
+    // Inside a request's transaction: read there (a read pending outside would wait for that transaction).
+    if (requestContext.getStore()?.tx) return readKsefSettings(db, config, key);
     if (!cached || Date.now() - cached.at > 1000) {
       cached = { at: Date.now(), value: readKsefSettings(db, config, key) };
       cached.value.catch(() => {
@@ -217,12 +220,17 @@ export function createKsefService(options: KsefServiceOptions) {
     const at = Date.now() + ms;
     if (stopped || (wake && wake.at <= at)) return;
     if (wake) clearTimeout(wake.timer);
-    const timer = setTimeout(() => {
-      wake = undefined;
-      void flush()
-        .then(() => undefined)
-        .catch((e) => log?.error(e));
-    }, ms + 10);
+    // The worker never joins the transaction of the request that happened to wake it.
+    const timer = setTimeout(
+      () =>
+        outsideRequest(() => {
+          wake = undefined;
+          void flush()
+            .then(() => undefined)
+            .catch((e) => log?.error(e));
+        }),
+      ms + 10,
+    );
     timer.unref();
     wake = { at, timer };
   }
@@ -432,7 +440,8 @@ export function createKsefService(options: KsefServiceOptions) {
 
   /** Soon, not at once: invoices sent together (several clicks, autoSend of a series) go in one round. */
   function nudge() {
-    wakeIn(30);
+    // After the commit: the worker must see the queued row.
+    afterCommit(() => wakeIn(30));
   }
 
   return {
@@ -490,11 +499,13 @@ export function createKsefService(options: KsefServiceOptions) {
       );
       return { link, label: invoice.ksefStatus === 'accepted' && invoice.ksefNumber ? invoice.ksefNumber : 'OFFLINE' };
     },
-    async sync() {
-      const result = await syncReceived({ db, withAccess, settings: () => readKsefSettings(db, config, key) });
-      cached = undefined;
-      return result;
-    },
+    /** Outside the request's transaction: a sync of thousands must not hold one transaction open. */
+    sync: () =>
+      outsideRequest(async () => {
+        const result = await syncReceived({ db, withAccess, settings: () => readKsefSettings(db, config, key) });
+        cached = undefined;
+        return result;
+      }),
     start(intervalMs = 5000) {
       timer = setInterval(() => {
         void flush().catch((e) => log?.error(e));
