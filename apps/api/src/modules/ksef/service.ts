@@ -264,9 +264,8 @@ export function createKsefService(options: KsefServiceOptions) {
     await db
       .update(invoices)
       .set({
-        ksefStatus: job.postedAt
-          ? 'sending'
-          : sql`CASE WHEN ${invoices.ksefStatus} = 'offline' THEN 'offline' ELSE 'queued' END`,
+        // An offline invoice stays offline while its retries fail.
+        ksefStatus: sql`CASE WHEN ${invoices.ksefStatus} = 'offline' THEN 'offline' ELSE ${job.postedAt ? 'sending' : 'queued'} END`,
       })
       .where(and(eq(invoices.id, job.invoiceId), inArray(invoices.ksefStatus, ['queued', 'sending', 'offline'])));
   }
