@@ -149,7 +149,15 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
       trailer: 'PO 6789A',
       askProForma: true,
     });
-    // Confirmed again (another driver's name, so that it is not a double click): nothing changed to true.
+    // Confirmed again, the same request: nothing changed to true, so no question.
+    res = await confirmLoading(o, {
+      loadingFinished: true,
+      loadingDate: '2026-12-01 07:30',
+      driverName: 'Jan Kowalski',
+      truck: 'PO 12345',
+      trailer: 'PO 6789A',
+    });
+    expect(res.json()).toMatchObject({ loadingFinished: true, askProForma: false });
     res = await confirmLoading(o, { loadingFinished: true, driverName: 'Adam Nowak' });
     expect(res.json()).toMatchObject({ loadingFinished: true, driverName: 'Adam Nowak', askProForma: false });
 
@@ -181,6 +189,13 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
       unloadingDate: '2026-12-02T15:00:00.000Z',
       askVat: true,
     });
+    res = await confirmUnloading(o, {
+      unloadingFinished: true,
+      customerPaid: true,
+      customerDateOfPayment: '2026-12-10',
+      unloadingDate: '2026-12-02 15:00',
+    });
+    expect(res.json()).toMatchObject({ status: 'zakonczone', askVat: false });
     res = await confirmUnloading(o, { unloadingFinished: true, customerPaid: true, customerDateOfPayment: null });
     expect(res.json()).toMatchObject({ customerDateOfPayment: null, askVat: false });
 

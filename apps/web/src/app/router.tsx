@@ -1,11 +1,9 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AdminOnly, RequireAuth } from './guards.tsx';
-import { pageTitles } from './messages.ts';
 import { LoginRoute } from './pages/LoginRoute.tsx';
-import { NotAvailablePage } from './pages/NotAvailablePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
-import { type PathKey, paths } from './paths.ts';
+import { paths } from './paths.ts';
 
 /*
  * Every page is lazy: `lazy: () => import('./pages/XRoute.tsx').then((m) => ({ Component: m.XRoute }))`, so each is
@@ -14,12 +12,6 @@ import { type PathKey, paths } from './paths.ts';
  * and stays light: limits in apps/web/build/routeBudgets.ts, checked by e2e/bundleSize.e2e.ts). The public pages (/ and /verify) are not here:
  * they are their own entry, public.html (src/publicMain.tsx), which the server sends for those two paths.
  */
-
-/** A protected page whose feature is not built yet; admin-only ones say so to other users first. */
-const pending = (key: PathKey, adminOnly = false): RouteObject => {
-  const page = <NotAvailablePage title={pageTitles[key]} />;
-  return { path: paths[key], element: adminOnly ? <AdminOnly>{page}</AdminOnly> : page };
-};
 
 export const routes: RouteObject[] = [
   {
@@ -65,12 +57,15 @@ export const routes: RouteObject[] = [
                 path: paths.loadingsCalendar,
                 lazy: () => import('./pages/LoadingsRoute.tsx').then((m) => ({ Component: m.LoadingsCalendarRoute })),
               },
-              pending('loadingsArchive'),
+              {
+                path: paths.loadingsArchive,
+                lazy: () =>
+                  import('./pages/LoadingsArchiveRoute.tsx').then((m) => ({ Component: m.LoadingsArchiveRoute })),
+              },
               {
                 path: paths.tasks,
                 lazy: () => import('./pages/TasksRoute.tsx').then((m) => ({ Component: m.TasksRoute })),
               },
-              pending('stats', true),
               {
                 // Admin pages: other users see a plain refusal (the server refuses their calls anyway).
                 element: (
@@ -79,6 +74,10 @@ export const routes: RouteObject[] = [
                   </AdminOnly>
                 ),
                 children: [
+                  {
+                    path: paths.stats,
+                    lazy: () => import('./pages/StatsRoute.tsx').then((m) => ({ Component: m.StatsRoute })),
+                  },
                   {
                     path: paths.invoicesVat,
                     lazy: () => import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.VatInvoicesRoute })),

@@ -1,8 +1,9 @@
-import { loadingMessages } from '@spedycja/domain';
+import { loadingMessages, orderMessages } from '@spedycja/domain';
 
 /** Texts of the loadings screens: the confirmations, the calendar and the archive (SPEC §2, §4, §8). */
 export const loadingsMessages = {
   ...loadingMessages,
+  orderLoadList: orderMessages.loadList,
   confirmLoadingAction: 'Potwierdź załadunek',
   confirmUnloadingAction: 'Potwierdź rozładunek',
   proFormaTitle: 'Faktura ProForma',

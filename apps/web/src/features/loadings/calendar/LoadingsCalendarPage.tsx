@@ -16,7 +16,7 @@ import {
   wallClockOf,
 } from '@spedycja/domain';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListState } from '../../../components/DataTable/useListState.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
@@ -106,6 +106,11 @@ function EventContent({ arg }: { arg: EventContentArg }) {
 }
 
 const legend: EventState[] = ['planned', 'done', 'late', 'cancelled'];
+const plugins = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const locales = [plLocale];
+const headerToolbar = { left: 'prev,next today', center: 'title', right: VIEWS.join(',') };
+const hours24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const renderEvent = (arg: EventContentArg) => <EventContent arg={arg} />;
 
 /**
  * /loadings/calendar: each order twice, on its loading and on its unloading date, coloured by state. A click opens
@@ -117,12 +122,15 @@ export function LoadingsCalendarPage() {
   const filters = useMemo(() => calendarFilters(user?.uuid), [user?.uuid]);
   const { filterValues, filterParams, setFilters } = useListState(filters);
   const [search, setSearch] = useSearchParams();
+  const searchRef = useRef(search);
+  searchRef.current = search;
   const initialView: CalendarView = VIEWS.includes(search.get('view') as CalendarView)
     ? (search.get('view') as CalendarView)
     : 'dayGridMonth';
   const dateParam = search.get('date');
   const [initialDate] = useState(() => (dateParam && DAY_RE.test(dateParam) ? dateParam : undefined));
   const [range, setRange] = useState<Range | null>(null);
+  const [shown, setShown] = useState<{ view: string; date: string } | null>(null);
   const [confirmation, setConfirmation] = useState<ConfirmationRequest | null>(null);
   const closeConfirmation = useCallback(() => setConfirmation(null), []);
   const queryClient = useQueryClient();
@@ -135,27 +143,33 @@ export function LoadingsCalendarPage() {
     return calendarEvents(live(loadings.data), live(unloadings.data), wallClockNow());
   }, [loadings.data, unloadings.data]);
 
-  const handleDatesSet = useCallback(
-    (arg: DatesSetArg) => {
-      setRange((current) =>
-        current && current.start.getTime() === arg.start.getTime() && current.end.getTime() === arg.end.getTime()
-          ? current
-          : { start: arg.start, end: arg.end },
-      );
-      const anchor = arg.view.currentStart.toISOString().slice(0, 10);
-      setSearch(
-        (current) => {
-          if (current.get('view') === arg.view.type && current.get('date') === anchor) return current;
-          const next = new URLSearchParams(current);
-          next.set('view', arg.view.type);
-          next.set('date', anchor);
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setSearch],
-  );
+  const handleDatesSet = useCallback((arg: DatesSetArg) => {
+    setRange((current) =>
+      current && current.start.getTime() === arg.start.getTime() && current.end.getTime() === arg.end.getTime()
+        ? current
+        : { start: arg.start, end: arg.end },
+    );
+    const anchor = arg.view.currentStart.toISOString().slice(0, 10);
+    setShown((current) =>
+      current?.view === arg.view.type && current.date === anchor ? current : { view: arg.view.type, date: anchor },
+    );
+  }, []);
+
+  // The view and its date go to the address after the calendar has shown them (FullCalendar reports them while it
+  // mounts, before the router takes navigations), and only when they changed.
+  useEffect(() => {
+    if (!shown) return;
+    if (searchRef.current.get('view') === shown.view && searchRef.current.get('date') === shown.date) return;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('view', shown.view);
+        next.set('date', shown.date);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [shown, setSearch]);
 
   const handleClick = useCallback((arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
@@ -245,23 +259,23 @@ export function LoadingsCalendarPage() {
       </Group>
       <FilterRow filters={filters} onApply={setFilters} initialValues={filterValues} />
       {failed && (
-        <Alert color="red" role="alert">
+        <Alert color="red" role="alert" data-testid="calendar-error">
           {t.calendarError}
         </Alert>
       )}
       <Box aria-busy={loadings.isFetching || unloadings.isFetching} data-testid="loadings-calendar">
         <FullCalendar
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-          locales={[plLocale]}
+          plugins={plugins}
+          locales={locales}
           locale="pl"
           timeZone="UTC"
           firstDay={1}
           initialView={initialView}
           initialDate={initialDate}
-          headerToolbar={{ left: 'prev,next today', center: 'title', right: VIEWS.join(',') }}
+          headerToolbar={headerToolbar}
           buttonText={c.buttons}
-          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-          slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+          eventTimeFormat={hours24}
+          slotLabelFormat={hours24}
           allDayText="Cały dzień"
           noEventsText={c.noEvents}
           height="auto"
@@ -271,7 +285,7 @@ export function LoadingsCalendarPage() {
           eventDurationEditable={false}
           eventDisplay="block"
           events={events}
-          eventContent={(arg) => <EventContent arg={arg} />}
+          eventContent={renderEvent}
           datesSet={handleDatesSet}
           eventClick={handleClick}
           eventDrop={handleDrop}

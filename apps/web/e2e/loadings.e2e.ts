@@ -1,0 +1,209 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+
+/**
+ * The loadings walk: an order shows on its loading and its unloading day in the calendar; the dispatcher confirms the
+ * loading (ProForma? no), then the unloading with the payment (VAT invoice? yes: the invoice modal is the order's),
+ * and the order leaves the active orders for the archive.
+ */
+
+const suffix = Date.now().toString(36);
+const CARGO = `Zaladunek-e2e-${suffix}`;
+const CUSTOMER = `Odbiorca Załadunków ${suffix}`;
+
+/** A Polish NIP with a valid checksum, different on every run (the customers' NIPs are unique). */
+function randomNip(): string {
+  const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+  for (;;) {
+    const digits = Array.from({ length: 9 }, (_, i) =>
+      i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
+    );
+    const check = digits.reduce((sum, d, i) => sum + d * (weights[i] as number), 0) % 11;
+    if (check < 10) return `${digits.join('')}${check}`;
+  }
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
+const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const calendar = (page: Page) => page.getByTestId('loadings-calendar');
+
+async function apiAs(token: string | null, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${baseURL()}${url}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function typeInto(input: Locator, text: string) {
+  await input.fill('');
+  await input.pressSequentially(text, { delay: 10 });
+}
+
+const dd = (n: number) => String(n).padStart(2, '0');
+/** A day from today on Warsaw's clock (the browser's in the walks), 'YYYY-MM-DD'. */
+function dayFromToday(days: number): string {
+  const d = warsawNow();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${dd(d.getMonth() + 1)}-${dd(d.getDate())}`;
+}
+
+describe('loadings: the calendar, both confirmations with their invoice questions, the archive', () => {
+  let browser: Browser;
+  let number: string;
+  const loadingDay = dayFromToday(1);
+  const unloadingDay = dayFromToday(2);
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
+    const customer = await apiAs(token, 'POST', '/api/customers', {
+      companyName: CUSTOMER,
+      nip: randomNip(),
+      email: `zaladunki.${suffix}@odbiorca.example`,
+      streetAddress: 'ul. Magazynowa 3',
+      postalCode: '61-131',
+      city: 'Poznań',
+      country: 'PL',
+    });
+    const order = await apiAs(token, 'POST', '/api/orders', {
+      cargo: CARGO,
+      loadingCity: 'Poznań',
+      loadingCountry: 'PL',
+      loadingDate: `${loadingDay} 08:00`,
+      unloadingCity: 'Warszawa',
+      unloadingCountry: 'PL',
+      unloadingDate: unloadingDay,
+      customer: customer['@id'],
+      customerPrice: 250_000,
+      customerDateOfPayment: dayFromToday(30),
+    });
+    number = order.number;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('says so when the calendar cannot be loaded', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+    await page.route('**/api/orders?*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' }),
+    );
+    await page.goto('/loadings/calendar');
+    await page
+      .getByTestId('calendar-error')
+      .filter({ hasText: 'Wystąpił błąd podczas ładowania danych kalendarza!' })
+      .waitFor();
+    await toast(page, 'Wystąpił błąd podczas ładowania danych kalendarza!').waitFor();
+    await context.close();
+  });
+
+  it('confirms a loading and an unloading from the calendar, and the order moves to the archive', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+
+    // The calendar opens on this month: the order on its loading day (at 08:00) and on its unloading day.
+    await nav(page).getByRole('link', { name: 'Kalendarz' }).click();
+    await page.waitForURL('**/loadings/calendar**');
+    await page.getByRole('heading', { name: 'Kalendarz załadunków' }).waitFor();
+    const loading = calendar(page)
+      .locator(`td[data-date="${loadingDay}"] .fc-event`)
+      .filter({ hasText: `Załadunek ${number}` });
+    const unloading = calendar(page)
+      .locator(`td[data-date="${unloadingDay}"] .fc-event`)
+      .filter({ hasText: `Rozładunek ${number}` });
+    await loading.waitFor();
+    await unloading.waitFor();
+    await expect(loading.innerText()).resolves.toContain('08:00');
+    expect(await loading.innerText()).toContain(`${CUSTOMER} · Poznań → Warszawa`);
+    // The view and its date are in the address: a reload shows the same calendar.
+    expect(new URL(page.url()).searchParams.get('view')).toBe('dayGridMonth');
+
+    // The loading: the order preview opens over the confirmation; then loaded, with the driver; ProForma? no.
+    await loading.click();
+    const loadingDialog = page.getByRole('dialog', { name: 'Potwierdzenie załadunku' });
+    await loadingDialog.getByText(`Zlecenie ${number}`).waitFor();
+    await loadingDialog.getByRole('button', { name: 'Podgląd zlecenia' }).click();
+    const preview = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
+    await preview.getByRole('button', { name: 'Anuluj' }).waitFor();
+    await preview.getByRole('button', { name: 'Anuluj' }).click();
+    await preview.waitFor({ state: 'hidden' });
+    await loadingDialog.getByLabel('Załadunek zakończony').check();
+    await typeInto(loadingDialog.getByLabel('Kierowca'), 'Jan Kowalski');
+    await typeInto(loadingDialog.getByLabel('Ciągnik (nr rej.)'), 'PO 12345');
+    // Saved (the confirmation closes), the server asks for the ProForma: the question stays until answered.
+    await loadingDialog.getByRole('button', { name: 'Zapisz', exact: true }).click();
+    await loadingDialog.waitFor({ state: 'hidden' });
+    const proForma = page.getByRole('dialog', { name: 'Faktura ProForma' });
+    await proForma.getByText('Czy wystawić fakturę ProForma?').waitFor();
+    await proForma.getByRole('button', { name: 'Nie' }).click();
+    await proForma.waitFor({ state: 'hidden' });
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    // Confirmed: green, and the truck shows on the event.
+    await loading.and(page.locator('.loading-event-done')).filter({ hasText: 'PO 12345' }).waitFor();
+
+    // The unloading with the customer's payment: VAT invoice? yes — the invoice modal of this order.
+    await unloading.click();
+    const unloadingDialog = page.getByRole('dialog', { name: 'Potwierdzenie rozładunku' });
+    await unloadingDialog.getByText(`Zlecenie ${number}`).waitFor();
+    await unloadingDialog.getByLabel('Rozładunek zakończony').check();
+    await unloadingDialog.getByLabel('Klient opłacił').check();
+    await unloadingDialog.getByRole('button', { name: 'Zapisz', exact: true }).click();
+    await unloadingDialog.waitFor({ state: 'hidden' });
+    const vat = page.getByRole('dialog', { name: 'Faktura VAT' });
+    await vat.getByText('Czy wystawić fakturę VAT?').waitFor();
+    await vat.getByRole('button', { name: 'Tak' }).click();
+    const invoice = page.getByRole('dialog', { name: 'Nowa faktura VAT' });
+    await invoice.getByLabel('Nazwa nabywcy').waitFor();
+    await expect(invoice.getByLabel('Nazwa nabywcy').inputValue()).resolves.toBe(CUSTOMER);
+    // The order's price (2 500,00 zł) with 23 % VAT on a domestic route.
+    await invoice.getByTestId('invoice-total-gross').filter({ hasText: '3 075,00 zł' }).waitFor();
+    // Not issued now: closed with Esc (the invoice form may count its computed positions as a change, and ask first).
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('button', { name: 'Zamknij bez zapisywania' });
+    await Promise.race([invoice.waitFor({ state: 'hidden' }), discard.waitFor()]);
+    if (await discard.isVisible()) await discard.click();
+    await invoice.waitFor({ state: 'hidden' });
+    await unloading.and(page.locator('.loading-event-done')).waitFor();
+
+    // Finished: no longer among the active orders…
+    await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
+    await page.waitForURL('**/orders');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
+    const ordersTable = page.getByRole('table', { name: 'Lista zleceń' });
+    await ordersTable.getByText('Brak danych do wyświetlenia').waitFor();
+
+    // …but in the archive, loaded, unloaded and paid, with the driver; its number opens the order.
+    await nav(page).getByRole('link', { name: 'Archiwum' }).click();
+    await page.waitForURL('**/loadings/archive');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Numer' }), number);
+    const row = page
+      .getByRole('table', { name: 'Archiwum załadunków' })
+      .getByRole('row', { name: `Zlecenie ${number}` });
+    await row.waitFor();
+    // textContent: the badges are shown in capitals by CSS.
+    const text = (await row.textContent()) ?? '';
+    for (const expected of [
+      'Poznań → Warszawa',
+      CUSTOMER,
+      'Jan Kowalski',
+      'PO 12345',
+      'Załadowano',
+      'Rozładowano',
+      'Opłacone',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await row.getByRole('button', { name: number }).click();
+    await page.getByRole('dialog', { name: 'Edytuj zlecenie' }).getByRole('button', { name: 'Anuluj' }).waitFor();
+    await context.close();
+    // A long walk through four screens: more than the default minute on a machine shared with other work.
+  }, 150_000);
+});
