@@ -101,18 +101,6 @@ describe('loadings: the calendar, both confirmations with their invoice question
       customerPrice: 180_000,
       ...fields,
     });
-
-  /** Drags an event onto a day of the month view, the way a mouse does (FullCalendar follows pointer moves). */
-  async function dragTo(page: Page, event: Locator, day: string) {
-    const from = await event.boundingBox();
-    const to = await calendar(page).locator(`td[data-date="${day}"]`).boundingBox();
-    if (!from || !to) throw new Error('event or day not on screen');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 + 5, { steps: 3 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
-    await page.mouse.up();
-  }
   afterAll(async () => {
     await browser?.close();
   });
@@ -235,47 +223,6 @@ describe('loadings: the calendar, both confirmations with their invoice question
     await context.close();
     // A long walk through four screens: more than the default minute on a machine shared with other work.
   }, 150_000);
-
-  it('moves a date by dragging, never the loading after the unloading, and undoes the move', async () => {
-    const cargo = `Przesuwany-${suffix}`;
-    const moved = await orderOn(cargo, dayFromToday(1), dayFromToday(2));
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await loginAs(page);
-    await page.goto('/loadings/calendar');
-    const loading = calendar(page)
-      .locator('.fc-event')
-      .filter({ hasText: `Załadunek ${moved.number}` });
-    const unloading = calendar(page)
-      .locator('.fc-event')
-      .filter({ hasText: `Rozładunek ${moved.number}` });
-    await loading.waitFor();
-
-    // The loading onto a day after the unloading: refused, the event back on its day.
-    await dragTo(page, loading, dayFromToday(3));
-    await toast(page, 'Data załadunku nie może być późniejsza niż data rozładunku!').waitFor();
-    await calendar(page)
-      .locator(`td[data-date="${dayFromToday(1)}"]`)
-      .locator('.fc-event', { hasText: `Załadunek ${moved.number}` })
-      .waitFor();
-
-    // The unloading two days later: saved, and 'Cofnij' puts it back.
-    await dragTo(page, unloading, dayFromToday(4));
-    const [y, m, d] = dayFromToday(4).split('-');
-    await toast(page, `Zlecenie ${moved.number}: rozładunek przeniesiono na ${d}/${m}/${y}.`).waitFor();
-    await expect
-      .poll(async () => (await apiAs(token, 'GET', `/api/orders/${moved.uuid}`)).unloadingDate)
-      .toBe(`${dayFromToday(4)}T00:00:00.000Z`);
-    await page.getByRole('button', { name: 'Cofnij' }).click();
-    await expect
-      .poll(async () => (await apiAs(token, 'GET', `/api/orders/${moved.uuid}`)).unloadingDate)
-      .toBe(`${dayFromToday(2)}T00:00:00.000Z`);
-    await calendar(page)
-      .locator(`td[data-date="${dayFromToday(2)}"]`)
-      .locator('.fc-event', { hasText: `Rozładunek ${moved.number}` })
-      .waitFor();
-    await context.close();
-  }, 120_000);
 
   it('opens the confirmations from the orders table, whose red warning shows an order in the calendar', async () => {
     const cargo = `Ukryty-${suffix}`;
