@@ -28,6 +28,7 @@ COPY packages/domain/package.json packages/domain/
 RUN npm ci --omit=dev --workspace apps/api --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/api/drizzle apps/api/drizzle
+COPY --from=build /app/apps/api/ksef-schemas apps/api/ksef-schemas
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node

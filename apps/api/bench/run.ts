@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME]
- *   [--first-load-only]`
+ *   [--first-load-only] [--ksef-only] [--ksef-invoices 100] [--ksef-received 10000]`
  * `--keep` leaves the seeded PostgreSQL database in place (its name is printed) for EXPLAIN; `--reuse NAME` measures
  * such a database again without seeding it (migrations are applied).
  * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
@@ -25,6 +25,7 @@ import { apiRoot } from '../src/paths.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { type BenchContext, benchCases } from './cases.ts';
 import { measureFirstLoad } from './firstLoad.ts';
+import { benchKsef } from './ksef.ts';
 import { load, loadMany, timeIt } from './load.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -207,6 +208,15 @@ async function benchOne(kind: 'postgres' | 'pglite') {
   }
 }
 
+const ksefOptions = {
+  invoices: Number(arg('ksef-invoices', '100')),
+  received: Number(arg('ksef-received', '10000')),
+};
+if (process.argv.includes('--ksef-only')) {
+  await benchKsef(ksefOptions);
+  process.exit(0);
+}
+
 // "The same SQL run directly" is the SQL: the page and its count, never a total remembered from an earlier run.
 setCountCacheMs(0);
 // The web app (for the first-load figures) when its sources changed, and the API bundle.
@@ -219,3 +229,4 @@ if (which !== 'pglite') {
   else console.log(`PostgreSQL at ${pgBase} is not reachable: skipped (set BENCH_DATABASE_URL).`);
 }
 if (which !== 'postgres') await benchOne('pglite');
+if (!firstLoadOnly) await benchKsef(ksefOptions);

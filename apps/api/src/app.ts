@@ -35,6 +35,8 @@ import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
 import { exportsRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
+import { ksefRoutes } from './modules/ksef/routes.ts';
+import { createKsefService, type KsefService, type KsefServiceOptions } from './modules/ksef/service.ts';
 import { loadingsRoutes } from './modules/loadings/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
@@ -58,6 +60,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
     telegram: TelegramService;
+    ksef: KsefService;
   }
 }
 
@@ -74,6 +77,8 @@ export type AppDeps = {
   geo?: GeoService;
   /** NBP exchange rates; by default the NBP API at NBP_API_URL. */
   nbp?: ExchangeRateService;
+  /** Tests tune the KSeF worker (shorter back-off, session idle time). */
+  ksef?: Partial<Omit<KsefServiceOptions, 'db' | 'config' | 'outbox' | 'log'>>;
   logger?: boolean;
 };
 
@@ -85,6 +90,7 @@ export async function buildApp({
   geo: givenGeo,
   nbp: givenNbp,
   telegram: givenTelegram,
+  ksef: ksefOptions,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   // Every module writes through this: inside a write request it is that request's transaction (db/requestTx.ts).
@@ -217,6 +223,12 @@ export async function buildApp({
   app.addHook('onClose', () => telegram.stop());
   app.decorate('telegram', telegram);
 
+  // KSeF: sending invoices through its queue and fetching the carriers' invoices; stopped with the app.
+  const ksef = createKsefService({ db, config, outbox, log: app.log, ...ksefOptions });
+  ksef.start();
+  app.addHook('onClose', () => ksef.stop());
+  app.decorate('ksef', ksef);
+
   const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
   const auth = createAuthService(db, config, signer);
   await app.register(authRoutes, { auth });
@@ -237,7 +249,8 @@ export async function buildApp({
   await app.register(mailRoutes, { db, config });
   const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
   await app.register(exchangeRatesRoutes, { db, nbp });
-  await app.register(invoicesRoutes, { db, nbp });
+  await app.register(invoicesRoutes, { db, nbp, ksef });
+  await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db });
   await app.register(exportsRoutes, { db });

@@ -39,6 +39,9 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('')),
   TELEGRAM_POLL_SECONDS: z.coerce.number().min(0.05).max(30).default(5),
+  KSEF_API_URL: z.string().url().optional().or(z.literal('')),
+  KSEF_TOKEN: z.string().optional(),
+  APP_SECRET: z.string().min(16, 'APP_SECRET must have at least 16 characters').optional().or(z.literal('')),
   LOG_LEVEL: z.string().default('info'),
   LIST_COUNT_CACHE_SECONDS: z.coerce.number().min(0).default(10),
   TRUST_PROXY: z
@@ -75,6 +78,10 @@ export type Config = {
   routerUrl: string | undefined;
   nbpApiUrl: string;
   telegram: { botToken: string | undefined; apiUrl: string; webhookSecret: string | undefined; pollMs: number };
+  /** KSEF_API_URL overrides the environment's base URL (the fake KSeF); KSEF_TOKEN is used when none is stored. */
+  ksef: { apiUrl: string | undefined; token: string | undefined };
+  /** The key of secrets kept in the database (the KSeF token); unset: one generated into the data folder. */
+  appSecret: string | undefined;
   logLevel: string;
   trustProxy: boolean;
   listCountCacheMs: number;
@@ -126,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET || undefined,
       pollMs: Math.round(e.TELEGRAM_POLL_SECONDS * 1000),
     },
+    ksef: { apiUrl: e.KSEF_API_URL || undefined, token: e.KSEF_TOKEN?.trim() || undefined },
+    appSecret: e.APP_SECRET || undefined,
     logLevel: e.LOG_LEVEL,
     listCountCacheMs: e.LIST_COUNT_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,

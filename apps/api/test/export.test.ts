@@ -170,6 +170,7 @@ describe.each(dbKinds)('exports on %s', (kind) => {
       ['customers', 'order[companyName]=desc'],
       ['carriers', ''],
       ['invoices', ''],
+      ['loadings/archive', ''],
       ['payments', 'side=customer&state=overdue'],
       ['payments', 'side=carrier'],
     ] as const) {

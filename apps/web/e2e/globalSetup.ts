@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type FakeKsef, startFakeKsef } from '../../api/test/ksefFake.ts';
 import { type FakeBotApi, startFakeBotApi } from '../../api/test/telegramFake.ts';
 
 /** Starts the built app (apps/api/dist + apps/web/dist) on a free port with a fresh embedded database. */
@@ -20,6 +21,9 @@ declare module 'vitest' {
     telegramFakeUrl: string;
     /** A token the fake accepts (the admin sets it on the /telegram page). */
     telegramToken: string;
+    /** The local fake KSeF the server talks to (KSEF_API_URL) and a KSeF token it accepts. */
+    ksefFakeUrl: string;
+    ksefToken: string;
   }
 }
 
@@ -37,12 +41,15 @@ function freePort(): Promise<number> {
 
 let server: ChildProcess | undefined;
 let telegram: FakeBotApi | undefined;
+let ksef: FakeKsef | undefined;
+const KSEF_TOKEN = 'e2e-ksef-token-0042';
 
 export default async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, '../../..');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spedycja-e2e-'));
   telegram = await startFakeBotApi();
+  ksef = await startFakeKsef({ tokens: [KSEF_TOKEN] });
   server = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
@@ -59,6 +66,8 @@ export default async function setup(project: TestProject) {
       TELEGRAM_API_URL: telegram.url,
       TELEGRAM_BOT_TOKEN: '',
       TELEGRAM_POLL_SECONDS: '1',
+      KSEF_API_URL: ksef.url,
+      KSEF_TOKEN: '',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -76,8 +85,11 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('telegramFakeUrl', telegram.url);
   project.provide('telegramToken', telegram.token);
+  project.provide('ksefFakeUrl', ksef.url);
+  project.provide('ksefToken', KSEF_TOKEN);
   return async () => {
     server?.kill('SIGTERM');
     await telegram?.close();
+    await ksef?.close();
   };
 }

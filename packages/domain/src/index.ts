@@ -14,6 +14,7 @@ export * from './format.ts';
 export * from './hydra.ts';
 export * from './invoiceMath.ts';
 export * from './invoices.ts';
+export * from './ksef.ts';
 export * from './loadings.ts';
 export * from './mail.ts';
 export * from './margin.ts';

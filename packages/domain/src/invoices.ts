@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from './constants.ts';
 import { type InvoiceTotals, VAT_NOT_TAXABLE, VAT_RATES } from './invoiceMath.ts';
+import type { KsefStatus } from './ksef.ts';
 import { validationMessages as m, partyMessages } from './messages.ts';
 import { CUSTOMER_PAYMENT_TERMS } from './orders.ts';
 import { countryCode, withDefault } from './parties.ts';
@@ -409,6 +410,16 @@ export type Invoice = {
   totalsByRate: (InvoiceTotals['byRate'][number] & { vatPln: number | null })[];
   totalVatPln: number | null;
   invoicePositions: InvoicePosition[];
+  /** KSeF: the state there, the number and time of acceptance, KSeF's error (code and message) when rejected. */
+  ksefStatus: KsefStatus;
+  ksefNumber: string | null;
+  ksefAcceptedAt: string | null;
+  ksefError: { code: number | null; message: string; details?: string[] } | null;
+  /** SHA-256 (Base64) of the XML sent: KOD I's link. */
+  ksefHash: string | null;
+  /** An offline invoice's issue time and the deadline to send it to KSeF. */
+  ksefOfflineAt: string | null;
+  ksefOfflineDeadline: string | null;
   createdAt: string;
 };
 

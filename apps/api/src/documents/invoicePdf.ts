@@ -11,7 +11,12 @@ import {
   vatRateLabel,
 } from '@spedycja/domain';
 import { toCardinal, toCurrency } from 'n2words/pl-PL';
+import QRCode from 'qrcode';
 import { renderPdfDefinition } from './pdf.ts';
+
+/** KOD I of an invoice in KSeF (kody-qr.md): the link, and what is printed under the code (the KSeF number or OFFLINE). */
+export type InvoiceQr = { link: string; label: string };
+type QrImage = InvoiceQr & { png: string };
 
 /** An invoice as a PDF (pdfmake, Roboto with Polish letters): the document of art. 106e of the VAT act. */
 
@@ -46,7 +51,7 @@ function partyBox(heading: string, lines: (string | null | undefined)[]) {
   };
 }
 
-export function invoicePdfDefinition(invoice: Invoice) {
+export function invoicePdfDefinition(invoice: Invoice, qr: QrImage | null = null) {
   const currency = invoice.currency;
   const eur = currency !== 'pln';
   const refund = invoice.totalGross < 0;
@@ -199,6 +204,7 @@ export function invoicePdfDefinition(invoice: Invoice) {
       ? [{ text: `Zapłacono dnia ${formatDate(invoice.paidDate)}`, margin: [0, 6, 0, 0] }]
       : []),
     ...(invoice.description ? [{ text: 'Uwagi', style: 'heading' }, { text: invoice.description }] : []),
+    ...ksefBlock(invoice, qr),
     {
       columns: ['Wystawił(a)', 'Odebrał(a)'].map((who) => ({
         stack: [{ text: '\n\n\n………………………………………' }, { text: who, fontSize: 8 }],
@@ -230,4 +236,32 @@ export function invoicePdfDefinition(invoice: Invoice) {
   };
 }
 
-export const renderInvoicePdf = (invoice: Invoice) => renderPdfDefinition(invoicePdfDefinition(invoice));
+/**
+ * KSeF on the document: an accepted invoice shows its KSeF number and KOD I with the link under it; an offline one
+ * KOD I labelled OFFLINE; before acceptance a line says it is not in KSeF yet. A ProForma is not a KSeF document.
+ */
+function ksefBlock(invoice: Invoice, qr: QrImage | null): object[] {
+  if (invoice.type === 'proforma') return [];
+  if (!qr) return [{ text: 'Faktura nie została jeszcze przyjęta przez KSeF', italics: true, margin: [0, 10, 0, 0] }];
+  return [
+    ...(invoice.ksefNumber && invoice.ksefStatus === 'accepted'
+      ? [{ text: `Numer KSeF: ${invoice.ksefNumber}`, bold: true, margin: [0, 10, 0, 4] }]
+      : [{ text: 'Faktura wystawiona w trybie offline (KSeF)', bold: true, margin: [0, 10, 0, 4] }]),
+    {
+      stack: [
+        { text: 'KOD I', fontSize: 8, bold: true },
+        { image: qr.png, width: 110 },
+        { text: qr.label, fontSize: 8, bold: true },
+        { text: qr.link, fontSize: 6.5, link: qr.link, color: '#1a4d8f' },
+      ],
+      unbreakable: true,
+    },
+  ];
+}
+
+export async function renderInvoicePdf(invoice: Invoice, qr: InvoiceQr | null = null) {
+  const image = qr
+    ? { ...qr, png: await QRCode.toDataURL(qr.link, { errorCorrectionLevel: 'M', margin: 4, scale: 4 }) }
+    : null;
+  return renderPdfDefinition(invoicePdfDefinition(invoice, image));
+}

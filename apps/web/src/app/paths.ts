@@ -15,6 +15,7 @@ export const paths = {
   invoicesVat: '/invoices/vat',
   invoicesProforma: '/invoices/proforma',
   invoicesCorrective: '/invoices/corrective',
+  invoicesReceived: '/invoices/received',
   stats: '/stats',
   settings: '/settings',
   deletedTasks: '/admin/deleted/tasks',

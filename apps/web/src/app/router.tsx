@@ -74,7 +74,6 @@ export const routes: RouteObject[] = [
                 path: paths.tasks,
                 lazy: () => import('./pages/TasksRoute.tsx').then((m) => ({ Component: m.TasksRoute })),
               },
-              pending('stats', true),
               {
                 // Admin pages: other users see a plain refusal (the server refuses their calls anyway).
                 element: (
@@ -83,6 +82,10 @@ export const routes: RouteObject[] = [
                   </AdminOnly>
                 ),
                 children: [
+                  {
+                    path: paths.stats,
+                    lazy: () => import('./pages/StatsRoute.tsx').then((m) => ({ Component: m.StatsRoute })),
+                  },
                   {
                     path: paths.invoicesVat,
                     lazy: () => import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.VatInvoicesRoute })),
@@ -96,6 +99,11 @@ export const routes: RouteObject[] = [
                     path: paths.invoicesCorrective,
                     lazy: () =>
                       import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.CorrectiveInvoicesRoute })),
+                  },
+                  {
+                    path: paths.invoicesReceived,
+                    lazy: () =>
+                      import('./pages/ReceivedInvoicesRoute.tsx').then((m) => ({ Component: m.ReceivedInvoicesRoute })),
                   },
                   {
                     path: paths.users,

@@ -150,3 +150,17 @@ export const IconPhone = icon(
   <path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a2 2 0 01-2 2A16 16 0 013 6a2 2 0 012-2" />,
 );
 export const IconColumns = icon(<path d="M4 5h16v14H4zM9.5 5v14M14.5 5v14" />);
+export const IconCloudUpload = icon(
+  <>
+    <path d="M7 18a4.5 4.5 0 0 1-.5-8.97A6 6 0 0 1 18 9a4 4 0 0 1 0 8h-1" />
+    <path d="M12 12v8M9 15l3-3 3 3" />
+  </>,
+);
+export const IconCertificate = icon(
+  <>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h8" />
+    <path d="M8 8h6M8 12h4" />
+    <circle cx="18" cy="14" r="3" />
+    <path d="M16.5 16.5 16 21l2-1 2 1-.5-4.5" />
+  </>,
+);

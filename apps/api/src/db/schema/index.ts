@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './backups.ts';
 export * from './invoices.ts';
+export * from './ksef.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './parties.ts';

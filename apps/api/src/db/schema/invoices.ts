@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -69,6 +70,15 @@ export const invoices = pgTable(
     totalNet: bigint('total_net', { mode: 'number' }).notNull().default(0),
     totalVat: bigint('total_vat', { mode: 'number' }).notNull().default(0),
     totalGross: bigint('total_gross', { mode: 'number' }).notNull().default(0),
+    /** KSeF: none, queued, sending, accepted, rejected, offline; the number, when accepted, and KSeF's error. */
+    ksefStatus: text('ksef_status').notNull().default('none'),
+    ksefNumber: text('ksef_number'),
+    ksefAcceptedAt: timestamp('ksef_accepted_at', { withTimezone: true, mode: 'string' }),
+    ksefError: jsonb('ksef_error').$type<{ code: number | null; message: string; details?: string[] }>(),
+    /** SHA-256 (Base64) of the exact XML sent or issued offline: KOD I's link. */
+    ksefHash: text('ksef_hash'),
+    /** When an offline invoice was issued (its deadline follows from it). */
+    ksefOfflineAt: timestamp('ksef_offline_at', { withTimezone: true, mode: 'string' }),
     createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +94,8 @@ export const invoices = pgTable(
     index('invoices_order_pro_forma_idx').on(t.orderProFormaId),
     index('invoices_customer_idx').on(t.customerId),
     index('invoices_corrected_idx').on(t.correctedInvoiceId),
+    index('invoices_ksef_status_idx').on(t.ksefStatus, t.createdDate, t.id),
+    uniqueIndex('invoices_ksef_number_uq').on(t.ksefNumber).where(sql`${t.ksefNumber} IS NOT NULL`),
     // The original client asks a month as number=/MM/ (anywhere in the number).
     index('invoices_number_trgm').using('gin', sql`${t.number} gin_trgm_ops`),
     index('invoices_customer_name_trgm').using('gin', sql`f_unaccent(lower(${t.customerName})) gin_trgm_ops`),

@@ -18,6 +18,7 @@ import { carrierFilters, toCarrierJson } from '../carriers/routes.ts';
 import { customerFilters, toCustomerJson } from '../customers/routes.ts';
 import { invoiceFilters } from '../invoices/filters.ts';
 import { selectInvoices, toInvoiceJson } from '../invoices/repository.ts';
+import { archiveFilters } from '../loadings/archive.ts';
 import { orderFilters } from '../orders/filters.ts';
 import { type OrderRecord, selectOrders, toOrderJson } from '../orders/repository.ts';
 import { parseSide, paymentFilters } from '../payments/filters.ts';
@@ -184,6 +185,13 @@ export const orderExport: ExportSource<OrderRecord, OrderJson> = {
   columns: orderColumns,
 };
 
+/** The loadings archive: finished orders through the archive's filters, with the orders' columns. */
+export const archiveExport: ExportSource<OrderRecord, OrderJson> = {
+  ...orderExport,
+  fileName: 'archiwum-zaladunkow',
+  spec: fixed(archiveFilters),
+};
+
 export const queryExport: ExportSource<QueryRecord, QueryJson> = {
   fileName: 'zapytania',
   spec: fixed(queryFilters),
@@ -251,6 +259,7 @@ export async function exportsRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // The same role rules as the lists: the deleted views for admins, invoices and payments for admins only.
   const lists = { authorize: assertMayListDeleted };
   registerExport(app, db, '/api/orders/export', orderExport, { ...lists, tag: 'Orders' });
+  registerExport(app, db, '/api/loadings/archive/export', archiveExport, { tag: 'Loadings' });
   registerExport(app, db, '/api/queries/export', queryExport, { ...lists, tag: 'Queries' });
   registerExport(app, db, '/api/tasks/export', taskExport, { ...lists, tag: 'Tasks' });
   registerExport(app, db, '/api/customers/export', customerExport, { tag: 'Customers' });

@@ -1,4 +1,4 @@
-import { CURRENCIES, INVOICE_TYPES, PAGE_SIZES } from '@spedycja/domain';
+import { CURRENCIES, INVOICE_TYPES, KSEF_STATUSES, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.ts';
 import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
@@ -43,6 +43,8 @@ export const invoiceFilters: FilterSpec = {
     currency: { column: i.currency, type: 'string', search: 'exact', values: CURRENCIES },
     paid: { column: i.paid, type: 'bool', search: 'exact' },
     invoiceSent: { column: i.invoiceSent, type: 'bool', search: 'exact' },
+    ksefStatus: { column: i.ksefStatus, type: 'string', search: 'exact', values: KSEF_STATUSES },
+    ksefNumber: { column: i.ksefNumber, type: 'string', search: 'exact' },
     totalGross: { column: i.totalGross, type: 'int', range: true, order: true },
     'orderEntity.uuid': { column: invoiceOrder.uuid, type: 'uuid', search: 'exact' },
     'orderProFormaEntity.uuid': { column: invoiceProFormaOrder.uuid, type: 'uuid', search: 'exact' },

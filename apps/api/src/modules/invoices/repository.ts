@@ -3,6 +3,7 @@ import {
   type InvoicePosition,
   type InvoicePositionInput,
   invoiceTotals,
+  ksefOfflineDeadline,
   positionValues,
   toPln,
 } from '@spedycja/domain';
@@ -174,6 +175,13 @@ export function toInvoiceJson(record: InvoiceRecord): Invoice {
     totalsByRate,
     totalVatPln: foreign ? totalsByRate.reduce((s, t) => s + (t.vatPln ?? 0), 0) : null,
     invoicePositions: positions.map((p) => toPositionJson(p, i.uuid)),
+    ksefStatus: i.ksefStatus as Invoice['ksefStatus'],
+    ksefNumber: i.ksefNumber,
+    ksefAcceptedAt: i.ksefAcceptedAt,
+    ksefError: i.ksefError ?? null,
+    ksefHash: i.ksefHash,
+    ksefOfflineAt: i.ksefOfflineAt,
+    ksefOfflineDeadline: i.ksefStatus === 'offline' ? ksefOfflineDeadline(i.createdDate) : null,
     createdAt: i.createdAt.toISOString(),
   };
 }

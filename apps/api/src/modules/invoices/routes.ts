@@ -10,6 +10,7 @@ import {
   invoicePositionCreateSchema,
   invoicePositionUpdateSchema,
   invoiceUpdateSchema,
+  ksefMessages,
   validationMessages,
 } from '@spedycja/domain';
 import { and, eq, max, sql } from 'drizzle-orm';
@@ -30,6 +31,7 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
 import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
 import { quoteEurRate } from '../exchangeRates/service.ts';
+import type { KsefService } from '../ksef/service.ts';
 import { findOrder } from '../orders/repository.ts';
 import { readSetting } from '../settings/routes.ts';
 import { draftFromInvoice, draftFromOrder } from './drafts.ts';
@@ -76,11 +78,14 @@ function columnsOf(body: InvoiceCreate | InvoiceUpdate): Partial<Row> {
  * steps (the original client: the invoice, then /api/invoice_positions), updates, ProForma deletion, the PDF, the
  * FA(3) XML, sending by e-mail, and the drafts an order or another invoice proposes.
  */
-export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db; nbp: ExchangeRateService }) {
+export async function invoicesRoutes(
+  app: FastifyInstance,
+  { db, nbp, ksef }: { db: Db; nbp: ExchangeRateService; ksef: KsefService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Invoices'];
   const config = adminOnly;
-  registerInvoiceAttachment(app.outbox, db);
+  registerInvoiceAttachment(app.outbox, db, ksef.qrOf);
 
   const load = async (uuid: string, tx: DbOrTx = db): Promise<Invoice> => {
     const invoice = await findInvoiceByUuid(tx, uuid);
@@ -134,6 +139,17 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
   const paidDateOf = (paid: boolean | undefined, paidDate: string | null | undefined, current?: string | null) =>
     paid === true ? (paidDate ?? current ?? new Date().toISOString().slice(0, 10)) : paid === false ? null : paidDate;
 
+  /**
+   * KSeF: an accepted invoice is changed only by a corrective invoice; one on its way there waits for KSeF's answer
+   * (what was sent must stay what the invoice says). A rejected one can be fixed and sent again.
+   */
+  const assertEditable = (ksefStatus: string) => {
+    if (ksefStatus === 'accepted') throw new AppError(409, 'ksef_locked', ksefMessages.locked);
+    if (['queued', 'sending', 'offline'].includes(ksefStatus)) {
+      throw new AppError(409, 'ksef_in_flight', ksefMessages.inFlight);
+    }
+  };
+
   r.get('/api/invoices', { config, schema: { tags, ...list } }, async (request) => {
     const params = parseListQuery(request.query, invoiceFilters);
     const { rows, total } = await listInvoices(db, params);
@@ -186,6 +202,11 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
       columns.correctedDocumentDate = corrected?.createdDate ?? null;
     }
     columns.vendorBankAccount ??= await readSetting(db, 'companyBankAccount');
+    // With KSeF's autoSend a VAT or corrective invoice goes to KSeF at once; 'add and send' mails it once accepted.
+    const ksefSettings = body.type === 'proforma' ? null : await ksef.settings();
+    const autoSend = Boolean(ksefSettings?.autoSend && ksefSettings.token);
+    const mailAfterKsef = autoSend && Boolean(body.sendMail);
+    if (mailAfterKsef && !columns.customerEmail) throw fieldViolation('customerEmail', invoiceMessages.noEmail);
     columns.paidDate = paidDateOf(body.paid, body.paidDate) ?? null;
     Object.assign(columns, await exchangeRateOf(columns, body, false));
     const positions = body.invoicePositions ?? [];
@@ -206,16 +227,36 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
         const created = row as { id: number; uuid: string };
         if (positions.length > 0) await replacePositions(tx, created.id, positions);
         // 'Dodaj i wyślij': the mail goes with the invoice or the invoice is not created.
-        if (body.sendMail) await queueInvoiceMail(tx, await load(created.uuid, tx));
+        if (body.sendMail && !mailAfterKsef) await queueInvoiceMail(tx, await load(created.uuid, tx));
         return created.uuid;
       }),
     );
-    if (body.sendMail) app.outbox.nudge();
+    if (body.sendMail && !mailAfterKsef) app.outbox.nudge();
+    if (autoSend && positions.length > 0) {
+      const created = await load(uuid);
+      try {
+        await ksef.enqueue(created, { mailAfter: mailAfterKsef });
+      } catch (error) {
+        // The invoice stands; what KSeF would refuse is shown on it and nothing is sent.
+        if (!(error instanceof AppError) || error.status !== 422) throw error;
+        await db
+          .update(invoices)
+          .set({
+            ksefError: {
+              code: null,
+              message: error.detail,
+              details: (error.violations ?? []).map((v) => `${v.propertyPath}: ${v.message}`),
+            },
+          })
+          .where(eq(invoices.id, created.id));
+      }
+    }
     return reply.code(201).send(await load(uuid));
   });
 
   const update = async (id: string, body: InvoiceUpdate) => {
     const existing = await load(uuidParam(id));
+    assertEditable(existing.ksefStatus);
     if (body.type !== undefined && body.type !== existing.type)
       throw fieldViolation('type', invoiceMessages.typeChange);
     const [row] = await db.select().from(invoices).where(eq(invoices.id, existing.id));
@@ -264,6 +305,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
   /** Only a ProForma is deleted; a VAT or corrective invoice is corrected, never deleted. */
   r.delete('/api/invoices/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
     const invoice = await load(uuidParam(request.params.id));
+    assertEditable(invoice.ksefStatus);
     if (invoice.type !== 'proforma') throw new AppError(409, 'not_deletable', invoiceMessages.notDeletable);
     await db.delete(invoices).where(eq(invoices.id, invoice.id));
     return reply.code(204).send();
@@ -278,7 +320,8 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
 
   r.get('/api/invoices/:id/export/pdf', { config, schema: { tags, params: idParams } }, async (request, reply) => {
     const invoice = await load(uuidParam(request.params.id));
-    return sendFile(reply, await renderInvoicePdf(invoice), 'application/pdf', invoiceFileName(invoice, 'pdf'));
+    const pdf = await renderInvoicePdf(invoice, await ksef.qrOf(invoice));
+    return sendFile(reply, pdf, 'application/pdf', invoiceFileName(invoice, 'pdf'));
   });
 
   r.get('/api/invoices/:id/export/ksef', { config, schema: { tags, params: idParams } }, async (request, reply) => {
@@ -333,7 +376,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
 
   const invoiceOfPosition = async (invoiceId: number) => {
     const [row] = await db
-      .select({ uuid: invoices.uuid, type: invoices.type })
+      .select({ uuid: invoices.uuid, type: invoices.type, ksefStatus: invoices.ksefStatus })
       .from(invoices)
       .where(eq(invoices.id, invoiceId));
     if (!row) throw notFound();
@@ -363,6 +406,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
       const uuid = uuidFromIri(ref, 'invoices');
       const [invoice] = uuid ? await db.select().from(invoices).where(eq(invoices.uuid, uuid)) : [];
       if (!invoice) throw fieldViolation('invoice', REF_NOT_FOUND);
+      assertEditable(invoice.ksefStatus);
       checkPosition(invoice.type, position);
       const row = await db.transaction(async (tx) => {
         const [last] = await tx
@@ -388,6 +432,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
   const updatePosition = async (id: string, body: z.infer<typeof invoicePositionUpdateSchema>) => {
     const row = await loadPosition(id);
     const invoice = await invoiceOfPosition(row.invoiceId);
+    assertEditable(invoice.ksefStatus);
     const merged = {
       title: body.title ?? row.title,
       amount: body.amount ?? row.amount,
@@ -415,6 +460,7 @@ export async function invoicesRoutes(app: FastifyInstance, { db, nbp }: { db: Db
 
   r.delete('/api/invoice_positions/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
     const row = await loadPosition(request.params.id);
+    assertEditable((await invoiceOfPosition(row.invoiceId)).ksefStatus);
     await db.transaction(async (tx) => {
       await tx.delete(invoicePositions).where(and(eq(invoicePositions.id, row.id)));
       await refreshTotals(tx, row.invoiceId);

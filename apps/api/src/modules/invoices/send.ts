@@ -2,7 +2,7 @@ import { formatDate, formatMoney, type Invoice, invoiceMessages, paymentTermLabe
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
-import { invoiceFileName, invoiceTitle, renderInvoicePdf } from '../../documents/invoicePdf.ts';
+import { type InvoiceQr, invoiceFileName, invoiceTitle, renderInvoicePdf } from '../../documents/invoicePdf.ts';
 import { fieldViolation } from '../../http/errors.ts';
 import { enqueueMail, type Outbox } from '../../mail/outbox.ts';
 import { readAllSettings } from '../settings/company.ts';
@@ -38,7 +38,11 @@ export async function queueInvoiceMail(tx: DbOrTx, invoice: Invoice) {
 }
 
 /** The outbox's renderer of an invoice PDF; an invoice whose positions are not in yet waits for the next attempt. */
-export function registerInvoiceAttachment(outbox: Outbox, db: DbOrTx) {
+export function registerInvoiceAttachment(
+  outbox: Outbox,
+  db: DbOrTx,
+  qrOf: (invoice: Invoice) => Promise<InvoiceQr | null>,
+) {
   outbox.registerAttachment(INVOICE_PDF_ATTACHMENT, async (uuid) => {
     const invoice = await findInvoiceByUuid(db, uuid);
     if (!invoice) throw new Error(`invoice ${uuid} not found`);
@@ -46,7 +50,7 @@ export function registerInvoiceAttachment(outbox: Outbox, db: DbOrTx) {
     return {
       filename: invoiceFileName(invoice, 'pdf'),
       contentType: 'application/pdf',
-      content: await renderInvoicePdf(invoice),
+      content: await renderInvoicePdf(invoice, await qrOf(invoice)),
     };
   });
 }

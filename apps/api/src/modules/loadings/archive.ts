@@ -1,7 +1,7 @@
 import { APP_TIMEZONE, CONVERTED_STATUS, LOADINGS_ARCHIVE_PAGE_SIZE } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.ts';
-import type { FilterSpec } from '../../http/filters.ts';
+import { type FilterSpec, sortKey } from '../../http/filters.ts';
 import { orderFilters } from '../orders/filters.ts';
 
 const o = orders;
@@ -22,7 +22,7 @@ export const archivedCondition = sql`(${o.unloadingFinished} OR ${o.unloadingDat
 export const archiveFilters: FilterSpec = {
   ...orderFilters,
   base: () => sql`${o.deletionReason} = 0 AND ${o.status} <> ${CONVERTED_STATUS} AND ${archivedCondition}`,
-  defaultOrder: [sql`${o.unloadingDate} DESC NULLS LAST`],
+  defaultOrder: [sortKey(o.unloadingDate, 'desc', 'last')],
   orderWhen: undefined,
   itemsPerPage: LOADINGS_ARCHIVE_PAGE_SIZE,
 };

@@ -132,6 +132,7 @@ export const navigation: NavEntry[] = [
         icon: IconReceipt,
         add: { label: a.invoiceCorrective, run: (open) => open('invoices', { type: 'corrective' }) },
       },
+      { kind: 'link', label: d.invoicesReceived, path: paths.invoicesReceived, icon: IconReceipt },
     ],
   },
   { kind: 'link', label: d.settings, path: paths.settings, icon: IconSettings, adminOnly: true },

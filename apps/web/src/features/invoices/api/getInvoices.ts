@@ -16,6 +16,9 @@ export const useInvoices = (params: QueryParams) =>
     queryFn: ({ signal }) => getInvoices(params, signal),
     placeholderData: keepPreviousData,
     meta: { errorAction: t.loadList },
+    // While KSeF is deciding about a listed invoice, the list follows it.
+    refetchInterval: (query) =>
+      query.state.data?.['hydra:member'].some((i) => ['queued', 'sending'].includes(i.ksefStatus)) ? 1500 : false,
   });
 
 /** GET /api/invoices/summary: the listed month's sums per currency (counted by the server). */

@@ -2,7 +2,9 @@ import { Group } from '@mantine/core';
 import type { Invoice } from '@spedycja/domain';
 import {
   IconArrowsExchange,
+  IconCertificate,
   IconCheck,
+  IconCloudUpload,
   IconCoins,
   IconDownload,
   IconEdit,
@@ -21,6 +23,8 @@ export type InvoiceRowActionsProps = {
   onPdf: (invoice: Invoice) => void;
   onSend: (invoice: Invoice) => void;
   onXml: (invoice: Invoice) => void;
+  onKsef: (invoice: Invoice) => void;
+  onUpo: (invoice: Invoice) => void;
   onDraft: (invoice: Invoice, type: 'vat' | 'corrective') => void;
   onTogglePaid: (invoice: Invoice) => void;
   onDelete: (invoice: Invoice) => void;
@@ -36,6 +40,8 @@ export function InvoiceRowActions({
   onPdf,
   onSend,
   onXml,
+  onKsef,
+  onUpo,
   onDraft,
   onTogglePaid,
   onDelete,
@@ -54,6 +60,16 @@ export function InvoiceRowActions({
       {invoice.type !== 'proforma' && (
         <RowAction label={a.xml} disabled={busy} onClick={() => onXml(invoice)}>
           <IconReceipt />
+        </RowAction>
+      )}
+      {invoice.type !== 'proforma' && ['none', 'rejected'].includes(invoice.ksefStatus) && (
+        <RowAction label={a.ksef} color="blue" disabled={busy} onClick={() => onKsef(invoice)}>
+          <IconCloudUpload />
+        </RowAction>
+      )}
+      {invoice.ksefStatus === 'accepted' && (
+        <RowAction label={a.upo} disabled={busy} onClick={() => onUpo(invoice)}>
+          <IconCertificate />
         </RowAction>
       )}
       {invoice.type === 'vat' && (

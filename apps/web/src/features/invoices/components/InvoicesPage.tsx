@@ -1,5 +1,13 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
-import { DEBOUNCE_MS, formatMoney, type Invoice, type InvoiceType } from '@spedycja/domain';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
+import {
+  DEBOUNCE_MS,
+  formatDate,
+  formatMoney,
+  type Invoice,
+  type InvoiceType,
+  KSEF_STATUSES,
+  ksefStatusLabels,
+} from '@spedycja/domain';
 import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -10,6 +18,7 @@ import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
+import { ksefUiMessages, useDownloadUpo, useSendToKsef } from '../../ksef/index.ts';
 import { OrderModal } from '../../orders/index.ts';
 import { INVOICES_PAGE_SIZE, useInvoiceSummary, useInvoices } from '../api/getInvoices.ts';
 import { useDeleteInvoice, useDownloadInvoice, useSendInvoice, useUpdateInvoice } from '../api/mutations.ts';
@@ -19,9 +28,20 @@ import { InvoiceRowActions } from './InvoiceRowActions.tsx';
 import { invoiceColumns } from './invoiceColumns.tsx';
 import { monthFilter } from './monthFilter.tsx';
 
-const invoiceFilterDefs = (): FilterDef[] => [
+const invoiceFilterDefs = (type: InvoiceType): FilterDef[] => [
   monthFilter(),
   { kind: 'text', name: 'customer', label: t.filters.search, width: 220 },
+  ...(type === 'proforma'
+    ? []
+    : [
+        {
+          kind: 'select' as const,
+          name: 'ksefStatus',
+          label: t.filters.ksef,
+          width: 150,
+          options: KSEF_STATUSES.map((value) => ({ value, label: ksefStatusLabels[value] })),
+        },
+      ]),
   {
     kind: 'select',
     name: 'paid',
@@ -38,7 +58,7 @@ type ModalState = { opened: boolean; uuid: string | null; preset?: InvoiceModalP
 
 /** /invoices/vat, /invoices/proforma, /invoices/corrective: a month's invoices of one type, their sums, their actions. */
 export function InvoicesPage({ type }: { type: InvoiceType }) {
-  const filters = useMemo(invoiceFilterDefs, []);
+  const filters = useMemo(() => invoiceFilterDefs(type), [type]);
   const [filterParams, setFilterParams] = useState<ApiParams>(() =>
     filtersToParams(filters, defaultFilterValues(filters)),
   );
@@ -64,6 +84,8 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
   const markPaid = useUpdateInvoice(t.markedPaid);
   const markUnpaid = useUpdateInvoice(t.markedUnpaid);
   const remove = useDeleteInvoice();
+  const sendToKsef = useSendToKsef();
+  const upo = useDownloadUpo();
 
   const handleFilters = useCallback((next: ApiParams) => {
     setFilterParams(next);
@@ -95,6 +117,8 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
             onPdf={(i) => void withBusy(i.uuid, () => download.mutateAsync({ uuid: i.uuid, kind: 'pdf' }))}
             onXml={(i) => void withBusy(i.uuid, () => download.mutateAsync({ uuid: i.uuid, kind: 'ksef' }))}
             onSend={(i) => void withBusy(i.uuid, () => send.mutateAsync(i.uuid))}
+            onKsef={(i) => void withBusy(i.uuid, () => sendToKsef.mutateAsync(i.uuid))}
+            onUpo={(i) => void withBusy(i.uuid, () => upo.mutateAsync(i.uuid))}
             onDraft={(i, draftType) =>
               setModal({ opened: true, uuid: null, preset: { type: draftType, fromInvoiceUuid: i.uuid } })
             }
@@ -107,7 +131,17 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
           />
         ),
       }),
-    [today, busy, withBusy, download.mutateAsync, send.mutateAsync, markPaid, markUnpaid],
+    [
+      today,
+      busy,
+      withBusy,
+      download.mutateAsync,
+      send.mutateAsync,
+      sendToKsef.mutateAsync,
+      upo.mutateAsync,
+      markPaid,
+      markUnpaid,
+    ],
   );
 
   const handleDelete = async () => {
@@ -121,6 +155,10 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
   };
 
   const sums = summary.data?.currencies ?? [];
+  // Offline invoices near their deadline (tomorrow or earlier) are named above the list.
+  const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
+  const dueOffline = rows.filter((i) => i.ksefOfflineDeadline && i.ksefOfflineDeadline <= tomorrow);
+  const firstDeadline = dueOffline.map((i) => i.ksefOfflineDeadline as string).sort()[0];
   return (
     <Stack gap="sm">
       <ListPageHeader
@@ -130,6 +168,11 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
         onAdd={() => setModal({ opened: true, uuid: null, preset: { type } })}
       />
       <FilterRow filters={filters} onApply={handleFilters} debounceMs={DEBOUNCE_MS.defaultFilters} />
+      {firstDeadline && (
+        <Alert color="orange" role="alert">
+          {ksefUiMessages.offlineWarning(dueOffline.map((i) => i.number).join(', '), formatDate(firstDeadline))}
+        </Alert>
+      )}
       <DataTable
         mode="pages"
         label={t.tableLabels[type]}

@@ -3,6 +3,7 @@ import { formatMoney, type Invoice } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { DateText } from '../../../components/display.tsx';
+import { KsefStatusCell } from '../../ksef/index.ts';
 import { invoicesMessages as t } from '../messages.ts';
 
 const c = t.columns;
@@ -92,6 +93,7 @@ export function invoiceColumns({
         );
       },
     },
+    { id: 'ksef', header: c.ksef, cell: (i) => <KsefStatusCell invoice={i} /> },
     { id: 'sent', header: c.sent, align: 'center', cell: (i) => yesNo(i.invoiceSent, c.sent) },
     { id: 'paid', header: c.paid, align: 'center', cell: (i) => yesNo(i.paid, c.paid) },
     { id: 'actions', header: c.actions, nowrap: true, cell: renderActions },

@@ -1,8 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
-import { type Order, routeLabel } from '@spedycja/domain';
+import { isAdmin, type Order, routeLabel } from '@spedycja/domain';
 import { useState } from 'react';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
+import { CarrierInvoiceNote } from '../../ksef/components/CarrierInvoiceNote.tsx';
 import { OffersModal } from '../../offers/index.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { useOrderDetail } from '../api/getOrder.ts';
@@ -43,6 +44,7 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
       loadFailed={mode === 'edit' && order.isError}
     >
       {order.data?.query && <QueryLink order={order.data} />}
+      {order.data && user && isAdmin(user.roles) && <CarrierInvoiceNote orderIri={order.data['@id']} />}
       <OrderForm
         key={orderUuid ?? 'new'}
         mode={mode}

@@ -13,6 +13,7 @@ import { useEffect, useMemo } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { componentMessages } from '../../../components/messages.ts';
 import { useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { KsefSettingsSection } from '../../ksef/index.ts';
 import { MailSettingsSection } from '../../mail/index.ts';
 import { useSettings } from '../api/getSettings.ts';
 import { useRefreshEuroRate } from '../api/refreshEuroRate.ts';
@@ -158,6 +159,7 @@ export function SettingsPage() {
         )}
       </Paper>
       <MailSettingsSection />
+      <KsefSettingsSection />
     </Stack>
   );
 }

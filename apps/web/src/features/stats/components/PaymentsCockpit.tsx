@@ -1,0 +1,155 @@
+import { Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  formatDate,
+  formatMoney,
+  type Payment,
+  type PaymentSide,
+  type PaymentState,
+  paymentTermLabels,
+} from '@spedycja/domain';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import type { ColumnDef } from '../../../components/DataTable/types.ts';
+import { PAYMENTS_PAGE_SIZE, paymentParams, useMarkPaid, usePayments } from '../api/stats.ts';
+import { statsPageMessages as t } from '../messages.ts';
+
+const p = t.payments;
+const RED = 'var(--mantine-color-red-7)';
+
+const termText = (payment: Payment) =>
+  payment.paymentDate
+    ? formatDate(payment.paymentDate)
+    : payment.paymentTerm
+      ? (paymentTermLabels[payment.paymentTerm as keyof typeof paymentTermLabels] ?? payment.paymentTerm)
+      : formatDate(null);
+
+function PaymentsList({ side }: { side: PaymentSide }) {
+  const [state, setState] = useState<PaymentState>('overdue');
+  const [page, setPage] = useState(1);
+  const [toMark, setToMark] = useState<Payment | null>(null);
+  const params = paymentParams(side, state, page);
+  const list = usePayments(params);
+  const markPaid = useMarkPaid();
+  const rows = list.data?.['hydra:member'] ?? [];
+
+  const columns = useMemo(
+    (): ColumnDef<Payment>[] => [
+      { id: 'number', header: p.columns.number, cell: (r) => r.number, nowrap: true },
+      {
+        id: 'party',
+        header: side === 'customer' ? p.columns.customer : p.columns.carrier,
+        cell: (r) => r.party?.companyName || r.party?.name || formatDate(null),
+      },
+      {
+        id: 'amount',
+        header: p.columns.amount,
+        align: 'right',
+        nowrap: true,
+        cell: (r) => formatMoney(r.amount, r.currency),
+      },
+      { id: 'paymentDate', header: p.columns.paymentDate, nowrap: true, cell: termText },
+      {
+        id: 'daysOverdue',
+        header: p.columns.daysOverdue,
+        align: 'right',
+        cell: (r) => (r.daysOverdue !== null && r.daysOverdue > 0 ? r.daysOverdue : ''),
+      },
+      ...(side === 'customer'
+        ? [{ id: 'invoice', header: p.columns.invoice, cell: (r: Payment) => r.invoice?.number ?? '' }]
+        : []),
+      { id: 'user', header: p.columns.user, cell: (r) => r.user?.name ?? '' },
+      {
+        id: 'actions',
+        header: p.columns.actions,
+        nowrap: true,
+        cell: (r) => (
+          <Button size="compact-xs" variant="light" color="green" onClick={() => setToMark(r)}>
+            {p.markPaid}
+          </Button>
+        ),
+      },
+    ],
+    [side],
+  );
+
+  const confirm = async () => {
+    if (!toMark) return;
+    try {
+      await markPaid.mutateAsync({ uuid: toMark.uuid, side });
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+    } finally {
+      setToMark(null);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <SegmentedControl
+          size="xs"
+          value={state}
+          onChange={(value) => {
+            setState(value as PaymentState);
+            setPage(1);
+          }}
+          data={(['overdue', 'due', 'all'] as const).map((value) => ({ value, label: p.states[value] }))}
+        />
+        <Text size="sm" data-testid={`payments-totals-${side}`}>
+          {p.totals}:{' '}
+          {(list.data?.totals ?? []).length === 0
+            ? formatMoney(0, 'pln')
+            : (list.data?.totals ?? []).map((x) => formatMoney(x.amount, x.currency)).join(' + ')}
+        </Text>
+      </Group>
+      <DataTable
+        mode="pages"
+        label={side === 'customer' ? p.receivablesLabel : p.payablesLabel}
+        exportable={{ path: '/payments', params }}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.uuid}
+        // Past its payment date: the row in red.
+        rowProps={(r) => ({
+          'aria-label': p.rowLabel(r.number),
+          style: r.daysOverdue !== null && r.daysOverdue > 0 ? { color: RED } : undefined,
+        })}
+        loading={list.isFetching}
+        page={page}
+        pageSize={PAYMENTS_PAGE_SIZE}
+        totalItems={list.data?.['hydra:totalItems'] ?? 0}
+        onPageChange={setPage}
+      />
+      <ConfirmDialog
+        opened={toMark !== null}
+        title={p.markPaidTitle}
+        text={toMark ? p.markPaidQuestion(toMark.number, formatMoney(toMark.amount, toMark.currency)) : ''}
+        onConfirm={confirm}
+        onCancel={() => setToMark(null)}
+      />
+    </Stack>
+  );
+}
+
+/** 'Należności' (what customers owe) and 'Zobowiązania' (what we owe carriers): overdue first, in red. */
+export function PaymentsCockpit() {
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        {p.title}
+      </Title>
+      <Tabs defaultValue="customer" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="customer">{p.receivables}</Tabs.Tab>
+          <Tabs.Tab value="carrier">{p.payables}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="customer" pt="xs">
+          <PaymentsList side="customer" />
+        </Tabs.Panel>
+        <Tabs.Panel value="carrier" pt="xs">
+          <PaymentsList side="carrier" />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

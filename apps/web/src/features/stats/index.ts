@@ -1,0 +1,1 @@
+export { StatsPage } from './components/StatsPage.tsx';
