@@ -1,11 +1,9 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { AdminOnly, RequireAuth } from './guards.tsx';
-import { pageTitles } from './messages.ts';
 import { LoginRoute } from './pages/LoginRoute.tsx';
-import { NotAvailablePage } from './pages/NotAvailablePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { RouteErrorPage } from './pages/RouteErrorPage.tsx';
-import { type PathKey, paths } from './paths.ts';
+import { paths } from './paths.ts';
 
 /*
  * Every page is lazy: `lazy: () => import('./pages/XRoute.tsx').then((m) => ({ Component: m.XRoute }))`, so each is
@@ -14,12 +12,6 @@ import { type PathKey, paths } from './paths.ts';
  * and stays light: limits in apps/web/build/routeBudgets.ts, checked by e2e/bundleSize.e2e.ts). The public pages (/ and /verify) are not here:
  * they are their own entry, public.html (src/publicMain.tsx), which the server sends for those two paths.
  */
-
-/** A protected page whose feature is not built yet; admin-only ones say so to other users first. */
-const pending = (key: PathKey, adminOnly = false): RouteObject => {
-  const page = <NotAvailablePage title={pageTitles[key]} />;
-  return { path: paths[key], element: adminOnly ? <AdminOnly>{page}</AdminOnly> : page };
-};
 
 export const routes: RouteObject[] = [
   {
