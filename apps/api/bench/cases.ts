@@ -14,9 +14,12 @@ import { invoiceFilters } from '../src/modules/invoices/filters.ts';
 import { findInvoiceByUuid, listInvoices } from '../src/modules/invoices/repository.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { findOrder, listOrders } from '../src/modules/orders/repository.ts';
+import { paymentFilters } from '../src/modules/payments/filters.ts';
+import { listPayments } from '../src/modules/payments/repository.ts';
 import { queryFilters } from '../src/modules/queries/filters.ts';
 import { listQueries } from '../src/modules/queries/repository.ts';
 import { readAllSettings } from '../src/modules/settings/company.ts';
+import { computeStats, parseStatsQuery } from '../src/modules/stats/routes.ts';
 import { dueTaskCount } from '../src/modules/tasks/repository.ts';
 import { dueTasks } from '../src/modules/telegram/repository.ts';
 import { listUsers, userFilters } from '../src/modules/users/queries.ts';
@@ -148,6 +151,14 @@ async function seedCalendarMonth(db: Db) {
     ON CONFLICT DO NOTHING`);
 }
 
+/** The stats page's usual question: this year (the seeder spreads orders over two years around today). */
+const statsYear = (() => {
+  const y = new Date().getUTCFullYear();
+  return { from: `${y}-01-01`, to: `${y}-12-31` };
+})();
+/** The payments cockpit as it opens: overdue receivables, 10 a page. */
+const overduePage = { side: 'customer', state: 'overdue', itemsPerPage: '10' };
+
 export const benchCases: BenchCase[] = [
   {
     name: 'GET /api/users (page 1, 15, by name)',
@@ -232,6 +243,16 @@ export const benchCases: BenchCase[] = [
       const invoice = await findInvoiceByUuid(db, ctx.invoiceUuid);
       if (invoice) buildFa3Xml(invoice, { generatedAt: new Date() });
     },
+  },
+  {
+    name: 'GET /api/stats (one year)',
+    path: () => `/api/stats?${qs(statsYear)}`,
+    sql: (db) => computeStats(db, parseStatsQuery(statsYear)),
+  },
+  {
+    name: 'GET /api/payments (overdue receivables)',
+    path: () => `/api/payments?${qs(overduePage)}`,
+    sql: (db) => listPayments(db, 'customer', parseListQuery(overduePage, paymentFilters('customer'))),
   },
   {
     name: 'GET /api/public/queries (100 connections)',

@@ -24,6 +24,7 @@ import { hashPassword } from '../src/modules/users/routes.ts';
 import { apiRoot } from '../src/paths.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { type BenchContext, benchCases } from './cases.ts';
+import { exportQuery, measureExport } from './exportBench.ts';
 import { measureFirstLoad } from './firstLoad.ts';
 import { benchKsef } from './ksef.ts';
 import { load, loadMany, timeIt } from './load.ts';
@@ -149,6 +150,7 @@ async function benchOne(kind: 'postgres' | 'pglite') {
     adminUuid: admin?.uuid ?? '',
     invoiceUuid: anInvoice?.uuid ?? '',
   };
+  const exportPath = await exportQuery(database.db);
   // The SQL alone, one statement at a time.
   const direct = new Map<string, { p50: number; p95: number }>();
   for (const c of benchCases) direct.set(c.name, await timeIt(() => c.sql(database.db, ctx), 100));
@@ -191,6 +193,15 @@ async function benchOne(kind: 'postgres' | 'pglite') {
       const errors = r.errors ? `  (${r.errors} errors)` : '';
       console.log(
         `${c.name.padEnd(44)}${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} |${fmt(d?.p50 ?? Number.NaN)} ${fmt(d?.p95 ?? Number.NaN)}${errors}`,
+      );
+    }
+    if (!firstLoadOnly && child.pid !== undefined) {
+      // One export as a person downloads it: time, rows, and the server's memory growth (target: 100,000 orders in
+      // ≤ 5 s, < 100 MB).
+      const e = await measureExport(base + exportPath, headers, child.pid);
+      console.log(
+        `\nexport of ${e.rows.toLocaleString('en')} orders as CSV (${(e.bytes / 1e6).toFixed(1)} MB): ` +
+          `${e.seconds.toFixed(2)} s, server memory +${e.growthMb.toFixed(1)} MB (target ≤ 5 s, < 100 MB at 100,000)`,
       );
     }
     console.log('\nfirst load on Fast 3G (Chromium; median of 3 fresh profiles, then once cached; target ≤ 3 s):');

@@ -220,15 +220,23 @@ describe.each(dbKinds)('stats and payments on %s', (kind) => {
       paidDate: warsawToday(),
     });
     expect((await api('GET', '/api/payments?side=customer&state=overdue')).json()['hydra:totalItems']).toBe(0);
-    // (The same body within 5 s would get the first answer back as a double click; a later, different one is refused.)
+    // Marking it again (another request, without an idempotency key to replay) is refused.
     const again = await api('POST', `/api/payments/${uuid}/paid`, { side: 'customer', date: warsawToday() });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json().detail).toBe('Ta płatność jest już oznaczona jako opłacona.');
 
-    const carrierPaid = await api('POST', `/api/payments/${ids.EUR?.uuid}/paid`, {
-      side: 'carrier',
-      date: '2026-11-02',
-    });
+    // A retry with the same Idempotency-Key (a lost answer) gets the first answer, not a 409.
+    const retry = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/payments/${ids.EUR?.uuid}/paid`,
+        headers: { ...bearer(admin), 'idempotency-key': `pay-${kind}` },
+        payload: { side: 'carrier', date: '2026-11-02' },
+      });
+    const carrierPaid = await retry();
+    const replay = await retry();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(carrierPaid.json().order).toMatchObject({
       carrierPaid: true,
       carrierPaidDate: '2026-11-02',

@@ -142,6 +142,9 @@ describe('stats: figures, a range, charts, a receivable paid, an export', () => 
     await page.waitForURL('**/orders');
     await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
     const table = page.getByRole('table', { name: 'Lista zleceń' });
+    // The filter applied (it is in the address) and the table shows just our two orders.
+    await page.waitForURL((url) => url.search.includes(encodeURIComponent(CARGO)));
+    await expect.poll(() => table.getByRole('row').count()).toBe(3);
     await expect.poll(() => table.getByRole('row').filter({ hasText: CARGO }).count()).toBe(2);
     await page.getByRole('button', { name: 'Eksportuj' }).click();
     const [file] = await Promise.all([

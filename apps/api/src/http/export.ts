@@ -91,27 +91,64 @@ export function keysetAfter(keys: SortKey[], values: (string | null)[]): SQL {
   return ors.length === 0 ? sql`false` : sql`(${sql.join(ors, sql` OR `)})`;
 }
 
+/** The sort keys without a column sorted twice (the tiebreaker after `id DESC`): the first occurrence decides. */
+function distinctKeys(keys: SortKey[]): SortKey[] {
+  return keys.filter((key, i) => keys.findIndex((k) => k.column === key.column) === i);
+}
+
+/**
+ * The conditions of the batches after the first, as a generator of `where` parts from the last row's key values.
+ * One sort column and the tiebreaker (every default order, every order[] of one column): the rows with a value and the
+ * rows without one are walked as two phases, in the order the NULLS clause places them, each by an index range (a row
+ * comparison, or `IS NULL` and the id), so that a batch never rereads the rows before it. Other orders: the
+ * lexicographic condition of keysetAfter.
+ */
+type Phase = { first: SQL | undefined; after: (values: (string | null)[]) => SQL };
+
+function phasesOf(keys: SortKey[]): Phase[] {
+  const [key, tie] = keys;
+  if (keys.length === 1 && key) {
+    const op = sql.raw(key.direction === 'asc' ? '>' : '<');
+    return [{ first: undefined, after: (v) => sql`${key.column} ${op} ${v[0]}` }];
+  }
+  if (keys.length === 2 && key && tie && key.direction === tie.direction) {
+    const op = sql.raw(key.direction === 'asc' ? '>' : '<');
+    const nulls: Phase = {
+      first: sql`${key.column} IS NULL`,
+      after: (v) => sql`${key.column} IS NULL AND ${tie.column} ${op} ${v[1]}`,
+    };
+    const values: Phase = {
+      first: sql`${key.column} IS NOT NULL`,
+      after: (v) => sql`(${key.column}, ${tie.column}) ${op} (${v[0]}, ${v[1]})`,
+    };
+    return key.nulls === 'first' ? [nulls, values] : [values, nulls];
+  }
+  return [{ first: undefined, after: (v) => keysetAfter(keys, v) }];
+}
+
 /** Every row of a list, batch by batch, in the list's order. */
 export async function* exportBatches<R>(
   params: ListParams,
   select: (extra: Record<string, SQL>) => PgSelect,
   batch = exportBatch,
 ): AsyncGenerator<R[]> {
-  const keys = params.sortKeys;
-  if (!keys) throw new Error('an export needs a list ordered by sort keys');
+  if (!params.sortKeys) throw new Error('an export needs a list ordered by sort keys');
+  const keys = distinctKeys(params.sortKeys);
   // Text of each key: it comes back as the same parameter PostgreSQL compares with the column's own type.
   const extra = Object.fromEntries(keys.map((k, i) => [KEY(i), sql`(${k.column})::text`]));
-  let last: (string | null)[] | null = null;
-  for (;;) {
-    const where = last ? and(params.where, keysetAfter(keys, last)) : params.where;
-    const rows = (await select(extra)
-      .where(where)
-      .orderBy(...params.orderBy)
-      .limit(batch)) as unknown as (R & Record<string, string | null>)[];
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    const tail = rows[rows.length - 1] as Record<string, string | null>;
-    last = keys.map((_, i) => tail[KEY(i)] ?? null);
+  for (const phase of phasesOf(keys)) {
+    let last: (string | null)[] | null = null;
+    for (;;) {
+      const where = and(params.where, last ? phase.after(last) : phase.first);
+      const rows = (await select(extra)
+        .where(where)
+        .orderBy(...params.orderBy)
+        .limit(batch)) as unknown as (R & Record<string, string | null>)[];
+      if (rows.length > 0) yield rows;
+      if (rows.length < batch) break;
+      const tail = rows[rows.length - 1] as Record<string, string | null>;
+      last = keys.map((_, i) => tail[KEY(i)] ?? null);
+    }
   }
 }
 

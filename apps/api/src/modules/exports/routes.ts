@@ -1,6 +1,7 @@
 import {
   dimensionsText,
   type Invoice,
+  type Order,
   orderStatusLabels,
   type PaymentSide,
   placeOf,
@@ -20,11 +21,11 @@ import { invoiceFilters } from '../invoices/filters.ts';
 import { selectInvoices, toInvoiceJson } from '../invoices/repository.ts';
 import { archiveFilters } from '../loadings/archive.ts';
 import { orderFilters } from '../orders/filters.ts';
-import { type OrderRecord, selectOrders, toOrderJson } from '../orders/repository.ts';
+import { type OrderExportRecord, selectOrdersForExport } from '../orders/repository.ts';
 import { parseSide, paymentFilters } from '../payments/filters.ts';
 import { type PaymentRecord, selectPayments, toPaymentJson } from '../payments/repository.ts';
 import { queryFilters } from '../queries/filters.ts';
-import { type QueryRecord, selectQueries, toQueryJson } from '../queries/repository.ts';
+import { isoOrNull, type QueryRecord, selectQueries, toQueryJson } from '../queries/repository.ts';
 import { selectTasks, type TaskRecord, toTaskJson, triesOf } from '../tasks/repository.ts';
 import { taskFilters } from '../tasks/routes.ts';
 
@@ -37,7 +38,49 @@ type Named = { companyName: string | null; name: string | null } | null;
 const partyName = (p: Named) => p?.companyName || p?.name || null;
 const place = (side: 'loading' | 'unloading') => (s: Parameters<typeof placeOf>[0]) => placeText(placeOf(s, side));
 
-type OrderJson = ReturnType<typeof toOrderJson>;
+/** What the orders' columns read of an order (the list's JSON shape, the export's lean record). */
+type OrderJson = Pick<
+  Order,
+  | 'number'
+  | 'status'
+  | 'cargo'
+  | 'cargoLength'
+  | 'cargoWidth'
+  | 'cargoHeight'
+  | 'cargoWeight'
+  | 'loadingPostalCode'
+  | 'loadingCity'
+  | 'loadingCountry'
+  | 'loadingDate'
+  | 'unloadingPostalCode'
+  | 'unloadingCity'
+  | 'unloadingCountry'
+  | 'unloadingDate'
+  | 'distance'
+  | 'customerPrice'
+  | 'customerPriceCurrency'
+  | 'carrierPrice'
+  | 'carrierPriceCurrency'
+  | 'margin'
+  | 'marginPercent'
+  | 'loadingType'
+  | 'customerPaid'
+  | 'additionalInfo'
+  | 'createdDate'
+> & { customer: Named; carrier: Named; user: { name: string } | null };
+
+function orderItem({ order: o, customer, carrier, owner }: OrderExportRecord): OrderJson {
+  return {
+    ...o,
+    status: o.status as Order['status'],
+    loadingDate: isoOrNull(o.loadingDate),
+    unloadingDate: isoOrNull(o.unloadingDate),
+    createdDate: o.createdAt.toISOString(),
+    customer,
+    carrier,
+    user: owner?.uuid ? { name: owner.name } : null,
+  };
+}
 const orderColumns: ExportColumn<OrderJson>[] = [
   { header: '#', kind: 'text', value: (o) => o.number },
   { header: 'Status', kind: 'text', value: (o) => orderStatusLabels[o.status as keyof typeof orderStatusLabels] },
@@ -177,16 +220,16 @@ const fixed =
   () =>
     spec;
 
-export const orderExport: ExportSource<OrderRecord, OrderJson> = {
+export const orderExport: ExportSource<OrderExportRecord, OrderJson> = {
   fileName: 'zlecenia',
   spec: fixed(orderFilters),
-  select: (db, _q, extra) => selectOrders(db, extra).$dynamic(),
-  items: (_db, rows) => rows.map(toOrderJson),
+  select: (db, _q, extra) => selectOrdersForExport(db, extra).$dynamic(),
+  items: (_db, rows) => rows.map(orderItem),
   columns: orderColumns,
 };
 
 /** The loadings archive: finished orders through the archive's filters, with the orders' columns. */
-export const archiveExport: ExportSource<OrderRecord, OrderJson> = {
+export const archiveExport: ExportSource<OrderExportRecord, OrderJson> = {
   ...orderExport,
   fileName: 'archiwum-zaladunkow',
   spec: fixed(archiveFilters),

@@ -8,7 +8,7 @@ function Card({ label, value, hint, id }: { label: string; value: string; hint?:
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="xl" fw={700}>
+      <Text size="lg" fw={700}>
         {value}
       </Text>
       {hint && (

@@ -7,6 +7,8 @@ import { statsPageMessages as t } from '../messages.ts';
 const MONTHS = ['sty', 'lut', 'mar', 'kwi', 'maj', 'cze', 'lip', 'sie', 'wrz', 'paź', 'lis', 'gru'];
 const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 const zl = (value: number) => `${formatDecimal(Math.round(value * 100))} zł`;
+/** Axis ticks stay short: '12 tys.' rather than '12 000,00 zł'. */
+const tick = (value: number) => (Math.abs(value) >= 1000 ? `${Math.round(value / 1000)} tys.` : String(value));
 
 /** Revenue, cost and margin per month (złoty), and the conversion per month (%). Loaded with the /stats page only. */
 export function StatsCharts({ stats }: { stats: Stats }) {
@@ -31,6 +33,7 @@ export function StatsCharts({ stats }: { stats: Stats }) {
           data={money}
           dataKey="month"
           valueFormatter={zl}
+          yAxisProps={{ tickFormatter: tick, width: 60 }}
           withLegend
           series={[
             { name: t.series.revenue, color: 'blue.6' },
