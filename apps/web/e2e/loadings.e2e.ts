@@ -291,12 +291,14 @@ describe('loadings: the calendar, both confirmations with their invoice question
     await warning.click();
     await warning.waitFor({ state: 'detached' });
 
-    await row.getByRole('button', { name: 'Potwierdź załadunek' }).click();
+    await row.getByRole('button', { name: 'Potwierdzenia' }).click();
+    await page.getByRole('menuitem', { name: 'Potwierdź załadunek' }).click();
     const dialog = page.getByRole('dialog', { name: 'Potwierdzenie załadunku' });
     await dialog.getByLabel('Załadunek zakończony').waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    await row.getByRole('button', { name: 'Potwierdź rozładunek' }).click();
+    await row.getByRole('button', { name: 'Potwierdzenia' }).click();
+    await page.getByRole('menuitem', { name: 'Potwierdź rozładunek' }).click();
     await page.getByRole('dialog', { name: 'Potwierdzenie rozładunku' }).getByLabel('Klient opłacił').waitFor();
     await context.close();
   }, 120_000);
