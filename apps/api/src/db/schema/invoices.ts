@@ -81,6 +81,8 @@ export const invoices = pgTable(
     ksefOfflineAt: timestamp('ksef_offline_at', { withTimezone: true, mode: 'string' }),
     createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // A number is free or taken per type: the number typed by hand is checked against it, concurrent ones too.

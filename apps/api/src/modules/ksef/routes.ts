@@ -106,6 +106,10 @@ export async function ksefRoutes(app: FastifyInstance, { db, ksef }: { db: Db; k
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['KSeF'];
   const config = adminOnly;
+  // Its routes talk to KSeF and to the worker that shares their state: their writes run in their own transactions.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), ownTransactions: true };
+  });
 
   r.get('/api/ksef/config', { config, schema: { tags } }, async () => toConfigJson(await ksef.settings()));
 
