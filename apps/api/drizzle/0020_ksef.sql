@@ -64,7 +64,7 @@ CREATE INDEX "received_invoices_issue_idx" ON "received_invoices" USING btree ("
 CREATE INDEX "received_invoices_seller_idx" ON "received_invoices" USING btree ("seller_nip","issue_date");--> statement-breakpoint
 CREATE INDEX "received_invoices_order_idx" ON "received_invoices" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "received_invoices_unmatched_idx" ON "received_invoices" USING btree ("issue_date","id") WHERE "received_invoices"."order_id" IS NULL;--> statement-breakpoint
-CREATE INDEX "invoices_ksef_status_idx" ON "invoices" USING btree ("ksef_status","created_date","id");--> statement-breakpoint
+CREATE INDEX "invoices_ksef_status_idx" ON "invoices" USING btree ("type","ksef_status","created_date","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_ksef_number_uq" ON "invoices" USING btree ("ksef_number") WHERE "invoices"."ksef_number" IS NOT NULL;--> statement-breakpoint
 -- The one row of the KSeF connection settings.
 INSERT INTO "ksef_config" ("id") VALUES (1) ON CONFLICT DO NOTHING;

@@ -18,6 +18,7 @@ import { AppError, problem } from './http/errors.ts';
 import { requestTransactionPlugin } from './http/idempotency.ts';
 import { forgetCounts, setCountCacheMs } from './http/listing.ts';
 import { securityHeaders } from './http/security.ts';
+import { versionsPlugin } from './http/versions.ts';
 import { hasWebApp, registerWebApp } from './http/webApp.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
@@ -204,6 +205,10 @@ export async function buildApp({
     request.log.error(error);
     return reply.code(500).type('application/problem+json').send(problem(500, apiMessages.internal));
   });
+
+  // After the request transaction's hook (If-Match locks the row inside it), Swagger (its history routes are
+  // documented), the auth plugin (which checks their access) and the error handler (which answers for them).
+  await app.register(versionsPlugin, { db });
 
   const outbox =
     givenOutbox ??

@@ -29,7 +29,8 @@ describe.each(dbKinds)('client mistakes on %s', (kind) => {
     const customer = (await api('POST', '/api/customers', CUSTOMER)).json();
     query = (await api('POST', '/api/queries', queryOf(customer['@id']))).json();
     task = (await api('POST', '/api/tasks', { comment: 'x', contactDate: '2026-12-01T10:00:00.000Z' })).json();
-  });
+    // Generous: under a full parallel run the embedded database starts slowly.
+  }, 120_000);
   afterAll(() => t.close());
 
   const inherited = ['toString', 'valueOf', 'constructor', 'hasOwnProperty', '__lookupGetter__', 'isPrototypeOf'];

@@ -48,7 +48,8 @@ describe.each(dbKinds)('idempotency keys on %s', (kind) => {
     carrier = (
       await api('POST', '/api/carriers', { companyName: 'Przewozy Gęś', email: 'gesi@example.com', phone: '601601601' })
     ).json();
-  });
+    // Generous: under a full parallel run the embedded database starts slowly.
+  }, 120_000);
   afterAll(() => t.close());
 
   it('remove → restore → remove on one query really removes, and a second restore really restores', async () => {

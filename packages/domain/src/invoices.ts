@@ -366,6 +366,8 @@ export type Invoice = {
   '@type': 'Invoice';
   id: number;
   uuid: string;
+  /** Bumped on every change; sent back as If-Match. */
+  version: number;
   type: InvoiceType;
   number: string;
   createdDate: string;

@@ -19,6 +19,8 @@ export type RequestStore = {
 export const requestContext = new AsyncLocalStorage<RequestStore>();
 
 const inTransaction = () => requestContext.getStore()?.tx;
+/** Whether the caller runs inside a request's transaction. */
+export const inRequestTransaction = () => inTransaction() !== undefined;
 
 export function requestScoped(db: Db): Db {
   return new Proxy(db, {

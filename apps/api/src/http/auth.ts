@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import type { AuthUser, TokenSigner } from '../modules/auth/tokens.ts';
+import { isAdminOnlyOperation, isPublicOperation } from './access.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
 const USER_RECORD_MS = 2000;
@@ -28,9 +29,27 @@ declare module 'fastify' {
 /** Every /api route needs a valid bearer token unless it is marked public; roles are checked here too. */
 export const authPlugin = fp<{ signer: TokenSigner; db: DbOrTx }>(async (app: FastifyInstance, { signer, db }) => {
   app.decorateRequest('user', null);
-  // Only /api routes need a token; the single-page app's files and its '/' are public.
+  // Only /api routes need a token; the single-page app's files and its '/' are public. An /api route's access is
+  // the one of http/access.ts; a route that says otherwise stops the start, so the list and the routes never differ.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) route.config = { ...(route.config ?? {}), public: true };
+    if (!route.url.startsWith('/api')) {
+      route.config = { ...(route.config ?? {}), public: true };
+      return;
+    }
+    if (route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      const admin = isAdminOnlyOperation(method, route.url);
+      const open = isPublicOperation(method, route.url);
+      const saysAdmin = route.config?.roles?.includes('ROLE_ADMIN') ?? false;
+      const saysPublic = route.config?.public === true;
+      if (admin !== saysAdmin || open !== saysPublic) {
+        throw new Error(
+          `${method} ${route.url}: its access (adminOnly/public) differs from src/http/access.ts; change both together`,
+        );
+      }
+      if (admin) route.config = { ...(route.config ?? {}), roles: ['ROLE_ADMIN'] };
+    }
   });
   // The roles are read from the user's record, not from the token: a deleted user is out and a demoted admin loses
   // the rights at once, not when the token expires. The record is kept for 2 s so that a burst of requests reads it

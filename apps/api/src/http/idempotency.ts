@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { type OpenTransaction, openTransaction, type RequestStore, requestContext } from '../db/requestTx.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, problem } from './errors.ts';
+import { HISTORY_ACTIONS } from './versions.ts';
 
 /**
  * The request transaction (db/requestTx.ts) and, inside it, the Idempotency-Key header (IETF draft 'The
@@ -74,6 +75,14 @@ export const requestTransactionPlugin = fp<{ db: Db }>(async (app: FastifyInstan
     const open = await openTransaction(db);
     const store: RequestStore = { tx: open.tx, afterCommit: [] };
     request.transaction = { ...open, store };
+    // Whose change it is, for the history the database writes (record_history), and what kind when not a plain edit.
+    const user = request.user;
+    if (user) {
+      await open.tx.execute(
+        sql`SELECT set_config('app.user_uuid', ${user.uuid}, true), set_config('app.user_name', ${user.name}, true),
+                   set_config('app.action', ${HISTORY_ACTIONS[request.routeOptions.url ?? ''] ?? ''}, true)`,
+      );
+    }
     if (key === undefined) return store;
 
     const owner = request.user?.uuid ?? `anonymous:${request.ip}`;

@@ -1,6 +1,8 @@
-import { Text } from '@mantine/core';
+import { Tabs, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { AppModal, type AppModalProps } from './AppModal.tsx';
+import { HistoryList } from './HistoryList.tsx';
+import { historyMessages } from './history.ts';
 import { componentMessages as t } from './messages.ts';
 
 export type RecordModalProps = Omit<AppModalProps, 'children'> & {
@@ -10,10 +12,12 @@ export type RecordModalProps = Omit<AppModalProps, 'children'> & {
   loadFailed: boolean;
   /** The form, keyed by the record so that another record starts a fresh form. */
   children: ReactNode;
+  /** The edited record's API path (`/orders/{uuid}`): its 'Historia zmian' tab is shown beside the form. */
+  historyPath?: string | null;
 };
 
 /** A modal that creates or edits one record: a loading line until the record is there, closing on a failed load. */
-export function RecordModal({ loading, loadFailed, children, ...props }: RecordModalProps) {
+export function RecordModal({ loading, loadFailed, children, historyPath, ...props }: RecordModalProps) {
   const { opened, onClose } = props;
   useEffect(() => {
     if (opened && loadFailed) onClose();
@@ -25,6 +29,18 @@ export function RecordModal({ loading, loadFailed, children, ...props }: RecordM
         <Text c="dimmed" role="status">
           {t.loading}
         </Text>
+      ) : historyPath ? (
+        // The form stays mounted while the history is looked at: nothing typed is lost.
+        <Tabs defaultValue="data" keepMounted>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="data">{historyMessages.dataTab}</Tabs.Tab>
+            <Tabs.Tab value="history">{historyMessages.tab}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="data">{children}</Tabs.Panel>
+          <Tabs.Panel value="history">
+            <HistoryList path={historyPath} />
+          </Tabs.Panel>
+        </Tabs>
       ) : (
         children
       )}

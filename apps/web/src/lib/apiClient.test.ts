@@ -195,6 +195,32 @@ describe('apiClient', () => {
     expect(headers['If-Match']).toBe('W/"3"');
   });
 
+  it('sends the version it read as If-Match with an edit, and names the path of a 412', async () => {
+    handler = (url, init) => {
+      if (init.method === 'PUT') {
+        return json(412, {
+          status: 412,
+          detail: 'Ten rekord został w międzyczasie zmieniony przez innego użytkownika.',
+        });
+      }
+      if (url.startsWith('/api/orders?')) {
+        return json(200, { 'hydra:member': [{ '@id': '/api/orders/b', version: 7 }], 'hydra:totalItems': 1 });
+      }
+      return json(200, { '@id': '/api/orders/a', version: 3 });
+    };
+    await api.get('/orders/a');
+    await api.list('/orders', { page: 1 });
+    const error = (await api.put('/orders/a', { cargo: 'x' }).catch((e: unknown) => e)) as ApiError;
+    expect((calls.at(-1)?.init.headers as Record<string, string>)['If-Match']).toBe('W/"3"');
+    expect(error.status).toBe(412);
+    expect(error.path).toBe('/api/orders/a');
+    await api.patch('/orders/b', { cargo: 'y' }).catch(() => undefined);
+    expect((calls.at(-1)?.init.headers as Record<string, string>)['If-Match']).toBe('W/"7"');
+    // A record never read is saved without If-Match (the server then takes it as it comes).
+    await api.put('/orders/c', { cargo: 'z' }).catch(() => undefined);
+    expect((calls.at(-1)?.init.headers as Record<string, string>)['If-Match']).toBeUndefined();
+  });
+
   it('builds API Platform query strings', () => {
     expect(buildUrl('/queries', { 'loadingDate[after]': '2026-01-01', status: ['a', 'b'], x: null })).toBe(
       '/api/queries?loadingDate%5Bafter%5D=2026-01-01&status%5B%5D=a&status%5B%5D=b',

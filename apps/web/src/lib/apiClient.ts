@@ -19,6 +19,8 @@ export class ApiError extends Error {
   /** The server's Polish explanation (problem+json `detail`), when it sent one. */
   readonly detail: string | null;
   readonly violations: Violation[];
+  /** The API path asked (`/api/orders/{uuid}`), for a 412 to show that record's changes. */
+  path: string | null = null;
 
   constructor(status: number, detail: string | null, violations: Violation[] = []) {
     super(detail ?? (status ? `HTTP ${status}` : 'Brak odpowiedzi serwera'));
@@ -53,6 +55,33 @@ export type RequestOptions = {
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The version of each record as this tab last read it (`@id` → version), from every item and list it fetched. A
+ * PUT, PATCH or DELETE of that record sends it as If-Match, so that a save over someone else's newer change is a 412
+ * instead of silently overwriting it; every form and inline edit gets this without doing anything.
+ */
+const seenVersions = new Map<string, number>();
+
+function rememberVersions(body: unknown) {
+  if (typeof body !== 'object' || body === null) return;
+  const record = body as { '@id'?: unknown; version?: unknown; 'hydra:member'?: unknown };
+  if (typeof record['@id'] === 'string' && typeof record.version === 'number') {
+    seenVersions.set(record['@id'], record.version);
+  }
+  if (Array.isArray(record['hydra:member'])) for (const member of record['hydra:member']) rememberVersions(member);
+}
+
+/** The ETag to send with a write of `path`, when this tab has read that record. */
+export function ifMatchFor(path: string): string | undefined {
+  const version = seenVersions.get(`${API_BASE}${path}`);
+  return version === undefined ? undefined : `W/"${version}"`;
+}
+
+/** After 'Wczytaj ponownie': the version on the server becomes the one the next save is based on. */
+export function forgetVersion(path: string) {
+  seenVersions.delete(`${API_BASE}${path}`);
+}
 /** Delays before sending a write again after the connection failed (the key makes a repeat safe). */
 const NETWORK_RETRY_MS = [300, 1000];
 
@@ -195,7 +224,14 @@ export function refreshAccessToken(failedToken: string | null): Promise<string |
 /** The successful response itself (after a refresh and retry on a 401); an ApiError otherwise. */
 async function respond(path: string, given: RequestOptions): Promise<Response> {
   const isWrite = WRITES.has(given.method ?? 'GET') && !given.anonymous;
-  const options = isWrite ? { ...given, idempotencyKey: given.idempotencyKey ?? newIdempotencyKey() } : given;
+  const edits = ['PUT', 'PATCH', 'DELETE'].includes(given.method ?? 'GET');
+  const options = isWrite
+    ? {
+        ...given,
+        idempotencyKey: given.idempotencyKey ?? newIdempotencyKey(),
+        ifMatch: given.ifMatch ?? (edits ? ifMatchFor(path) : undefined),
+      }
+    : given;
   const usedToken = options.anonymous ? null : session.getToken();
   // A write whose answer was lost goes again with the same key: the server ran it at most once.
   const sendRetrying = async (token: string | null) => {
@@ -215,12 +251,18 @@ async function respond(path: string, given: RequestOptions): Promise<Response> {
     if (!freshToken) throw new ApiError(401, apiMessages.refreshInvalid);
     response = await sendRetrying(freshToken);
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    error.path = `${API_BASE}${path}`;
+    throw error;
+  }
   return response;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await readBody(await respond(path, options))) as T;
+  const body = await readBody(await respond(path, options));
+  rememberVersions(body);
+  return body as T;
 }
 
 /**

@@ -67,6 +67,11 @@ export function useSaveSubmit(form: FormErrorSetter): (save: () => Promise<void>
     try {
       await save();
     } catch (error) {
+      // Someone saved the record in the meantime: say who and what, and keep the typed values on screen.
+      if (isApiError(error) && error.status === 412 && error.path) {
+        const { showConflict } = await import('../components/ConflictNotice.tsx');
+        showConflict(error.path);
+      }
       applyServerErrors(form, error);
     } finally {
       savingRef.current = false;

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './backups.ts';
+export * from './history.ts';
 export * from './invoices.ts';
 export * from './ksef.ts';
 export * from './mail.ts';

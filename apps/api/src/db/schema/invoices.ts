@@ -81,6 +81,8 @@ export const invoices = pgTable(
     ksefOfflineAt: timestamp('ksef_offline_at', { withTimezone: true, mode: 'string' }),
     createdById: integer('created_by_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // A number is free or taken per type: the number typed by hand is checked against it, concurrent ones too.
@@ -94,7 +96,7 @@ export const invoices = pgTable(
     index('invoices_order_pro_forma_idx').on(t.orderProFormaId),
     index('invoices_customer_idx').on(t.customerId),
     index('invoices_corrected_idx').on(t.correctedInvoiceId),
-    index('invoices_ksef_status_idx').on(t.ksefStatus, t.createdDate, t.id),
+    index('invoices_ksef_status_idx').on(t.type, t.ksefStatus, t.createdDate, t.id),
     uniqueIndex('invoices_ksef_number_uq').on(t.ksefNumber).where(sql`${t.ksefNumber} IS NOT NULL`),
     // The original client asks a month as number=/MM/ (anywhere in the number).
     index('invoices_number_trgm').using('gin', sql`${t.number} gin_trgm_ops`),

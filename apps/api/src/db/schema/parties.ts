@@ -22,6 +22,8 @@ const partyColumns = () => ({
   nip: text('nip'),
   language: text('language').notNull().default('Polski'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
+  version: integer('version').notNull().default(1),
   searchText: text('search_text').generatedAlwaysAs(searchText(SEARCHED)),
 });
 

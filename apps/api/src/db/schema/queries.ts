@@ -87,6 +87,8 @@ export const offers = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('offers_query_idx').on(t.queryId, t.active), index('offers_carrier_idx').on(t.carrierId)],
 );

@@ -59,4 +59,6 @@ export const shipmentColumns = () => ({
   euroExchangeRate: integer('euro_exchange_rate'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   deletionReason: integer('deletion_reason').notNull().default(0),
+  /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
+  version: integer('version').notNull().default(1),
 });

@@ -31,6 +31,8 @@ export const tasks = pgTable(
     telegramNotification: boolean('telegram_notification').notNull().default(false),
     drawerNotification: boolean('drawer_notification').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
+    version: integer('version').notNull().default(1),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     deletionReason: integer('deletion_reason').notNull().default(0),
     /** The contact date whose Telegram reminder was handled; a new contact date makes the task due again. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -18,6 +18,8 @@ export const users = pgTable(
     telegramOnAssignment: boolean('telegram_on_assignment').notNull().default(true),
     telegramOnOfferVerified: boolean('telegram_on_offer_verified').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // Logins are unique regardless of case: 'Jan' and 'jan' are the same person.

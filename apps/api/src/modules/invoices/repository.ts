@@ -130,6 +130,7 @@ export function toInvoiceJson(record: InvoiceRecord): Invoice {
     '@type': 'Invoice',
     id: i.id,
     uuid: i.uuid,
+    version: i.version,
     type: i.type as Invoice['type'],
     number: i.number,
     createdDate: i.createdDate,

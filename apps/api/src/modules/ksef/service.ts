@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { afterCommit, outsideRequest, requestContext } from '../../db/requestTx.ts';
+import { afterCommit, inRequestTransaction, outsideRequest } from '../../db/requestTx.ts';
 import { invoices, ksefConfig, ksefOutbox } from '../../db/schema/index.ts';
 import { buildFa3Xml } from '../../documents/fa3.ts';
 import { unprocessable } from '../../http/errors.ts';
@@ -78,8 +78,9 @@ export function createKsefService(options: KsefServiceOptions) {
   // Read once a second at most: every KSeF call of a sync or a batch asks for them.
   let cached: { at: number; value: Promise<KsefSettings> } | undefined;
   const settings = () => {
-    // Inside a request's transaction: read there (a read pending outside would wait for that transaction).
-    if (requestContext.getStore()?.tx) return readKsefSettings(db, config, key);
+    // Inside a request's transaction the settings are read there: a cached read the worker started may be waiting for
+    // that very transaction (the embedded database runs one at a time).
+    if (inRequestTransaction()) return readKsefSettings(db, config, key);
     if (!cached || Date.now() - cached.at > 1000) {
       cached = { at: Date.now(), value: readKsefSettings(db, config, key) };
       cached.value.catch(() => {
@@ -431,7 +432,8 @@ export function createKsefService(options: KsefServiceOptions) {
   }
 
   const flush = () => {
-    running ??= flushOnce().finally(() => {
+    // Never inside the transaction of the request that happened to start it.
+    running ??= outsideRequest(flushOnce).finally(() => {
       running = undefined;
     });
     return running;
@@ -439,8 +441,8 @@ export function createKsefService(options: KsefServiceOptions) {
 
   /** Soon, not at once: invoices sent together (several clicks, autoSend of a series) go in one round. */
   function nudge() {
-    // After the commit: the worker must see the queued row.
-    afterCommit(() => wakeIn(30));
+    // After the request's commit: the queued job is visible to the worker then.
+    afterCommit(() => outsideRequest(() => wakeIn(30)));
   }
 
   return {

@@ -58,6 +58,7 @@ export function toOfferJson({ offer: o, queryUuid, carrier }: OfferRecord) {
     '@type': 'Offer',
     id: o.id,
     uuid: o.uuid,
+    version: o.version,
     query: iri('queries', queryUuid),
     carrier: carrier?.uuid ? { '@id': iri('carriers', carrier.uuid), ...carrier } : null,
     acquiredBy: o.acquiredBy,

@@ -42,6 +42,7 @@ export function partyJson(resource: string, type: string, row: PartyTable['$infe
     '@type': type,
     id: row.id,
     uuid: row.uuid,
+    version: row.version,
     companyName: row.companyName,
     name: row.name,
     phonePrefix: row.phonePrefix,

@@ -62,6 +62,7 @@ export function toQueryJson({ query: q, customer, owner: o, creator: c }: QueryR
     '@type': 'Query',
     id: q.id,
     uuid: q.uuid,
+    version: q.version,
     status: q.status,
     user: ref('users', o),
     createdBy: ref('users', c),

@@ -16,6 +16,7 @@ const toSettingJson = (row: SettingRow) => ({
   '@id': iri('settings', row.uuid),
   '@type': 'Setting' as const,
   uuid: row.uuid,
+  version: row.version,
   key: row.key,
   value: row.value,
 });

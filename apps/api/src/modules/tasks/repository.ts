@@ -65,6 +65,7 @@ export function toTaskJson(r: TaskRecord, tries: TryRow[]) {
     '@type': 'Task',
     id: t.id,
     uuid: t.uuid,
+    version: t.version,
     status: t.status,
     phonePrefix: t.phonePrefix,
     phone: t.phone,

@@ -33,6 +33,7 @@ export function toUserJson(row: UserRow) {
     '@type': 'User' as const,
     id: row.id,
     uuid: row.uuid,
+    version: row.version,
     login: row.login,
     name: row.name,
     roles: row.roles,

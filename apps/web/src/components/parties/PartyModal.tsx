@@ -74,6 +74,9 @@ export function PartyModal<R, V extends PartyFormValues, C, U>({
       title={title}
       loading={mode === 'edit' && !record.data}
       loadFailed={mode === 'edit' && record.isError}
+      historyPath={
+        mode === 'edit' ? (record.data as { '@id'?: string } | undefined)?.['@id']?.replace(/^\/api/, '') : null
+      }
     >
       <PartyForm
         key={uuid ?? 'new'}

@@ -66,6 +66,7 @@ export function InvoiceModal({ opened, onClose, invoiceUuid, preset }: InvoiceMo
       title={mode === 'edit' ? t.editTitles[type] : t.createTitles[type]}
       loading={loading}
       loadFailed={(mode === 'edit' && invoice.isError) || draft.isError}
+      historyPath={mode === 'edit' ? invoice.data?.['@id']?.replace(/^\/api/, '') : null}
     >
       <InvoiceForm
         key={invoiceUuid ?? `${source?.kind ?? 'new'}-${source?.uuid ?? type}`}

@@ -53,6 +53,7 @@ export function OfferModal({ opened, onClose, onSaved, queryIri, offerUuid }: Of
       size={MODAL_WIDTH}
       loading={mode === 'edit' && !offer.data}
       loadFailed={mode === 'edit' && offer.isError}
+      historyPath={mode === 'edit' ? offer.data?.['@id']?.replace(/^\/api/, '') : null}
     >
       <OfferForm
         key={offerUuid ?? 'new'}

@@ -42,6 +42,7 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
       title={mode === 'edit' ? t.editTitle : t.createTitle}
       loading={waiting}
       loadFailed={mode === 'edit' && order.isError}
+      historyPath={mode === 'edit' ? order.data?.['@id']?.replace(/^\/api/, '') : null}
     >
       {order.data?.query && <QueryLink order={order.data} />}
       {order.data && user && isAdmin(user.roles) && <CarrierInvoiceNote orderIri={order.data['@id']} />}

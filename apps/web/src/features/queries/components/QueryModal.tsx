@@ -25,6 +25,7 @@ export function QueryModal({ opened, onClose, queryUuid }: QueryModalProps) {
       title={mode === 'edit' ? t.editTitle : t.createTitle}
       loading={mode === 'edit' && !query.data}
       loadFailed={mode === 'edit' && query.isError}
+      historyPath={mode === 'edit' ? query.data?.['@id']?.replace(/^\/api/, '') : null}
     >
       <QueryForm
         key={queryUuid ?? 'new'}

@@ -50,6 +50,7 @@ export function TaskModal({ opened, onClose, taskUuid, entry }: TaskModalProps) 
       size={MODAL_WIDTH}
       loading={mode === 'edit' && !task.data}
       loadFailed={mode === 'edit' && task.isError}
+      historyPath={mode === 'edit' ? task.data?.['@id']?.replace(/^\/api/, '') : null}
     >
       <TaskForm
         key={taskUuid ?? `new:${entry?.uuid ?? ''}`}

@@ -32,6 +32,7 @@ export function UserModal({ opened, onClose, userUuid }: UserModalProps) {
       size={MODAL_WIDTH}
       loading={mode === 'edit' && !user.data}
       loadFailed={mode === 'edit' && user.isError}
+      historyPath={mode === 'edit' ? user.data?.['@id']?.replace(/^\/api/, '') : null}
     >
       <UserForm
         key={userUuid ?? 'new'}

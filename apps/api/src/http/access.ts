@@ -1,0 +1,79 @@
+/**
+ * Who may call what, in one list each: the operations only administrators may call, and the ones anybody may
+ * (everything else needs a logged-in user). The auth plugin applies these lists to the routes as they are defined
+ * and refuses to start when a route says otherwise (an `adminOnly` or `public` route missing here, or a listed one
+ * that does not say so), and the authorization-matrix test walks every operation of the OpenAPI document against
+ * them: a new admin route cannot be forgotten on either side.
+ *
+ * Operations are written as the router knows them: 'METHOD /api/path/:param'.
+ */
+export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
+  'POST /api/users',
+  'PUT /api/users/:id',
+  'PATCH /api/users/:id',
+  'DELETE /api/users/:id',
+  'PUT /api/settings/:id',
+  'PATCH /api/settings/:id',
+  'GET /api/exchange_rates/eur',
+  'POST /api/settings/euroExchangeRate/refresh',
+  'POST /api/restore/:id',
+  'POST /api/mail/test',
+  'PUT /api/telegram/bot',
+  'DELETE /api/telegram/bot',
+  'GET /api/stats',
+  'GET /api/payments',
+  'POST /api/payments/:id/paid',
+  'GET /api/invoices',
+  'GET /api/invoices/summary',
+  'GET /api/invoices/:id',
+  'POST /api/invoices',
+  'PUT /api/invoices/:id',
+  'PATCH /api/invoices/:id',
+  'DELETE /api/invoices/:id',
+  'GET /api/invoices/:id/export/pdf',
+  'GET /api/invoices/:id/export/ksef',
+  'GET /api/invoices/:id/send',
+  'POST /api/invoices/:id/send',
+  'GET /api/orders/:id/invoiceDraft',
+  'GET /api/invoices/:id/draft',
+  'POST /api/invoice_positions',
+  'GET /api/invoice_positions/:id',
+  'POST /api/invoice_positions/:id',
+  'PUT /api/invoice_positions/:id',
+  'PATCH /api/invoice_positions/:id',
+  'DELETE /api/invoice_positions/:id',
+  'GET /api/invoices/export',
+  'GET /api/payments/export',
+  'GET /api/ksef/config',
+  'PUT /api/ksef/config',
+  'PATCH /api/ksef/config',
+  'POST /api/ksef/check',
+  'POST /api/ksef/sync',
+  'POST /api/invoices/:id/ksef',
+  'GET /api/invoices/:id/ksef/upo',
+  'GET /api/received_invoices',
+  'GET /api/received_invoices/:id',
+  'GET /api/received_invoices/:id/xml',
+  'PUT /api/received_invoices/:id',
+  'PATCH /api/received_invoices/:id',
+];
+
+/** Without a token: logging in, the carriers' public pages, Telegram's webhook (its own secret), the health check. */
+export const PUBLIC_OPERATIONS: readonly string[] = [
+  'POST /api/login',
+  'POST /api/token/refresh',
+  'POST /api/logout',
+  'GET /api/public/queries',
+  'POST /api/public/offers',
+  'POST /api/public/offers/verify',
+  'GET /api/public/offers/verify',
+  'POST /api/telegram/webhook',
+  'GET /api/health',
+];
+
+const adminSet = new Set(ADMIN_ONLY_OPERATIONS);
+const publicSet = new Set(PUBLIC_OPERATIONS);
+
+export const operationKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
+export const isAdminOnlyOperation = (method: string, url: string) => adminSet.has(operationKey(method, url));
+export const isPublicOperation = (method: string, url: string) => publicSet.has(operationKey(method, url));

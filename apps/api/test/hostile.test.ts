@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
+import { ADMIN_ONLY_OPERATIONS, PUBLIC_OPERATIONS } from '../src/http/access.ts';
+import { type FakeNbp, startFakeNbp } from './fakeNbp.ts';
+import { CUSTOMER, orderOf, queryOf } from './fixtures.ts';
+import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { fillPath, type Operation, operationsOf } from './openapi.ts';
+
+/**
+ * Issue 13, part 5: every operation of the OpenAPI document, with hostile input (≥ 30 variants each) and under each
+ * role. One server, requests injected, each operation's variants in one batch; a new route is covered by being in
+ * the document.
+ */
+
+type Variant = { name: string; query?: string; id?: string; body?: string; contentType?: string };
+
+const MB = 'x'.repeat(1024 * 1024);
+const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+
+/** The same hostile value in every field the body schema names (and in one it does not). */
+const fields = (op: Operation, value: string) =>
+  `{${[...op.bodyFields, 'unknownField'].map((f) => `${JSON.stringify(f)}:${value}`).join(',')}}`;
+
+function variants(op: Operation): Variant[] {
+  const list: Variant[] = [
+    { name: 'bad uuid', id: 'nie-uuid' },
+    { name: 'sql in id', id: "1' OR '1'='1" },
+    { name: 'path traversal id', id: '../../etc/passwd' },
+    { name: 'long id', id: 'a'.repeat(300) },
+    { name: 'NUL id', id: '\u0000' },
+    { name: 'unknown order', query: 'order[nieistnieje]=desc&order[id]=sideways' },
+    { name: 'range on text', query: 'id[gte]=abc&createdDate[gte]=abc&loadingDate[after]=wczoraj' },
+    { name: 'negative page', query: 'page=-1' },
+    { name: 'huge page size', query: 'itemsPerPage=1e9' },
+    { name: 'NaN page', query: 'page=NaN&itemsPerPage=Infinity' },
+    { name: 'inherited names', query: 'toString=1&valueOf=1&hasOwnProperty=1' },
+    { name: 'constructor param', query: 'constructor[prototype]=1&__proto__[x]=1' },
+    { name: 'sql in search', query: `search=${encodeURIComponent("' OR 1=1; DROP TABLE users; --")}` },
+    { name: 'long search', query: `search=${'a'.repeat(50_000)}` },
+    { name: 'NUL and RTL in query', query: `search=${encodeURIComponent('\u0000\u202eabc')}&status=%00` },
+    { name: 'repeated params', query: 'status=a&status=b&status[]=c&page=1&page=2' },
+    { name: 'malformed JSON', body: '{"a":' },
+    { name: 'NaN literal', body: '{"price":NaN}' },
+    { name: 'null body', body: 'null' },
+    { name: 'array body', body: '[]' },
+    { name: 'number body', body: '123' },
+    { name: 'string body', body: '"tekst"' },
+    { name: '10,000-deep array', body: DEEP_ARRAY },
+    { name: '10,000-deep object', body: DEEP_OBJECT },
+    { name: '__proto__ key', body: '{"__proto__":{"roles":["ROLE_ADMIN"]}}' },
+    { name: 'constructor key', body: '{"constructor":{"prototype":{"isAdmin":true}}}' },
+    { name: '1 MB strings', body: fields(op, JSON.stringify(MB)) },
+    { name: '1e308', body: fields(op, '1e308') },
+    { name: '-1e308', body: fields(op, '-1e308') },
+    { name: 'NaN strings', body: fields(op, '"NaN"') },
+    { name: 'NUL and RTL', body: fields(op, JSON.stringify('\u0000\u202eżółć\u0000')) },
+    { name: 'SQL fragments', body: fields(op, JSON.stringify("'; DROP TABLE users; --")) },
+    { name: 'objects', body: fields(op, '{"a":{"b":[1,{"c":null}]}}') },
+    { name: 'booleans', body: fields(op, 'true') },
+    { name: 'long arrays', body: fields(op, `[${Array(10_000).fill(7).join(',')}]`) },
+    { name: 'bad uuids in refs', body: fields(op, '"/api/customers/nie-uuid"') },
+    { name: 'text/plain', body: 'a=1', contentType: 'text/plain' },
+    { name: 'xml', body: '<a>1</a>', contentType: 'application/xml' },
+  ];
+  return list;
+}
+
+const LEAK =
+  /syntax error|relation "|column "|violates|duplicate key|DrizzleQueryError|SELECT .* FROM|INSERT INTO|DELETE FROM/i;
+const STACK = /\bat .+:\d+:\d+\)?|node_modules|Error: |\.ts:\d+/;
+
+describe.each(dbKinds.slice(0, 1))('the API under hostile input and every role (%s)', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let user: string;
+  let operations: Operation[];
+  let nbp: FakeNbp;
+  const ids: Record<string, string> = {};
+
+  const fingerprint = async () =>
+    (
+      await selectRows<{ n: string }>(
+        t.database.db,
+        sql`SELECT ((SELECT count(*) FROM record_history) + (SELECT count(*) FROM task_contact_tries)
+                  + (SELECT count(*) FROM invoice_positions) + (SELECT count(*) FROM mail_outbox)
+                  + (SELECT count(*) FROM telegram_messages) + (SELECT count(*) FROM idempotency_keys)
+                  + (SELECT count(*) FROM refresh_tokens) + (SELECT coalesce(sum(version), 0) FROM orders)
+                  + (SELECT coalesce(sum(version), 0) FROM queries))::text AS n`,
+      )
+    )[0]?.n;
+
+  beforeAll(async () => {
+    nbp = await startFakeNbp();
+    t = await createTestApp(kind, {
+      // Telegram refuses at once (no network in CI); NBP is the local fake.
+      TELEGRAM_API_URL: 'http://127.0.0.1:9',
+      NBP_API_URL: nbp.url,
+      LOGIN_MAX_FAILURES: '100000',
+    });
+    admin = await t.login();
+    const post = async (url: string, payload: object) =>
+      (await t.app.inject({ method: 'POST', url, headers: bearer(admin), payload })).json();
+    const customer = await post('/api/customers', CUSTOMER);
+    ids.customers = customer.uuid;
+    ids.carriers = (await post('/api/carriers', { companyName: 'Wrogi Przewoźnik', country: 'PL' })).uuid;
+    const query = await post('/api/queries', queryOf(customer['@id']));
+    ids.queries = query.uuid;
+    ids.orders = (await post('/api/orders', orderOf(customer['@id']))).uuid;
+    ids.tasks = (await post('/api/tasks', { comment: 'x', contactDate: '2026-12-01T10:00:00.000Z' })).uuid;
+    ids.offers = (await post('/api/offers', { query: query['@id'], price: 1000 })).uuid;
+    const created = await post('/api/users', {
+      login: 'wrogi',
+      name: 'Wrogi',
+      plainPassword: 'Wrogie-Haslo-123',
+      roles: ['ROLE_USER'],
+    });
+    ids.users = created.uuid;
+    user = await t.login('wrogi', 'Wrogie-Haslo-123');
+    operations = await operationsOf(t.app);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await nbp.close();
+  });
+
+  const resourceOf = (op: Operation) => op.path.split('/')[2] ?? '';
+  const realPath = (op: Operation) =>
+    fillPath(
+      op,
+      { id: ids[resourceOf(op)] ?? '00000000-0000-4000-8000-000000000000', party: 'carrier', format: 'pdf' },
+      'x',
+    );
+
+  it('covers every operation with at least 30 hostile variants: never a 5xx, no SQL text or stack, nothing written by a refusal', async () => {
+    expect(operations.length).toBeGreaterThan(90);
+    let requests = 0;
+    const failures: string[] = [];
+    for (const op of operations) {
+      const all = variants(op);
+      expect(all.length).toBeGreaterThanOrEqual(30);
+      const before = await fingerprint();
+      const answers = await Promise.all(
+        all.map(async (v) => {
+          // A DELETE with a real id would just delete: its hostile variants aim at a record that does not exist.
+          const base =
+            v.id !== undefined
+              ? fillPath(op, { id: v.id, party: v.id, format: v.id }, v.id)
+              : op.method === 'DELETE'
+                ? fillPath(op, { party: 'carrier' }, '00000000-0000-4000-8000-000000000000')
+                : realPath(op);
+          const url = v.query ? `${base}?${v.query}` : base;
+          const res = await t.app.inject({
+            method: op.method as 'POST',
+            url,
+            headers: {
+              ...bearer(admin),
+              ...(v.body !== undefined ? { 'content-type': v.contentType ?? 'application/json' } : {}),
+            },
+            ...(v.body !== undefined && op.method !== 'GET' ? { payload: v.body } : {}),
+          });
+          return { v, res };
+        }),
+      );
+      requests += answers.length;
+      for (const { v, res } of answers) {
+        const where = `${op.method} ${op.path} [${v.name}] → ${res.statusCode}`;
+        if (res.statusCode >= 500) failures.push(`${where}: ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 400 && LEAK.test(res.body)) failures.push(`${where}: SQL text ${res.body.slice(0, 200)}`);
+        if (res.statusCode >= 400 && STACK.test(res.body)) failures.push(`${where}: stack ${res.body.slice(0, 200)}`);
+      }
+      if (answers.every(({ res }) => res.statusCode >= 400)) {
+        const after = await fingerprint();
+        if (after !== before) failures.push(`${op.method} ${op.path}: refused variants wrote something`);
+      }
+    }
+    // All of them, one a line (the assertion's diff shows only the first few).
+    if (failures.length > 0) console.log(`HOSTILE\n${failures.join('\n')}`);
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThanOrEqual(operations.length * 30);
+  }, 120_000);
+
+  it('answers anonymous 401 everywhere but the public routes, ROLE_USER 403 exactly on the admin-only list', async () => {
+    const documented = new Set(operations.map((op) => `${op.method} ${op.route}`));
+    // The lists name real operations only (a renamed route must be renamed there too).
+    expect(ADMIN_ONLY_OPERATIONS.filter((o) => !documented.has(o))).toEqual([]);
+    expect(PUBLIC_OPERATIONS.filter((o) => !documented.has(o))).toEqual([]);
+    const admins = new Set(ADMIN_ONLY_OPERATIONS);
+    const publics = new Set(PUBLIC_OPERATIONS);
+    const wrong: string[] = [];
+    for (const op of operations) {
+      const key = `${op.method} ${op.route}`;
+      const url = fillPath(op, { party: 'carrier', format: 'pdf' }, '00000000-0000-4000-8000-000000000000');
+      const call = (token: string | null) =>
+        t.app.inject({
+          method: op.method as 'POST',
+          url,
+          headers: token ? bearer(token) : {},
+          ...(op.method === 'GET' ? {} : { payload: {} }),
+        });
+      const [anonymous, asUser, asAdmin] = await Promise.all([call(null), call(user), call(admin)]);
+      if (
+        publics.has(key)
+          ? anonymous.statusCode === 401 && op.path !== '/api/token/refresh'
+          : anonymous.statusCode !== 401
+      ) {
+        wrong.push(`${key}: anonymous ${anonymous.statusCode}`);
+      }
+      if (!publics.has(key) && (asUser.statusCode === 403) !== admins.has(key)) {
+        wrong.push(`${key}: ROLE_USER ${asUser.statusCode}`);
+      }
+      if (!publics.has(key) && [401, 403].includes(asAdmin.statusCode))
+        wrong.push(`${key}: ROLE_ADMIN ${asAdmin.statusCode}`);
+      for (const res of [anonymous, asUser, asAdmin]) {
+        if (res.statusCode >= 500) wrong.push(`${key}: ${res.statusCode}`);
+      }
+    }
+    if (wrong.length > 0) console.log(`MATRIX\n${wrong.join('\n')}`);
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
