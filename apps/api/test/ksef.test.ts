@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { invoices, ksefConfig, ksefOutbox, mailOutbox } from '../src/db/schema/index.ts';
+import { invoices, ksefConfig, ksefOutbox, mailOutbox, recordHistory } from '../src/db/schema/index.ts';
 import { sha256Base64 } from '../src/integrations/ksef/crypto.ts';
 import { isValidKsefNumber } from '../src/integrations/ksef/ksefNumber.ts';
 import { validateUpoXml } from '../src/integrations/ksef/schema.ts';
@@ -186,6 +186,8 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     expect(row?.tokenCipher).toBeTruthy();
     expect(JSON.stringify(row)).not.toContain(TOKEN);
     expect(row?.tokenLast4).toBe('1234');
+    // Nor in the change history.
+    expect(JSON.stringify(await database.db.select().from(recordHistory))).not.toContain(TOKEN);
     // A dispatcher cannot read the configuration at all.
     await api('POST', '/api/users', {
       login: 'dysp-ksef',
