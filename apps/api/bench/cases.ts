@@ -1,3 +1,4 @@
+import { calendarPropertyParams } from '@spedycja/domain';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../src/db/client.ts';
@@ -36,6 +37,8 @@ export type BenchCase = {
   path?: (ctx: BenchContext) => string;
   sql: (db: Db, ctx: BenchContext) => Promise<unknown>;
   connections?: number;
+  /** Data the case needs besides the seeded rows, added once before anything is timed. */
+  setup?: (db: Db) => Promise<void>;
 };
 
 /** The list query a resource's route runs: one page plus the total. */
@@ -108,6 +111,46 @@ const carrierCapacity = {
   itemsPerPage: '30',
 };
 
+/**
+ * The loadings calendar's month: the seeder spreads its orders over four months (thousands a day), so the case adds
+ * an office's month of its own, ≈1,500 orders (≈3,000 events: each order's loading and unloading) in a month after
+ * the seeded ones, among all the others. The page asks two things at once, the month's loadings and its unloadings;
+ * the case alternates them, so each figure is one of the two requests.
+ */
+const CALENDAR_YEAR = new Date().getUTCFullYear() + 2;
+const CALENDAR_ORDERS = 1500;
+let calendarSide = 0;
+const calendarQuery = () => {
+  const field = calendarSide++ % 2 === 0 ? 'loadingDate' : 'unloadingDate';
+  return {
+    [`${field}[gt]`]: `${CALENDAR_YEAR}-11-29`,
+    [`${field}[lt]`]: `${CALENDAR_YEAR + 1}-01-10`,
+    showInCalendar: 'true',
+    pagination: 'false',
+    [`order[${field}]`]: 'asc',
+  };
+};
+/** The calendar's request as the page sends it: with the property filter (the SQL is the same). */
+const calendarUrl = () => {
+  const search = new URLSearchParams(calendarQuery());
+  for (const [key, values] of Object.entries(calendarPropertyParams())) for (const v of values) search.append(key, v);
+  return `/api/orders?${search}`;
+};
+async function seedCalendarMonth(db: Db) {
+  await db.execute(sql`
+    INSERT INTO orders (number, status, customer_id, carrier_id, user_id, created_by_id, cargo, loading_city,
+      loading_postal_code, loading_country, unloading_city, unloading_postal_code, unloading_country, distance,
+      loading_date, unloading_date, customer_price, carrier_price, driver_name, truck, trailer, loading_finished)
+    SELECT 'KAL' || g || '/12/' || ${CALENDAR_YEAR}, 'aktywne', o.customer_id, o.carrier_id, o.user_id, o.user_id,
+      o.cargo, o.loading_city, o.loading_postal_code, o.loading_country, o.unloading_city, o.unloading_postal_code,
+      o.unloading_country, o.distance,
+      make_timestamptz(${CALENDAR_YEAR}, 12, 1 + g % 31, 6 + g % 12, 0, 0, 'UTC'),
+      make_timestamptz(${CALENDAR_YEAR}, 12, 1 + g % 31, 6 + g % 12, 0, 0, 'UTC') + interval '1 day',
+      o.customer_price, o.carrier_price, o.driver_name, o.truck, o.trailer, g % 3 = 0
+    FROM generate_series(1, ${CALENDAR_ORDERS}) AS g JOIN orders o ON o.id = g
+    ON CONFLICT DO NOTHING`);
+}
+
 /** The stats page's usual question: this year (the seeder spreads orders over two years around today). */
 const statsYear = (() => {
   const y = new Date().getUTCFullYear();
@@ -154,6 +197,13 @@ export const benchCases: BenchCase[] = [
     name: 'GET /api/orders (same, new filter each time)',
     path: () => `/api/orders?${qs(freshOrdersPage())}`,
     sql: (db) => listOrders(db, parseListQuery(freshOrdersPage(), orderFilters)),
+  },
+  {
+    // A month of the loadings calendar (≈1,500 orders a side) among all the orders.
+    name: 'GET /api/orders (calendar month, one side)',
+    path: calendarUrl,
+    sql: (db) => listOrders(db, parseListQuery(calendarQuery(), orderFilters)),
+    setup: seedCalendarMonth,
   },
   {
     name: 'GET /api/tasks/drawerNotifications',

@@ -134,6 +134,7 @@ async function benchOne(kind: 'postgres' | 'pglite') {
     const report = await seedDemo(database.db, { scale: size });
     console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, report);
   }
+  for (const c of benchCases) await c.setup?.(database.db);
   // The steady state of a database in use: autovacuum has set the visibility map, statistics are fresh.
   await database.db.execute('VACUUM ANALYZE' as never);
 

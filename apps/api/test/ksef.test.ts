@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import type { Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { invoices, ksefConfig, ksefOutbox } from '../src/db/schema/index.ts';
+import { invoices, ksefConfig, ksefOutbox, mailOutbox, recordHistory } from '../src/db/schema/index.ts';
 import { sha256Base64 } from '../src/integrations/ksef/crypto.ts';
 import { isValidKsefNumber } from '../src/integrations/ksef/ksefNumber.ts';
 import { validateUpoXml } from '../src/integrations/ksef/schema.ts';
@@ -186,6 +186,8 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     expect(row?.tokenCipher).toBeTruthy();
     expect(JSON.stringify(row)).not.toContain(TOKEN);
     expect(row?.tokenLast4).toBe('1234');
+    // Nor in the change history.
+    expect(JSON.stringify(await database.db.select().from(recordHistory))).not.toContain(TOKEN);
     // A dispatcher cannot read the configuration at all.
     await api('POST', '/api/users', {
       login: 'dysp-ksef',
@@ -272,6 +274,28 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     expect(image).toBeDefined();
     const code = jsQR(image?.rgba as Uint8ClampedArray, image?.width as number, image?.height as number);
     expect(code?.data).toBe(expected);
+  });
+
+  it('with autoSend, sends a VAT invoice as it is issued, and "add and send" mails the buyer once KSeF accepted it', async () => {
+    await api('PUT', '/api/ksef/config', { autoSend: true });
+    try {
+      const email = `auto.${Date.now()}@zabka.example`;
+      const res = await api('POST', '/api/invoices', invoiceBody({ customerEmail: email, sendMail: true }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().ksefStatus).toBe('queued');
+      const mails = () => database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      expect(await mails()).toHaveLength(0);
+      const done = await accepted(res.json().uuid);
+      expect(done.ksefStatus).toBe('accepted');
+      const queued = await until(async () => ((await mails()).length > 0 ? mails() : null));
+      expect(queued).toHaveLength(1);
+      expect((await invoiceOf(done.uuid)).invoiceSent).toBe(true);
+      // A ProForma is never sent to KSeF.
+      const proforma = await api('POST', '/api/invoices', invoiceBody({ type: 'proforma' }));
+      expect(proforma.json().ksefStatus).toBe('none');
+    } finally {
+      await api('PUT', '/api/ksef/config', { autoSend: false });
+    }
   });
 
   it('locks an accepted invoice: edit and delete refused, positions too', async () => {

@@ -1,4 +1,4 @@
-import { loadingMessages, validationMessages } from '@spedycja/domain';
+import { CALENDAR_PROPERTIES, calendarPropertyParams, loadingMessages, validationMessages } from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -308,6 +308,24 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
     expect(instants).not.toContain(inside[2]);
     expect(instants).toHaveLength(inside.length - 3);
     expect((await api('GET', '/api/orders?loadingDate[gt]=2027-02-30&pagination=false')).statusCode).toBe(400);
+    // What the calendar reads of each order: only the members an event shows (API Platform's property filter).
+    const slim = new URLSearchParams([
+      ['loadingDate[gt]', '2027-02-28'],
+      ['loadingDate[lt]', '2027-04-01'],
+      ['showInCalendar', 'true'],
+      ['pagination', 'false'],
+      ['customer.uuid', otherCustomer.uuid],
+      ...(calendarPropertyParams()['properties[]'] ?? []).map((p): [string, string] => ['properties[]', p]),
+      ['properties[customer][]', 'companyName'],
+    ] as [string, string][]);
+    const projected = (await api('GET', `/api/orders?${slim}`)).json()['hydra:member'];
+    expect(projected).toHaveLength(inside.length);
+    expect(Object.keys(projected[0]).sort()).toEqual(
+      ['@id', '@type', 'uuid', ...CALENDAR_PROPERTIES.top, 'customer'].sort(),
+    );
+    expect(projected[0].customer).toEqual({ '@id': otherCustomer['@id'], companyName: 'Inny Klient' });
+    expect((await api('GET', '/api/orders?properties[]=a.b')).statusCode).toBe(400);
+    expect((await api('GET', '/api/orders?properties[customer]=name')).statusCode).toBe(400);
   });
 
   it('lists the archive: unloading confirmed or its day over, the latest unloading first, 15 a page, filtered', async () => {

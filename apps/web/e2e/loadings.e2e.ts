@@ -54,13 +54,15 @@ function dayFromToday(days: number): string {
 
 describe('loadings: the calendar, both confirmations with their invoice questions, the archive', () => {
   let browser: Browser;
+  let token: string;
+  let customerIri: string;
   let number: string;
   const loadingDay = dayFromToday(1);
   const unloadingDay = dayFromToday(2);
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
+    token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
     const customer = await apiAs(token, 'POST', '/api/customers', {
       companyName: CUSTOMER,
       nip: randomNip(),
@@ -83,10 +85,40 @@ describe('loadings: the calendar, both confirmations with their invoice question
       customerDateOfPayment: dayFromToday(30),
     });
     number = order.number;
+    customerIri = customer['@id'];
   });
+
+  const orderOn = (cargo: string, loadingDate: string, unloadingDate: string, fields: Record<string, unknown> = {}) =>
+    apiAs(token, 'POST', '/api/orders', {
+      cargo,
+      loadingCity: 'Gdańsk',
+      loadingCountry: 'PL',
+      loadingDate,
+      unloadingCity: 'Kraków',
+      unloadingCountry: 'PL',
+      unloadingDate,
+      customer: customerIri,
+      customerPrice: 180_000,
+      ...fields,
+    });
   afterAll(async () => {
     await browser?.close();
   });
+
+  /**
+   * Drags an event onto a day of the month view as a mouse does. The window is tall enough for the whole month, so
+   * that FullCalendar does not scroll the page under the pointer (it does near an edge).
+   */
+  async function dragTo(page: Page, event: Locator, day: string) {
+    const from = await event.boundingBox();
+    const to = await calendar(page).locator(`td[data-date="${day}"]`).boundingBox();
+    if (!from || !to) throw new Error('event or day not on screen');
+    await event.hover();
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+    await page.mouse.up();
+  }
 
   it('says so when the calendar cannot be loaded', async () => {
     const context = await newContext(browser);
@@ -206,4 +238,68 @@ describe('loadings: the calendar, both confirmations with their invoice question
     await context.close();
     // A long walk through four screens: more than the default minute on a machine shared with other work.
   }, 150_000);
+
+  it('moves a date by dragging, never the loading after the unloading, and undoes the move', async () => {
+    const moved = await orderOn(`Przesuwany-${suffix}`, dayFromToday(1), dayFromToday(2));
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1400, height: 1600 });
+    await loginAs(page);
+    await page.goto('/loadings/calendar');
+    const loading = calendar(page)
+      .locator('.fc-event')
+      .filter({ hasText: `Załadunek ${moved.number}` });
+    const unloading = calendar(page)
+      .locator('.fc-event')
+      .filter({ hasText: `Rozładunek ${moved.number}` });
+    await loading.waitFor();
+
+    // The loading onto a day after the unloading: refused, nothing saved.
+    await dragTo(page, loading, dayFromToday(3));
+    await toast(page, 'Data załadunku nie może być późniejsza niż data rozładunku!').waitFor();
+    expect((await apiAs(token, 'GET', `/api/orders/${moved.uuid}`)).loadingDate).toBe(
+      `${dayFromToday(1)}T00:00:00.000Z`,
+    );
+
+    // The unloading two days later: saved, and 'Cofnij' in the notification puts it back.
+    await dragTo(page, unloading, dayFromToday(4));
+    const [y, m, d] = dayFromToday(4).split('-');
+    await toast(page, `Zlecenie ${moved.number}: rozładunek przeniesiono na ${d}/${m}/${y}.`).waitFor();
+    expect((await apiAs(token, 'GET', `/api/orders/${moved.uuid}`)).unloadingDate).toBe(
+      `${dayFromToday(4)}T00:00:00.000Z`,
+    );
+    await page.getByRole('button', { name: 'Cofnij' }).click();
+    await expect
+      .poll(async () => (await apiAs(token, 'GET', `/api/orders/${moved.uuid}`)).unloadingDate)
+      .toBe(`${dayFromToday(2)}T00:00:00.000Z`);
+    await context.close();
+  }, 120_000);
+
+  it('opens the confirmations from the orders table, whose red warning shows an order in the calendar', async () => {
+    const cargo = `Ukryty-${suffix}`;
+    await orderOn(cargo, dayFromToday(1), dayFromToday(2), { showInCalendar: false });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
+    await page.waitForURL('**/orders');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), cargo);
+    const row = page.getByRole('table', { name: 'Lista zleceń' }).getByRole('row').filter({ hasText: cargo });
+    await row.waitFor();
+
+    const warning = row.getByRole('button', { name: 'Niewidoczne w kalendarzu — kliknij, aby pokazać w kalendarzu' });
+    await warning.click();
+    await warning.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: 'Potwierdzenia' }).click();
+    await page.getByRole('menuitem', { name: 'Potwierdź załadunek' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Potwierdzenie załadunku' });
+    await dialog.getByLabel('Załadunek zakończony').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByRole('button', { name: 'Potwierdzenia' }).click();
+    await page.getByRole('menuitem', { name: 'Potwierdź rozładunek' }).click();
+    await page.getByRole('dialog', { name: 'Potwierdzenie rozładunku' }).getByLabel('Klient opłacił').waitFor();
+    await context.close();
+  }, 120_000);
 });

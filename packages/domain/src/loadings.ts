@@ -55,6 +55,33 @@ export function statusAfterUnloading(
   return unloadingFinished && customerPaid ? 'zakonczone' : 'aktywne';
 }
 
+/**
+ * What the calendar reads of each order (API Platform's property filter, `properties[]=…`): a month is thousands of
+ * orders, and an event shows only these.
+ */
+export const CALENDAR_PROPERTIES = {
+  top: [
+    'number',
+    'status',
+    'loadingDate',
+    'unloadingDate',
+    'loadingFinished',
+    'unloadingFinished',
+    'loadingCity',
+    'unloadingCity',
+    'truck',
+  ],
+  customer: ['companyName', 'name'],
+  carrier: ['companyName', 'name'],
+} as const;
+
+/** The query parameters of CALENDAR_PROPERTIES. */
+export const calendarPropertyParams = (): Record<string, string[]> => ({
+  'properties[]': [...CALENDAR_PROPERTIES.top],
+  'properties[customer][]': [...CALENDAR_PROPERTIES.customer],
+  'properties[carrier][]': [...CALENDAR_PROPERTIES.carrier],
+});
+
 /** The archive's page size (numeric pagination). */
 export const LOADINGS_ARCHIVE_PAGE_SIZE = PAGE_SIZES.tasks;
 

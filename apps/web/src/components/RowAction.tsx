@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export type RowActionProps = {
@@ -19,5 +19,33 @@ export function RowAction({ label, color, disabled, onClick, children }: RowActi
         {children}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** One icon button of a row's actions that opens a menu of related actions (downloads, sends, confirmations). */
+export function RowActionMenu({
+  label,
+  icon,
+  color,
+  busy,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  color?: string;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Tooltip label={label}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color={color} aria-label={label} loading={busy}>
+            {icon}
+          </ActionIcon>
+        </Menu.Target>
+      </Tooltip>
+      <Menu.Dropdown>{children}</Menu.Dropdown>
+    </Menu>
   );
 }

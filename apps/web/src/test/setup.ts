@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy…/waitFor wait up to 5 s: a busy 2-core CI machine renders a lazy component and its first fetch in more than
+// the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** What Mantine needs from a browser that jsdom does not have. */
 

@@ -40,26 +40,31 @@ export async function exchangeRatesRoutes(app: FastifyInstance, { db, nbp }: { d
   );
 
   /** The latest NBP table A rate into the euroExchangeRate setting (hundredths, as the orders use it). */
-  r.post('/api/settings/euroExchangeRate/refresh', { config: adminOnly, schema: { tags } }, async () => {
-    const latest = await nbp.latestEur();
-    if (!latest) throw new AppError(503, 'nbp_unavailable', exchangeRateMessages.nbpUnavailable);
-    const value = String(Math.round(latest.rate / 100));
-    const row = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(settings)
-        .set({ value })
-        .where(eq(settings.key, 'euroExchangeRate'))
-        .returning();
-      await refreshMixedCurrencyBestOffers(tx);
-      return updated;
-    });
-    return {
-      '@id': row ? iri('settings', row.uuid) : null,
-      '@type': 'Setting',
-      uuid: row?.uuid,
-      key: 'euroExchangeRate',
-      value,
-      nbp: { rate: latest.rate, table: latest.table, date: latest.date },
-    };
-  });
+  // Its own transaction: a request transaction held while NBP answers would stop everyone on the embedded database.
+  r.post(
+    '/api/settings/euroExchangeRate/refresh',
+    { config: { ...adminOnly, ownTransactions: true }, schema: { tags } },
+    async () => {
+      const latest = await nbp.latestEur();
+      if (!latest) throw new AppError(503, 'nbp_unavailable', exchangeRateMessages.nbpUnavailable);
+      const value = String(Math.round(latest.rate / 100));
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(settings)
+          .set({ value })
+          .where(eq(settings.key, 'euroExchangeRate'))
+          .returning();
+        await refreshMixedCurrencyBestOffers(tx);
+        return updated;
+      });
+      return {
+        '@id': row ? iri('settings', row.uuid) : null,
+        '@type': 'Setting',
+        uuid: row?.uuid,
+        key: 'euroExchangeRate',
+        value,
+        nbp: { rate: latest.rate, table: latest.table, date: latest.date },
+      };
+    },
+  );
 }

@@ -106,10 +106,9 @@ export async function ksefRoutes(app: FastifyInstance, { db, ksef }: { db: Db; k
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['KSeF'];
   const config = adminOnly;
-  // Its routes talk to KSeF and to the worker that shares their state: their writes run in their own transactions.
-  app.addHook('onRoute', (route) => {
-    route.config = { ...(route.config ?? {}), ownTransactions: true };
-  });
+  // Calls to KSeF share the access token with the background worker: on the embedded database (one transaction at a
+  // time) a request transaction held across them would wait for the worker, which waits for it.
+  const talksToKsef = { ...adminOnly, ownTransactions: true };
 
   r.get('/api/ksef/config', { config, schema: { tags } }, async () => toConfigJson(await ksef.settings()));
 
@@ -124,7 +123,7 @@ export async function ksefRoutes(app: FastifyInstance, { db, ksef }: { db: Db; k
     put(request.body),
   );
 
-  r.post('/api/ksef/check', { config, schema: { tags } }, async (): Promise<KsefCheckResult> => {
+  r.post('/api/ksef/check', { config: talksToKsef, schema: { tags } }, async (): Promise<KsefCheckResult> => {
     try {
       const s = await ksef.check();
       return { ok: true, environment: s.environment, nip: s.nip as string, message: ksefMessages.connectionOk };
@@ -133,7 +132,7 @@ export async function ksefRoutes(app: FastifyInstance, { db, ksef }: { db: Db; k
     }
   });
 
-  r.post('/api/ksef/sync', { config, schema: { tags } }, async () => {
+  r.post('/api/ksef/sync', { config: talksToKsef, schema: { tags } }, async () => {
     try {
       return await ksef.sync();
     } catch (error) {

@@ -221,12 +221,17 @@ export function createKsefService(options: KsefServiceOptions) {
     const at = Date.now() + ms;
     if (stopped || (wake && wake.at <= at)) return;
     if (wake) clearTimeout(wake.timer);
-    const timer = setTimeout(() => {
-      wake = undefined;
-      void flush()
-        .then(() => undefined)
-        .catch((e) => log?.error(e));
-    }, ms + 10);
+    // The worker never joins the transaction of the request that happened to wake it.
+    const timer = setTimeout(
+      () =>
+        outsideRequest(() => {
+          wake = undefined;
+          void flush()
+            .then(() => undefined)
+            .catch((e) => log?.error(e));
+        }),
+      ms + 10,
+    );
     timer.unref();
     wake = { at, timer };
   }
@@ -260,9 +265,8 @@ export function createKsefService(options: KsefServiceOptions) {
     await db
       .update(invoices)
       .set({
-        ksefStatus: job.postedAt
-          ? 'sending'
-          : sql`CASE WHEN ${invoices.ksefStatus} = 'offline' THEN 'offline' ELSE 'queued' END`,
+        // An offline invoice stays offline while its retries fail.
+        ksefStatus: sql`CASE WHEN ${invoices.ksefStatus} = 'offline' THEN 'offline' ELSE ${job.postedAt ? 'sending' : 'queued'} END`,
       })
       .where(and(eq(invoices.id, job.invoiceId), inArray(invoices.ksefStatus, ['queued', 'sending', 'offline'])));
   }
@@ -496,11 +500,13 @@ export function createKsefService(options: KsefServiceOptions) {
       );
       return { link, label: invoice.ksefStatus === 'accepted' && invoice.ksefNumber ? invoice.ksefNumber : 'OFFLINE' };
     },
-    async sync() {
-      const result = await syncReceived({ db, withAccess, settings: () => readKsefSettings(db, config, key) });
-      cached = undefined;
-      return result;
-    },
+    /** Outside the request's transaction: a sync of thousands must not hold one transaction open. */
+    sync: () =>
+      outsideRequest(async () => {
+        const result = await syncReceived({ db, withAccess, settings: () => readKsefSettings(db, config, key) });
+        cached = undefined;
+        return result;
+      }),
     start(intervalMs = 5000) {
       timer = setInterval(() => {
         void flush().catch((e) => log?.error(e));

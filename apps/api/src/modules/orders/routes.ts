@@ -26,6 +26,7 @@ import { fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import { project, projectionOf } from '../../http/properties.ts';
 import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
 import { readAllSettings } from '../settings/company.ts';
@@ -70,8 +71,14 @@ export async function ordersRoutes(
   r.get('/api/orders', { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
     assertMayListDeleted(request);
     const params = parseListQuery(request.query, orderFilters);
+    const projection = projectionOf(request.query);
     const { rows, total } = await listOrders(db, params);
-    return collection(request.url, rows.map(toOrderJson), total, params);
+    return collection(
+      request.url,
+      rows.map((row) => project(toOrderJson(row), projection)),
+      total,
+      params,
+    );
   });
 
   r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>

@@ -4,6 +4,7 @@ import { loadingMessages, orderMessages } from '@spedycja/domain';
 export const loadingsMessages = {
   ...loadingMessages,
   orderLoadList: orderMessages.loadList,
+  confirmationsMenu: 'Potwierdzenia',
   confirmLoadingAction: 'Potwierdź załadunek',
   confirmUnloadingAction: 'Potwierdź rozładunek',
   proFormaTitle: 'Faktura ProForma',

@@ -157,6 +157,7 @@ export function LoadingsArchivePage() {
       <DataTable
         mode="pages"
         label={a.tableLabel}
+        exportable={{ path: '/loadings/archive', params }}
         columns={columns}
         rows={rows}
         rowKey={(o) => o.uuid}

@@ -8,6 +8,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { Alert, Badge, Box, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
+  calendarPropertyParams,
   datesIssue,
   formatWallClock,
   type HydraCollection,
@@ -81,6 +82,7 @@ function useSideOrders(side: CalendarSide, range: Range | null, filterParams: Re
         showInCalendar: 'true',
         pagination: 'false',
         [`order[${side}Date]`]: 'asc',
+        ...calendarPropertyParams(),
       }
     : null;
   return useQuery({

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
+import { Group, Menu } from '@mantine/core';
 import type { Order, OrderParty } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import {
@@ -9,7 +9,7 @@ import {
   IconSend,
   IconTrash,
 } from '../../../components/icons.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
+import { RowAction, RowActionMenu } from '../../../components/RowAction.tsx';
 import type { OrderDocumentFormat } from '../api/downloadOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
@@ -30,31 +30,6 @@ export type OrderRowActionsProps = {
 
 const a = t.rowActions;
 
-function ActionMenu({
-  label,
-  icon,
-  busy,
-  children,
-}: {
-  label: string;
-  icon: ReactNode;
-  busy?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Tooltip label={label}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" aria-label={label} loading={busy}>
-            {icon}
-          </ActionIcon>
-        </Menu.Target>
-      </Tooltip>
-      <Menu.Dropdown>{children}</Menu.Dropdown>
-    </Menu>
-  );
-}
-
 /** 'Zamień w zapytanie', the download menu, (extra), the send menu, edit and delete. */
 export function OrderRowActions({
   order,
@@ -71,20 +46,20 @@ export function OrderRowActions({
       <RowAction label={a.toQuery} onClick={() => onToQuery(order)}>
         <IconArrowsExchange />
       </RowAction>
-      <ActionMenu label={a.download} icon={<IconDownload />} busy={busy}>
+      <RowActionMenu label={a.download} icon={<IconDownload />} busy={busy}>
         <Menu.Label>{a.pdf}</Menu.Label>
         <Menu.Item onClick={() => onDownload(order, 'pdf', 'customer')}>{a.pdfCustomer}</Menu.Item>
         <Menu.Item onClick={() => onDownload(order, 'pdf', 'carrier')}>{a.pdfCarrier}</Menu.Item>
         <Menu.Label>{a.word}</Menu.Label>
         <Menu.Item onClick={() => onDownload(order, 'word', 'customer')}>{a.wordCustomer}</Menu.Item>
         <Menu.Item onClick={() => onDownload(order, 'word', 'carrier')}>{a.wordCarrier}</Menu.Item>
-      </ActionMenu>
+      </RowActionMenu>
       {extra?.(order)}
-      <ActionMenu label={a.send} icon={<IconSend />} busy={busy}>
+      <RowActionMenu label={a.send} icon={<IconSend />} busy={busy}>
         <Menu.Item onClick={() => onSend(order, ['customer', 'carrier'])}>{a.sendBoth}</Menu.Item>
         <Menu.Item onClick={() => onSend(order, ['customer'])}>{a.sendCustomer}</Menu.Item>
         <Menu.Item onClick={() => onSend(order, ['carrier'])}>{a.sendCarrier}</Menu.Item>
-      </ActionMenu>
+      </RowActionMenu>
       <RowAction label={a.edit} onClick={() => onEdit(order)}>
         <IconEdit />
       </RowAction>
