@@ -178,7 +178,7 @@ describe('foundation: login, drawer, users, roles, token refresh', () => {
     await nav(page).getByRole('link', { name: 'Ustawienia', exact: true }).click();
     const rate = page.getByLabel('Kurs euro (PLN)');
     await rate.fill('4,37');
-    await page.getByRole('button', { name: 'Zapisz' }).click();
+    await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await page.getByText('Ustawienia zostały pomyślnie zaktualizowane!').waitFor();
     await page.reload();
     await expect(page.getByLabel('Kurs euro (PLN)').inputValue()).resolves.toMatch(/^4[,.]37$/);
