@@ -177,9 +177,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     // The address changes before the router has drawn the screen (it renders in a transition): until the orders
     // heading is there, the page still shows the queries' own 'Towar' filter.
     await page.getByRole('heading', { name: 'Zlecenia' }).waitFor();
-    await expect
-      .poll(() => filters(page).getByRole('textbox', { name: 'Filtr: Towar' }).inputValue())
-      .toBe(CARGO);
+    await expect.poll(() => filters(page).getByRole('textbox', { name: 'Filtr: Towar' }).inputValue()).toBe(CARGO);
     await row.waitFor();
     await ordersTable(page)
       .getByRole('columnheader', { name: /Cena przewoźnika/ })
