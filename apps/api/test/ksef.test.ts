@@ -9,6 +9,7 @@ import { invoices, ksefConfig, ksefOutbox, mailOutbox, recordHistory } from '../
 import { sha256Base64 } from '../src/integrations/ksef/crypto.ts';
 import { isValidKsefNumber } from '../src/integrations/ksef/ksefNumber.ts';
 import { validateUpoXml } from '../src/integrations/ksef/schema.ts';
+import { warsawToday } from '../src/modules/payments/routes.ts';
 import { pdfImages, pdfText } from './documents.ts';
 import { ADMIN, bearer, dbKinds, freshDatabase, idleOutbox, testConfig } from './helpers.ts';
 import { validateFa3 } from './ksef.ts';
@@ -18,6 +19,8 @@ const TOKEN = 'ksef-token-abcdef-1234';
 const SELLER_NIP = '5260250274';
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 const today = () => new Date().toISOString().slice(0, 10);
+const daysFromToday = (n: number) =>
+  new Date(Date.parse(`${warsawToday()}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -531,6 +534,59 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     expect(assigned.json()).toMatchObject({ order: orderC['@id'], priceMatches: false, difference: -10000 });
     const ofOrder = (await api('GET', `/api/received_invoices?order=${encodeURIComponent(orderC['@id'])}`)).json();
     expect(ofOrder['hydra:member']).toHaveLength(1);
+  });
+
+  it("the payables list goes by the carrier's invoice payment date while one is matched, without a new version of the order", async () => {
+    const carrier = (
+      await api('POST', '/api/carriers', { companyName: 'Trans-Termin', phone: '601000203', nip: '1234563218' })
+    ).json();
+    const created = await api('POST', '/api/orders', {
+      cargo: 'Stal',
+      loadingCity: 'Łódź',
+      loadingCountry: 'PL',
+      loadingDate: '2026-12-03',
+      unloadingCity: 'Praga',
+      unloadingCountry: 'CZ',
+      unloadingDate: '2026-12-04',
+      customer: customer['@id'],
+      customerPrice: 400000,
+      carrier: carrier['@id'],
+      carrierPrice: 321000,
+      carrierDateOfPayment: daysFromToday(30),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    const payable = async (state: string) =>
+      (await api('GET', `/api/payments?side=carrier&state=${state}&pagination=false`))
+        .json()
+        ['hydra:member'].find((p: { uuid: string }) => p.uuid === order.uuid);
+    expect(await payable('overdue')).toBeUndefined();
+    expect(await payable('due')).toMatchObject({ paymentDate: daysFromToday(30), invoice: null });
+
+    fake.addReceived(SELLER_NIP, [
+      {
+        sellerNip: '1234563218',
+        sellerName: 'Trans-Termin',
+        invoiceNumber: 'TT/5/2026',
+        issueDate: today(),
+        paymentDate: daysFromToday(-5),
+        net: 321000,
+      },
+    ]);
+    expect((await api('POST', '/api/ksef/sync')).json()).toEqual({ fetched: 1, matched: 1 });
+    const overdue = await payable('overdue');
+    expect(overdue).toMatchObject({
+      paymentDate: daysFromToday(-5),
+      daysOverdue: 5,
+      invoice: { number: 'TT/5/2026', '@id': expect.stringMatching(/^\/api\/received_invoices\//) },
+    });
+    // Bookkeeping, not an edit: a form open on the order is not made stale by it.
+    expect((await api('GET', `/api/orders/${order.uuid}`)).json().version).toBe(order.version);
+
+    // Unassigned, the order's own term counts again.
+    await api('PUT', `/api/received_invoices/${overdue.invoice.uuid}`, { order: null });
+    expect(await payable('overdue')).toBeUndefined();
+    expect(await payable('due')).toMatchObject({ paymentDate: daysFromToday(30), invoice: null });
   });
 
   it('after a crash between sending and reading the status, asks KSeF first and sends nothing twice', async () => {

@@ -89,13 +89,58 @@ export type ReceivedInvoice = {
 
 export const receivedInvoiceAssignSchema = z.object({ order: z.string().min(1).nullable() });
 
+/** Easter Sunday of a Gregorian year, as YYYY-MM-DD (the anonymous Gregorian computus). */
+function easterSunday(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/**
+ * The Polish public holidays of a year (the act of 18 January 1951 on days free from work, with Christmas Eve free
+ * since 2025), as YYYY-MM-DD. Sundays among them (Easter, Pentecost) are listed too.
+ */
+export function polishPublicHolidays(year: number): string[] {
+  const easter = easterSunday(year);
+  const afterEaster = (days: number) => new Date(easter.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const fixed = ['01-01', '01-06', '05-01', '05-03', '08-15', '11-01', '11-11', '12-25', '12-26'];
+  if (year >= 2025) fixed.push('12-24');
+  return [
+    ...fixed.map((md) => `${year}-${md}`),
+    afterEaster(0),
+    afterEaster(1),
+    // Pentecost (a Sunday) and Corpus Christi.
+    afterEaster(49),
+    afterEaster(60),
+  ].sort();
+}
+
+/** A working day: not a Saturday, a Sunday or a Polish public holiday. */
+export function isPolishWorkingDay(isoDate: string): boolean {
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  if (day.getUTCDay() === 0 || day.getUTCDay() === 6) return false;
+  return !polishPublicHolidays(day.getUTCFullYear()).includes(isoDate);
+}
+
 /**
  * offline24 (tryby-offline.md): an offline invoice goes to KSeF by the end of the next working day after its issue
- * date (Saturdays and Sundays skipped; public holidays are not known here, so the deadline may come a day early).
+ * date (weekends and Polish public holidays skipped).
  */
 export function ksefOfflineDeadline(issueDate: string): string {
   const day = new Date(`${issueDate}T00:00:00Z`);
   do day.setUTCDate(day.getUTCDate() + 1);
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6);
+  while (!isPolishWorkingDay(day.toISOString().slice(0, 10)));
   return day.toISOString().slice(0, 10);
 }

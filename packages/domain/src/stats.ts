@@ -50,6 +50,7 @@ export type Payment = {
   /** Days past the payment date (0 or less: not yet due); null without a date. */
   daysOverdue: number | null;
   loadingDate: string | null;
+  /** A receivable: our latest VAT invoice; a payable: the carrier's invoice received from KSeF and matched to it. */
   invoice: { '@id': string; uuid: string; number: string } | null;
   user: { '@id': string; uuid: string; name: string } | null;
 };

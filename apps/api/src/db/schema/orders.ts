@@ -48,6 +48,11 @@ export const orders = pgTable(
     /** The day the customer's / the carrier's payment was marked received or sent (the payments cockpit). */
     customerPaidDate: date('customer_paid_date', { mode: 'string' }),
     carrierPaidDate: date('carrier_paid_date', { mode: 'string' }),
+    /**
+     * The payment date of the carrier's own invoice matched to this order (received from KSeF), kept by a trigger on
+     * received_invoices; when there is one, the payables list goes by it rather than by the term agreed on the order.
+     */
+    carrierInvoicePaymentDate: date('carrier_invoice_payment_date', { mode: 'string' }),
     carrierIsPayer: boolean('carrier_is_payer').notNull().default(false),
     driverPicksUpMoney: boolean('driver_picks_up_money').notNull().default(false),
     driverName: text('driver_name'),
@@ -82,6 +87,10 @@ export const orders = pgTable(
     ),
     marginPercent: bigint('margin_percent', { mode: 'number' }).generatedAlwaysAs(
       marginPercentSql('customer_price', 'customer_price_currency', 'carrier_price', 'carrier_price_currency'),
+    ),
+    /** When the carrier is due to be paid: its invoice's payment date, else the order's (the payables list's key). */
+    carrierPaymentDue: timestamp('carrier_payment_due', { withTimezone: true, mode: 'string' }).generatedAlwaysAs(
+      sql.raw(`coalesce(carrier_invoice_payment_date::timestamp AT TIME ZONE 'UTC', carrier_date_of_payment)`),
     ),
   },
   (t) => [

@@ -33,7 +33,8 @@ export const sideColumns = (side: PaymentSide) =>
         partyId: o.carrierId,
         paid: o.carrierPaid,
         paidDate: o.carrierPaidDate,
-        date: o.carrierDateOfPayment,
+        // The carrier's own invoice (from KSeF) sets the day when it has one; else the order's term.
+        date: o.carrierPaymentDue,
         term: o.carrierDateOfPaymentString,
         price: o.carrierPrice,
         currency: o.carrierPriceCurrency,

@@ -13,13 +13,15 @@ const o = orders;
 /** The payments list's rows (`extra`: more columns, e.g. the exporter's sort keys). */
 export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<string, SQL> = {}) {
   const c = sideColumns(side);
-  // Our invoices are sales invoices: a receivable shows the order's latest VAT invoice, a payable none.
+  // A receivable shows the order's latest VAT invoice (ours); a payable the carrier's invoice matched to it (KSeF).
   const invoice = (column: 'uuid' | 'number') =>
     side === 'customer'
       ? sql<
           string | null
         >`(SELECT i.${sql.raw(column)}::text FROM invoices i WHERE i.order_id = ${o.id} AND i.type = 'vat' ORDER BY i.id DESC LIMIT 1)`
-      : sql<string | null>`NULL::text`;
+      : sql<
+          string | null
+        >`(SELECT r.${sql.raw(column === 'number' ? 'invoice_number' : 'uuid')}::text FROM received_invoices r WHERE r.order_id = ${o.id} ORDER BY r.id DESC LIMIT 1)`;
   return db
     .select({
       id: o.id,
@@ -92,7 +94,11 @@ export function toPaymentJson(side: PaymentSide, row: PaymentRecord): Payment {
     loadingDate: isoOrNull(row.loadingDate),
     invoice:
       row.invoiceUuid && row.invoiceNumber
-        ? { '@id': iri('invoices', row.invoiceUuid), uuid: row.invoiceUuid, number: row.invoiceNumber }
+        ? {
+            '@id': iri(side === 'customer' ? 'invoices' : 'received_invoices', row.invoiceUuid),
+            uuid: row.invoiceUuid,
+            number: row.invoiceNumber,
+          }
         : null,
     user: row.owner?.uuid ? { '@id': iri('users', row.owner.uuid), uuid: row.owner.uuid, name: row.owner.name } : null,
   };

@@ -55,9 +55,7 @@ function PaymentsList({ side }: { side: PaymentSide }) {
         align: 'right',
         cell: (r) => (r.daysOverdue !== null && r.daysOverdue > 0 ? r.daysOverdue : ''),
       },
-      ...(side === 'customer'
-        ? [{ id: 'invoice', header: p.columns.invoice, cell: (r: Payment) => r.invoice?.number ?? '' }]
-        : []),
+      { id: 'invoice', header: p.columns.invoice, cell: (r) => r.invoice?.number ?? '' },
       { id: 'user', header: p.columns.user, cell: (r) => r.user?.name ?? '' },
       {
         id: 'actions',
