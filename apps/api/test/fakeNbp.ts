@@ -1,11 +1,17 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
  * A local NBP web API: table A EUR mid rates for working days (`/exchangerates/rates/a/eur/{from}/{to}/`) and the
  * latest one (`/exchangerates/rates/a/eur/`), JSON as NBP answers, 404 'Brak danych' when a range has none.
  */
-export type FakeNbp = { url: string; requests: string[]; close(): Promise<void> };
+export type FakeNbp = {
+  url: string;
+  requests: string[];
+  /** Answers that long later from now on (a slow NBP). */
+  setDelay(ms: number): void;
+  close(): Promise<void>;
+};
 
 /** A deterministic rate per day: 4.2xxx, different every day. */
 export const fakeMid = (day: string) => 4.2 + (Number(day.replaceAll('-', '')) % 97) / 10_000;
@@ -13,7 +19,14 @@ const isWorkingDay = (day: string) => ![0, 6].includes(new Date(`${day}T00:00:00
 
 export async function startFakeNbp(latestDay = '2026-11-20'): Promise<FakeNbp> {
   const requests: string[] = [];
+  let delayMs = 0;
   const server: Server = createServer((req, res) => {
+    if (delayMs > 0) {
+      const wait = delayMs;
+      setTimeout(() => answer(req, res), wait);
+    } else answer(req, res);
+  });
+  function answer(req: IncomingMessage, res: ServerResponse) {
     requests.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://nbp');
     const range = /^\/exchangerates\/rates\/a\/eur\/(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})\/?$/.exec(url.pathname);
@@ -51,11 +64,14 @@ export async function startFakeNbp(latestDay = '2026-11-20'): Promise<FakeNbp> {
         })),
       }),
     );
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

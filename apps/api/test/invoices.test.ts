@@ -640,6 +640,32 @@ describe.each(dbKinds)('invoices on %s', (kind) => {
     await api('PUT', '/api/settings/euroExchangeRate', { value: '430' });
   });
 
+  it('asks NBP before the request’s transaction opens: other writes go on while NBP is slow', async () => {
+    nbp.setDelay(1500);
+    try {
+      const finished: string[] = [];
+      const slow = api(
+        'POST',
+        '/api/invoices',
+        invoice({ currency: 'eur', saleDate: '2026-10-07', createdDate: '2026-10-08' }),
+      ).then((res) => {
+        finished.push('invoice');
+        return res;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const quick = await api('PUT', '/api/settings/euroExchangeRate', { value: '430' });
+      finished.push('settings');
+      expect(quick.statusCode).toBe(200);
+      const created = await slow;
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({ exchangeRateSource: 'nbp', exchangeRateDate: '2026-10-06' });
+      // On the embedded database a transaction held while NBP answered would have kept the other write waiting.
+      expect(finished).toEqual(['settings', 'invoice']);
+    } finally {
+      nbp.setDelay(0);
+    }
+  });
+
   it('prints the invoice as a PDF with every part of a real invoice', async () => {
     const inv = (
       await api(

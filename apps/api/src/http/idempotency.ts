@@ -38,6 +38,11 @@ declare module 'fastify' {
      * transaction at a time) would wait for the request's transaction in turn.
      */
     ownTransactions?: boolean;
+    /**
+     * Work before the request's transaction opens: asking an outside service (NBP) whose answer the handler needs,
+     * so that no transaction (on the embedded database, everyone's) is held while it answers.
+     */
+    beforeTransaction?: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     transaction?: OpenTransaction & { store: RequestStore; key?: { owner: string; key: string } };
@@ -132,12 +137,15 @@ export const requestTransactionPlugin = fp<{ db: Db }>(async (app: FastifyInstan
     ) {
       return done();
     }
-    prepare(request, reply).then(
-      (store) => {
-        if (store) requestContext.run(store, done);
-      },
-      (error: unknown) => done(error as Error),
-    );
+    const before = route.config.beforeTransaction;
+    (before ? before(request) : Promise.resolve())
+      .then(() => prepare(request, reply))
+      .then(
+        (store) => {
+          if (store) requestContext.run(store, done);
+        },
+        (error: unknown) => done(error as Error),
+      );
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

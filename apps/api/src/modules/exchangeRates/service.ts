@@ -1,6 +1,6 @@
 import type { ExchangeRateQuote } from '@spedycja/domain';
 import type { DbOrTx } from '../../db/client.ts';
-import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
+import type { ExchangeRateService, NbpRate } from '../../integrations/nbp/types.ts';
 import { readSetting } from '../settings/routes.ts';
 
 /**
@@ -18,4 +18,28 @@ export async function quoteEurRate(
   const setting = Number((await readSetting(db, 'euroExchangeRate')) ?? '');
   if (!Number.isInteger(setting) || setting <= 0) return null;
   return { rate: setting * 100, source: 'settings', table: null, date: null };
+}
+
+/**
+ * NBP asked ahead: `warm(day)` (from a route's beforeTransaction, outside any transaction) asks NBP and keeps the
+ * answer, a failure included, for a short while; `rates` answers from it, so the handler's lookup inside the
+ * request's transaction does not wait on the network. A day nobody warmed is asked as before.
+ */
+export function warmedRates(nbp: ExchangeRateService, keepMs = 30_000) {
+  const warmed = new Map<string, { at: number; rate: NbpRate | null }>();
+  const rates: ExchangeRateService = {
+    async eurBefore(day) {
+      const hit = warmed.get(day);
+      if (hit && Date.now() - hit.at < keepMs) return hit.rate;
+      return nbp.eurBefore(day);
+    },
+    latestEur: () => nbp.latestEur(),
+  };
+  const warm = async (day: string | null | undefined) => {
+    if (!day) return;
+    const rate = await nbp.eurBefore(day);
+    if (warmed.size > 1000) warmed.clear();
+    warmed.set(day, { at: Date.now(), rate });
+  };
+  return { rates, warm };
 }

@@ -14,7 +14,7 @@ import {
   validationMessages,
 } from '@spedycja/domain';
 import { and, eq, max, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -30,7 +30,7 @@ import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
 import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
-import { quoteEurRate } from '../exchangeRates/service.ts';
+import { quoteEurRate, warmedRates } from '../exchangeRates/service.ts';
 import type { KsefService } from '../ksef/service.ts';
 import { findOrder } from '../orders/repository.ts';
 import { readSetting } from '../settings/routes.ts';
@@ -86,6 +86,12 @@ export async function invoicesRoutes(
   const tags = ['Invoices'];
   const config = adminOnly;
   registerInvoiceAttachment(app.outbox, db, ksef.qrOf);
+  // An EUR invoice's rate is asked of NBP before the request's transaction opens (see beforeTransaction below).
+  const { rates, warm } = warmedRates(nbp);
+  const warmRateOf = async (currency: string | undefined, rateGiven: boolean, day: string | null | undefined) => {
+    // A failure here is the handler's to report (it asks again, or falls back to the settings' rate).
+    if (currency === 'eur' && !rateGiven) await warm(day).catch(() => undefined);
+  };
 
   const load = async (uuid: string, tx: DbOrTx = db): Promise<Invoice> => {
     const invoice = await findInvoiceByUuid(tx, uuid);
@@ -116,7 +122,7 @@ export async function invoicesRoutes(
       return { exchangeRateSource: given.exchangeRateSource ?? 'manual' };
     }
     if (merged.exchangeRate != null && !rateMayBeStale) return {};
-    const quote = await quoteEurRate(nbp, db, merged.saleDate ?? merged.createdDate ?? '');
+    const quote = await quoteEurRate(rates, db, merged.saleDate ?? merged.createdDate ?? '');
     if (!quote) return {};
     return {
       exchangeRate: quote.rate,
@@ -186,73 +192,84 @@ export async function invoicesRoutes(
     load(uuidParam(request.params.id)),
   );
 
-  r.post('/api/invoices', { config, schema: { tags, body: invoiceCreateSchema } }, async (request, reply) => {
-    const body = request.body;
-    const me = await actorId(db, request);
-    const refs = await refsOf(body);
-    const columns = columnsOf(body);
-    if (body.number && (await numberTaken(db, body.type, body.number))) {
-      throw fieldViolation('number', invoiceMessages.numberTaken);
-    }
-    if (refs.correctedInvoiceId && !columns.correctedDocumentDate) {
-      const [corrected] = await db
-        .select({ createdDate: invoices.createdDate })
-        .from(invoices)
-        .where(eq(invoices.id, refs.correctedInvoiceId));
-      columns.correctedDocumentDate = corrected?.createdDate ?? null;
-    }
-    columns.vendorBankAccount ??= await readSetting(db, 'companyBankAccount');
-    // With KSeF's autoSend a VAT or corrective invoice goes to KSeF at once; 'add and send' mails it once accepted.
-    const ksefSettings = body.type === 'proforma' ? null : await ksef.settings();
-    const autoSend = Boolean(ksefSettings?.autoSend && ksefSettings.token);
-    const mailAfterKsef = autoSend && Boolean(body.sendMail);
-    if (mailAfterKsef && !columns.customerEmail) throw fieldViolation('customerEmail', invoiceMessages.noEmail);
-    columns.paidDate = paidDateOf(body.paid, body.paidDate) ?? null;
-    Object.assign(columns, await exchangeRateOf(columns, body, false));
-    const positions = body.invoicePositions ?? [];
-    const uuid = await guarded(() =>
-      db.transaction(async (tx) => {
-        const number = body.number ?? (await nextInvoiceNumber(tx, body.type, body.createdDate));
-        const [row] = await tx
-          .insert(invoices)
-          .values({
-            ...(columns as Row),
-            ...refs,
-            type: body.type,
-            number,
-            numberSort: numberSortOf(number, body.createdDate),
-            createdById: me,
-          })
-          .returning({ id: invoices.id, uuid: invoices.uuid });
-        const created = row as { id: number; uuid: string };
-        if (positions.length > 0) await replacePositions(tx, created.id, positions);
-        // 'Dodaj i wyślij': the mail goes with the invoice or the invoice is not created.
-        if (body.sendMail && !mailAfterKsef) await queueInvoiceMail(tx, await load(created.uuid, tx));
-        return created.uuid;
-      }),
-    );
-    if (body.sendMail && !mailAfterKsef) app.outbox.nudge();
-    if (autoSend && positions.length > 0) {
-      const created = await load(uuid);
-      try {
-        await ksef.enqueue(created, { mailAfter: mailAfterKsef });
-      } catch (error) {
-        // The invoice stands; what KSeF would refuse is shown on it and nothing is sent.
-        if (!(error instanceof AppError) || error.status !== 422) throw error;
-        await db
-          .update(invoices)
-          .set({
-            ksefError: {
-              code: null,
-              message: error.detail,
-              details: (error.violations ?? []).map((v) => `${v.propertyPath}: ${v.message}`),
-            },
-          })
-          .where(eq(invoices.id, created.id));
+  const createConfig = {
+    ...config,
+    beforeTransaction: async (request: FastifyRequest) => {
+      const body = request.body as InvoiceCreate;
+      await warmRateOf(body.currency, body.exchangeRate != null, body.saleDate ?? body.createdDate);
+    },
+  };
+  r.post(
+    '/api/invoices',
+    { config: createConfig, schema: { tags, body: invoiceCreateSchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const me = await actorId(db, request);
+      const refs = await refsOf(body);
+      const columns = columnsOf(body);
+      if (body.number && (await numberTaken(db, body.type, body.number))) {
+        throw fieldViolation('number', invoiceMessages.numberTaken);
       }
-    }
-    return reply.code(201).send(await load(uuid));
-  });
+      if (refs.correctedInvoiceId && !columns.correctedDocumentDate) {
+        const [corrected] = await db
+          .select({ createdDate: invoices.createdDate })
+          .from(invoices)
+          .where(eq(invoices.id, refs.correctedInvoiceId));
+        columns.correctedDocumentDate = corrected?.createdDate ?? null;
+      }
+      columns.vendorBankAccount ??= await readSetting(db, 'companyBankAccount');
+      // With KSeF's autoSend a VAT or corrective invoice goes to KSeF at once; 'add and send' mails it once accepted.
+      const ksefSettings = body.type === 'proforma' ? null : await ksef.settings();
+      const autoSend = Boolean(ksefSettings?.autoSend && ksefSettings.token);
+      const mailAfterKsef = autoSend && Boolean(body.sendMail);
+      if (mailAfterKsef && !columns.customerEmail) throw fieldViolation('customerEmail', invoiceMessages.noEmail);
+      columns.paidDate = paidDateOf(body.paid, body.paidDate) ?? null;
+      Object.assign(columns, await exchangeRateOf(columns, body, false));
+      const positions = body.invoicePositions ?? [];
+      const uuid = await guarded(() =>
+        db.transaction(async (tx) => {
+          const number = body.number ?? (await nextInvoiceNumber(tx, body.type, body.createdDate));
+          const [row] = await tx
+            .insert(invoices)
+            .values({
+              ...(columns as Row),
+              ...refs,
+              type: body.type,
+              number,
+              numberSort: numberSortOf(number, body.createdDate),
+              createdById: me,
+            })
+            .returning({ id: invoices.id, uuid: invoices.uuid });
+          const created = row as { id: number; uuid: string };
+          if (positions.length > 0) await replacePositions(tx, created.id, positions);
+          // 'Dodaj i wyślij': the mail goes with the invoice or the invoice is not created.
+          if (body.sendMail && !mailAfterKsef) await queueInvoiceMail(tx, await load(created.uuid, tx));
+          return created.uuid;
+        }),
+      );
+      if (body.sendMail && !mailAfterKsef) app.outbox.nudge();
+      if (autoSend && positions.length > 0) {
+        const created = await load(uuid);
+        try {
+          await ksef.enqueue(created, { mailAfter: mailAfterKsef });
+        } catch (error) {
+          // The invoice stands; what KSeF would refuse is shown on it and nothing is sent.
+          if (!(error instanceof AppError) || error.status !== 422) throw error;
+          await db
+            .update(invoices)
+            .set({
+              ksefError: {
+                code: null,
+                message: error.detail,
+                details: (error.violations ?? []).map((v) => `${v.propertyPath}: ${v.message}`),
+              },
+            })
+            .where(eq(invoices.id, created.id));
+        }
+      }
+      return reply.code(201).send(await load(uuid));
+    },
+  );
 
   const update = async (id: string, body: InvoiceUpdate) => {
     const existing = await load(uuidParam(id));
@@ -298,7 +315,25 @@ export async function invoicesRoutes(
     );
     return load(existing.uuid);
   };
-  const updateOptions = { config, schema: { tags, params: idParams, body: invoiceUpdateSchema } };
+  const updateConfig = {
+    ...config,
+    beforeTransaction: async (request: FastifyRequest) => {
+      const body = request.body as InvoiceUpdate;
+      const id = (request.params as { id?: string }).id ?? '';
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return;
+      const [row] = await db
+        .select({ currency: invoices.currency, saleDate: invoices.saleDate, createdDate: invoices.createdDate })
+        .from(invoices)
+        .where(eq(invoices.uuid, id));
+      if (!row) return;
+      await warmRateOf(
+        body.currency ?? row.currency,
+        body.exchangeRate != null,
+        body.saleDate ?? row.saleDate ?? body.createdDate ?? row.createdDate,
+      );
+    },
+  };
+  const updateOptions = { config: updateConfig, schema: { tags, params: idParams, body: invoiceUpdateSchema } };
   r.put('/api/invoices/:id', updateOptions, (request) => update(request.params.id, request.body));
   r.patch('/api/invoices/:id', updateOptions, (request) => update(request.params.id, request.body));
 
