@@ -71,7 +71,8 @@ export const EU_VAT_PREFIXES = [
   'SE',
   'XI',
 ] as const;
-const euCountry = (iso: string | null | undefined) =>
+/** Whether a country (ISO 3166 code; Greece GR) is an EU member state. */
+export const euCountry = (iso: string | null | undefined) =>
   !!iso && (EU_VAT_PREFIXES as readonly string[]).includes(iso === 'GR' ? 'EL' : iso);
 
 /** 'DE811569869' -> {prefix: 'DE', number: '811569869'} when it looks like an EU VAT id; null otherwise. */

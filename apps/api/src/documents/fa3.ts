@@ -1,4 +1,5 @@
 import {
+  euCountry,
   euVatId,
   hundredthsToDecimal,
   type Invoice,
@@ -20,34 +21,6 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 const ETD_NAMESPACE = 'http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/';
 
-const EU_COUNTRIES = new Set([
-  'AT',
-  'BE',
-  'BG',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-]);
 
 /** Where a rate's sums go: the basic/reduced rates' P_13_1..3, 0 % in the country, outside Poland, or OSS rates. */
 type RateGroup = '1' | '2' | '3' | '5' | '6_1' | '8' | '9';
@@ -122,7 +95,7 @@ function buyerIdentity(el: XMLBuilder, invoice: Invoice) {
 export function buildFa3Xml(invoice: Invoice, options: Fa3Options): string {
   if (invoice.type === 'proforma') throw new Error('a ProForma has no FA(3) form');
   const foreign = invoice.currency !== 'pln';
-  const buyerInEu = EU_COUNTRIES.has(invoice.customerCountry) && invoice.customerCountry !== 'PL';
+  const buyerInEu = euCountry(invoice.customerCountry) && invoice.customerCountry !== 'PL';
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele(FA3_NAMESPACE, 'Faktura', {
     'xmlns:etd': ETD_NAMESPACE,
     'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
