@@ -21,7 +21,6 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 const ETD_NAMESPACE = 'http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/';
 
-
 /** Where a rate's sums go: the basic/reduced rates' P_13_1..3, 0 % in the country, outside Poland, or OSS rates. */
 type RateGroup = '1' | '2' | '3' | '5' | '6_1' | '8' | '9';
 
