@@ -1,14 +1,14 @@
-import { Anchor, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { LANGUAGES, type PartyMatch, PHONE_PREFIXES } from '@spedycja/domain';
+import { LANGUAGES, type PartyMatch } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
+import { PhoneFields } from '../PhoneFields.tsx';
 import { partyMessages as t } from './messages.ts';
 import type { PartyFormValues } from './partyForm.ts';
 import type { DuplicateHint } from './usePartyForm.ts';
 
 /** Select data built once: ~200 calling codes. */
-const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
 const LANGUAGE_OPTIONS = [...LANGUAGES];
 
 const HINT_ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'error', 'description'];
@@ -54,26 +54,17 @@ export function PartyFields({ inputProps, hints, onOpenExisting, children }: Par
         inputWrapperOrder={HINT_ORDER}
         {...inputProps('nip')}
       />
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <Select
-          label={t.fields.phonePrefix}
-          w={100}
-          data={PREFIX_OPTIONS}
-          searchable
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-start' }}
-          {...inputProps('phonePrefix')}
-        />
-        <TextInput
-          label={t.fields.phone}
-          style={{ flex: 1 }}
-          inputMode="tel"
-          autoComplete="off"
-          description={<Hint hint={hints.phone} onOpen={onOpenExisting} />}
-          inputWrapperOrder={HINT_ORDER}
-          {...inputProps('phone')}
-        />
-      </Group>
+      <PhoneFields
+        gap="xs"
+        prefixLabel={t.fields.phonePrefix}
+        phoneLabel={t.fields.phone}
+        prefixInput={inputProps('phonePrefix')}
+        phoneInput={inputProps('phone')}
+        phoneProps={{
+          description: <Hint hint={hints.phone} onOpen={onOpenExisting} />,
+          inputWrapperOrder: HINT_ORDER,
+        }}
+      />
       <TextInput label={t.fields.email} type="email" autoComplete="off" {...inputProps('email')} />
       <Select
         label={t.fields.language}

@@ -1,14 +1,9 @@
 import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import {
-  CURRENCIES,
-  OFFER_ACQUISITION_SOURCES,
-  type OfferCreate,
-  type OfferUpdate,
-  PHONE_PREFIXES,
-} from '@spedycja/domain';
+import { CURRENCIES, OFFER_ACQUISITION_SOURCES, type OfferCreate, type OfferUpdate } from '@spedycja/domain';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useSaveSubmit } from '../../../lib/forms.ts';
 import { CarrierPicker } from '../../carriers/index.ts';
@@ -38,7 +33,6 @@ export type OfferModalProps = {
 const MODAL_WIDTH = 720;
 const CURRENCY_OPTIONS = CURRENCIES.map((value) => ({ value, label: value.toUpperCase() }));
 const SOURCE_OPTIONS = [...OFFER_ACQUISITION_SOURCES];
-const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
 
 /** Create or edit a carrier's offer; if the offer cannot be loaded, the modal closes. */
 export function OfferModal({ opened, onClose, onSaved, queryIri, offerUuid }: OfferModalProps) {
@@ -135,24 +129,12 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
           {...form.getInputProps('acquiredBy')}
         />
         <TextInput label={f.email} type="email" autoComplete="off" {...form.getInputProps('email')} />
-        <Group gap="sm" align="flex-start" wrap="nowrap">
-          <Select
-            label={f.phonePrefix}
-            w={100}
-            data={PREFIX_OPTIONS}
-            searchable
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-start' }}
-            {...form.getInputProps('phonePrefix')}
-          />
-          <TextInput
-            label={f.phone}
-            style={{ flex: 1 }}
-            inputMode="tel"
-            autoComplete="off"
-            {...form.getInputProps('phone')}
-          />
-        </Group>
+        <PhoneFields
+          prefixLabel={f.phonePrefix}
+          phoneLabel={f.phone}
+          prefixInput={form.getInputProps('phonePrefix')}
+          phoneInput={form.getInputProps('phone')}
+        />
       </SimpleGrid>
       <FormActions saving={saving} onCancel={onCancel} />
     </form>

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CURRENCIES, PHONE_PREFIXES, PUBLIC_OFFER_SUCCESS_CLOSE_MS, type PublicQuery } from '@spedycja/domain';
+import { CURRENCIES, PUBLIC_OFFER_SUCCESS_CLOSE_MS, type PublicQuery } from '@spedycja/domain';
 import { useEffect, useRef, useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
+import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { isApiError } from '../../../lib/apiClient.ts';
 import { applyServerErrors } from '../../../lib/forms.ts';
 import { usePlaceOffer } from '../api/placeOffer.ts';
@@ -23,7 +24,6 @@ export type PlaceOfferModalProps = {
 type Outcome = { tab: 'form' } | { tab: 'success'; hint: string } | { tab: 'error'; message: string };
 
 const CURRENCY_OPTIONS = CURRENCIES.map((value) => ({ value, label: value.toUpperCase() }));
-const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
 
 /** The message of the error tab: the server's word on too many offers, otherwise SPEC §8's text. */
 export function placeOfferErrorMessage(error: unknown): string {
@@ -88,24 +88,14 @@ export function PlaceOfferModal({ query, onClose }: PlaceOfferModalProps) {
               data-autofocus
               {...form.getInputProps('email')}
             />
-            <Group gap="sm" align="flex-start" wrap="nowrap">
-              <Select
-                label={t.fields.phonePrefix}
-                w={110}
-                data={PREFIX_OPTIONS}
-                searchable
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-start' }}
-                {...form.getInputProps('phonePrefix')}
-              />
-              <TextInput
-                label={t.fields.phone}
-                style={{ flex: 1 }}
-                inputMode="tel"
-                autoComplete="tel-national"
-                {...form.getInputProps('phone')}
-              />
-            </Group>
+            <PhoneFields
+              prefixLabel={t.fields.phonePrefix}
+              phoneLabel={t.fields.phone}
+              prefixWidth={110}
+              prefixInput={form.getInputProps('phonePrefix')}
+              phoneInput={form.getInputProps('phone')}
+              phoneProps={{ autoComplete: 'tel-national' }}
+            />
             <SimpleGrid cols={2} spacing="sm">
               <TextInput
                 label={t.fields.price}

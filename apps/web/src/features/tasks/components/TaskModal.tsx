@@ -1,9 +1,10 @@
-import { Group, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, Select, SimpleGrid, Switch, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PHONE_PREFIXES, TASK_STATUSES, type TaskCreate, type TaskUpdate, taskStatusLabels } from '@spedycja/domain';
+import { TASK_STATUSES, type TaskCreate, type TaskUpdate, taskStatusLabels } from '@spedycja/domain';
 import { DateTimePicker } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { componentMessages } from '../../../components/messages.ts';
+import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useSaveSubmit } from '../../../lib/forms.ts';
 import { useAuth } from '../../auth/useAuth.ts';
@@ -33,7 +34,6 @@ export type TaskModalProps = {
 };
 
 const MODAL_WIDTH = 760;
-const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
 const STATUS_OPTIONS = TASK_STATUSES.map((value) => ({ value, label: taskStatusLabels[value] }));
 
 /** Create or edit a task. If the task cannot be loaded, the modal closes (the error is notified). */
@@ -115,24 +115,12 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
           {...form.getInputProps('user')}
         />
         <DateTimePicker label={f.contactDate} withAsterisk clearable={false} {...form.getInputProps('contactDate')} />
-        <Group gap="sm" align="flex-start" wrap="nowrap">
-          <Select
-            label={f.phonePrefix}
-            w={100}
-            data={PREFIX_OPTIONS}
-            searchable
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-start' }}
-            {...form.getInputProps('phonePrefix')}
-          />
-          <TextInput
-            label={f.phone}
-            style={{ flex: 1 }}
-            inputMode="tel"
-            autoComplete="off"
-            {...form.getInputProps('phone')}
-          />
-        </Group>
+        <PhoneFields
+          prefixLabel={f.phonePrefix}
+          phoneLabel={f.phone}
+          prefixInput={form.getInputProps('phonePrefix')}
+          phoneInput={form.getInputProps('phone')}
+        />
         {mode === 'edit' ? (
           <Select
             label={f.status}
