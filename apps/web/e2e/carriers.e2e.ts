@@ -2,6 +2,7 @@ import { COUNTRY_GROUPS, isValidPolishNip } from '@spedycja/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, newContext } from './browser.ts';
+import { filters, nav } from './fixtures.ts';
 
 /** The carriers walk: add with two whole country groups and a capacity, find by country and length, edit, delete. */
 
@@ -24,9 +25,7 @@ const CARRIER = {
 const served = (id: string) => [...(COUNTRY_GROUPS.find((g) => g.id === id)?.countries ?? [])];
 const SERVED = [...served('western'), ...served('northern')].sort();
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
 const table = (page: Page) => page.getByRole('table', { name: 'Lista przewoźników' });
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
 const carrierRow = (page: Page) => table(page).getByRole('row').filter({ hasText: CARRIER.company });
 
 async function typeInto(input: ReturnType<Page['getByRole']>, text: string) {

@@ -2,6 +2,7 @@ import { isValidPolishNip } from '@spedycja/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, newContext } from './browser.ts';
+import { filters, nav } from './fixtures.ts';
 
 /** The customers walk: add, a duplicate NIP hinted and refused, edit, search without Polish letters, delete. */
 
@@ -30,9 +31,7 @@ const CUSTOMER = {
   city: 'Warszawa',
 };
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
 const table = (page: Page) => page.getByRole('table', { name: 'Lista klientów' });
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
 const customerRow = (page: Page) => table(page).getByRole('row').filter({ hasText: CUSTOMER.company });
 
 async function chooseOption(page: Page, input: ReturnType<Page['getByRole']>, typed: string, option: string) {

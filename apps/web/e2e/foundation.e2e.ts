@@ -1,12 +1,12 @@
 import { SignJWT } from 'jose';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { nav } from './fixtures.ts';
 import { E2E_JWT_SECRET } from './globalSetup.ts';
 
 /** The foundation walk: admin menus, adding a user, roles enforced, silent token refresh. */
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
 const ADMIN_ENTRIES = ['Płatności', 'Użytkownicy', 'Ustawienia', 'Admin'];
 const DISPATCHER = { username: 'dyspozytor.e2e', password: 'haslo-dyspozytora-1', name: 'Jan Dyspozytor' };
 

@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { apiAs, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
 
 /**
  * The invoices walk: issue a VAT invoice from an order's row, find it in the month's list, download its PDF, send it
@@ -14,36 +15,7 @@ const CARGO = `Fv-e2e-${suffix}`;
 const CUSTOMER = `Nabywca Faktur ${suffix}`;
 
 /** A Polish NIP with a valid checksum, different on every run (the customers' NIPs are unique). */
-function randomNip(): string {
-  const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
-  for (;;) {
-    const digits = Array.from({ length: 9 }, (_, i) =>
-      i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
-    );
-    const check = digits.reduce((sum, d, i) => sum + d * (weights[i] as number), 0) % 11;
-    if (check < 10) return `${digits.join('')}${check}`;
-  }
-}
 const NIP = randomNip();
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-async function apiAs(token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${baseURL()}${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function typeInto(input: Locator, text: string) {
-  await input.fill('');
-  await input.pressSequentially(text, { delay: 10 });
-}
 
 async function download(page: Page, button: Locator) {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);

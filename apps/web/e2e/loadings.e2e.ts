@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { apiAs, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
 
 /**
  * The loadings walk: an order shows on its loading and its unloading day in the calendar; the dispatcher confirms the
@@ -13,36 +14,8 @@ const CARGO = `Zaladunek-e2e-${suffix}`;
 const CUSTOMER = `Odbiorca Załadunków ${suffix}`;
 
 /** A Polish NIP with a valid checksum, different on every run (the customers' NIPs are unique). */
-function randomNip(): string {
-  const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
-  for (;;) {
-    const digits = Array.from({ length: 9 }, (_, i) =>
-      i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
-    );
-    const check = digits.reduce((sum, d, i) => sum + d * (weights[i] as number), 0) % 11;
-    if (check < 10) return `${digits.join('')}${check}`;
-  }
-}
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const calendar = (page: Page) => page.getByTestId('loadings-calendar');
-
-async function apiAs(token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${baseURL()}${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function typeInto(input: Locator, text: string) {
-  await input.fill('');
-  await input.pressSequentially(text, { delay: 10 });
-}
 
 const dd = (n: number) => String(n).padStart(2, '0');
 /** A day from today on Warsaw's clock (the browser's in the walks), 'YYYY-MM-DD'. */

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { apiAs, filters, nav, toast, typeInto } from './fixtures.ts';
 
 /**
  * The orders walk: create an order in the modal, find it, edit a price in its cell, download the
@@ -16,26 +17,7 @@ const QUERY_CARGO = `Zq-e2e-${suffix}`;
 const CUSTOMER = `Klient Zleceń ${suffix}`;
 const CARRIER = `Przewoźnik Zleceń ${suffix}`;
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Lista zleceń' });
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-/** The admin's API calls that prepare the walk's own data (the database is shared by every walk). */
-async function apiAs(token: string | null, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function typeInto(input: Locator, text: string) {
-  await input.fill('');
-  await input.pressSequentially(text, { delay: 10 });
-}
 
 async function pick(page: Page, dialog: Locator, label: string, typed: string, option: RegExp) {
   const input = dialog.getByRole('combobox', { name: label, exact: true });

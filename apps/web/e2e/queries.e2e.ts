@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { filters, nav } from './fixtures.ts';
 
 /**
  * The queries walk: add a query through the modal, find it, edit its price in the table, add a
@@ -13,8 +14,6 @@ const CARGO = `Kwer ${suffix}`;
 const CUSTOMER = `Odbiorca Kwerendy ${suffix}`;
 const CARRIER = `Przewoźnik Kwerendy ${suffix}`;
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
 const table = (page: Page, name = 'Lista zapytań') => page.getByRole('table', { name });
 const queryRow = (page: Page, name?: string) => table(page, name).getByRole('row').filter({ hasText: CARGO });
 

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { filters, nav } from './fixtures.ts';
 
 /**
  * Nothing lost, nothing overwritten: a double click on 'Zapisz' makes one query, and two dispatchers editing one
@@ -11,9 +12,6 @@ const suffix = Date.now().toString(36);
 const CUSTOMER = `Klient Pewny ${suffix}`;
 const QUERY_CARGO = `Rq-e2e-${suffix}`;
 const ORDER_CARGO = `Ro-e2e-${suffix}`;
-
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
 
 async function api(token: string | null, method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseURL()}/api${path}`, {

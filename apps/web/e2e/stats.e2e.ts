@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { formatMoney } from '@spedycja/domain';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { apiAs, filters, nav, toast, typeInto } from './fixtures.ts';
 
 /**
  * The owner's walk on /stats: the year's figures as the API gives them, another range, the charts, marking a
@@ -13,27 +14,9 @@ const suffix = Date.now().toString(36);
 const CARGO = `Stat-e2e-${suffix}`;
 const CUSTOMER = `Dłużnik ${suffix}`;
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const card = (page: Page, id: string) => page.getByTestId(`stats-card-${id}`);
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-async function apiAs(token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${baseURL()}${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function typeInto(input: Locator, text: string) {
-  await input.fill('');
-  await input.pressSequentially(text, { delay: 10 });
-}
 
 describe('stats: figures, a range, charts, a receivable paid, an export', () => {
   let browser: Browser;

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { nav } from './fixtures.ts';
 
 /**
  * The tasks walk: add a task for a query through the drawer's 'Nowe zadanie' with a contact time
@@ -34,7 +35,6 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return (await response.json()) as T;
 }
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
 const tasksTable = (page: Page) => page.getByRole('table', { name: 'Lista zadań' });
 const taskRow = (scope: Page | Locator, id: number) => scope.getByRole('row', { name: `Zadanie ${id}`, exact: true });
 const badge = (page: Page) => page.getByRole('status', { name: /^Powiadomienia o zadaniach: / });
