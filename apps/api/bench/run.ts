@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME]
+ * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME] [--only a,b]
  *   [--first-load-only] [--ksef-only] [--ksef-invoices 100] [--ksef-received 10000]`
  * `--keep` leaves the seeded PostgreSQL database in place (its name is printed) for EXPLAIN; `--reuse NAME` measures
  * such a database again without seeding it (migrations are applied).
@@ -42,6 +42,14 @@ const connections = Number(arg('connections', '1'));
 const keep = process.argv.includes('--keep');
 const firstLoadOnly = process.argv.includes('--first-load-only');
 const reuse = process.argv.includes('--reuse') ? arg('reuse', '') || undefined : undefined;
+// `--only calendar,stats,export`: the cases whose names contain one of these (and the export or the first load only
+// when named), to measure one change again without the whole run.
+const only = arg('only', '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
+const chosen = (name: string) => only.length === 0 || only.some((o) => name.toLowerCase().includes(o));
+const cases = benchCases.filter((c) => chosen(c.name));
 if (reuse !== undefined && !/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error(`--reuse: not a database name: ${reuse}`);
 const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(apiRoot, '../..');
@@ -134,7 +142,7 @@ async function benchOne(kind: 'postgres' | 'pglite') {
     const report = await seedDemo(database.db, { scale: size });
     console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, report);
   }
-  for (const c of benchCases) await c.setup?.(database.db);
+  for (const c of cases) await c.setup?.(database.db);
   // The steady state of a database in use: autovacuum has set the visibility map, statistics are fresh.
   await database.db.execute('VACUUM ANALYZE' as never);
 
@@ -153,7 +161,7 @@ async function benchOne(kind: 'postgres' | 'pglite') {
   const exportPath = await exportQuery(database.db);
   // The SQL alone, one statement at a time.
   const direct = new Map<string, { p50: number; p95: number }>();
-  for (const c of benchCases) direct.set(c.name, await timeIt(() => c.sql(database.db, ctx), 100));
+  for (const c of cases) direct.set(c.name, await timeIt(() => c.sql(database.db, ctx), 100));
   // PGlite is one process's database: the server must open it alone.
   if (kind === 'pglite') await database.close();
 
@@ -172,7 +180,7 @@ async function benchOne(kind: 'postgres' | 'pglite') {
     console.log(
       `\n${'endpoint'.padEnd(44)}     req/s      p50      p95      p99 | SQL p50  SQL p95  (ms; p95 is p97.5 where autocannon measures)`,
     );
-    for (const c of firstLoadOnly ? [] : benchCases) {
+    for (const c of firstLoadOnly ? [] : cases) {
       const d0 = direct.get(c.name);
       if (!c.path) {
         console.log(
@@ -195,7 +203,7 @@ async function benchOne(kind: 'postgres' | 'pglite') {
         `${c.name.padEnd(44)}${fmt(r.rps)} ${fmt(r.p50)} ${fmt(r.p95)} ${fmt(r.p99)} |${fmt(d?.p50 ?? Number.NaN)} ${fmt(d?.p95 ?? Number.NaN)}${errors}`,
       );
     }
-    if (!firstLoadOnly && child.pid !== undefined) {
+    if (!firstLoadOnly && child.pid !== undefined && chosen('export')) {
       // One export as a person downloads it: time, rows, and the server's memory growth (target: 100,000 orders in
       // ≤ 5 s, < 100 MB).
       const e = await measureExport(base + exportPath, headers, child.pid);
@@ -205,7 +213,7 @@ async function benchOne(kind: 'postgres' | 'pglite') {
       );
     }
     console.log('\nfirst load on Fast 3G (Chromium; median of 3 fresh profiles, then once cached; target ≤ 3 s):');
-    for (const f of await measureFirstLoad(base)) {
+    for (const f of chosen('first load') ? await measureFirstLoad(base) : []) {
       console.log(
         `${f.name.padEnd(44)}${(f.coldMs / 1000).toFixed(2).padStart(6)} s cold (${f.kilobytes.toFixed(0)} kB transferred)` +
           `${(f.warmMs / 1000).toFixed(2).padStart(8)} s cached`,
@@ -240,4 +248,4 @@ if (which !== 'pglite') {
   else console.log(`PostgreSQL at ${pgBase} is not reachable: skipped (set BENCH_DATABASE_URL).`);
 }
 if (which !== 'postgres') await benchOne('pglite');
-if (!firstLoadOnly) await benchKsef(ksefOptions);
+if (!firstLoadOnly && chosen('ksef')) await benchKsef(ksefOptions);

@@ -86,6 +86,8 @@ export type ListParams = {
   partial: boolean;
   /** The filters given (e.g. 'customer.nip'), so that a count joins only the tables they need. */
   present: ReadonlySet<string>;
+  /** The fields sorted by (e.g. 'customer.companyName'), so that a narrow select keeps the joins they need. */
+  sortedBy: ReadonlySet<string>;
   page: number;
   itemsPerPage: number;
   limit: number | undefined;
@@ -295,6 +297,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const orderBy: SortKey[] = [];
   let lastDirection: 'asc' | 'desc' = 'asc';
   const present = new Set<string>();
+  const sortedBy = new Set<string>();
   let paginated = true;
   let partial = false;
   let page = 1;
@@ -333,6 +336,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
       // Nulls count as the smallest value (as the original client saw them), so an index declared NULLS FIRST
       // serves both directions.
       orderBy.push(sortKey(field.column, direction));
+      sortedBy.add(orderMatch[1]);
       lastDirection = direction;
       continue;
     }
@@ -392,6 +396,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     paginated,
     partial: paginated && partial,
     present,
+    sortedBy,
     page,
     itemsPerPage,
     limit: paginated ? itemsPerPage : undefined,

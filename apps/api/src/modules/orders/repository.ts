@@ -5,6 +5,7 @@ import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
+import type { Projection } from '../../http/properties.ts';
 import { isoOrNull } from '../queries/repository.ts';
 
 export const orderOwner = alias(users, 'order_owner');
@@ -26,6 +27,16 @@ const partyColumns = (t: typeof customers | typeof carriers) => ({
   language: t.language,
 });
 
+const ownerColumns = {
+  uuid: orderOwner.uuid,
+  name: orderOwner.name,
+  login: orderOwner.login,
+  email: orderOwner.email,
+  phone: orderOwner.phone,
+};
+const creatorColumns = { uuid: orderCreator.uuid, name: orderCreator.name, login: orderCreator.login };
+const changerColumns = { uuid: orderChanger.uuid, name: orderChanger.name, login: orderChanger.login };
+
 /** An order with the names the table shows and the parties its documents need. */
 export function selectOrders(db: DbOrTx, extra: Record<string, SQL> = {}) {
   return db
@@ -34,15 +45,9 @@ export function selectOrders(db: DbOrTx, extra: Record<string, SQL> = {}) {
       order: getTableColumns(orders),
       customer: partyColumns(customers),
       carrier: partyColumns(carriers),
-      owner: {
-        uuid: orderOwner.uuid,
-        name: orderOwner.name,
-        login: orderOwner.login,
-        email: orderOwner.email,
-        phone: orderOwner.phone,
-      },
-      creator: { uuid: orderCreator.uuid, name: orderCreator.name, login: orderCreator.login },
-      changer: { uuid: orderChanger.uuid, name: orderChanger.name, login: orderChanger.login },
+      owner: ownerColumns,
+      creator: creatorColumns,
+      changer: changerColumns,
     })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
@@ -50,6 +55,76 @@ export function selectOrders(db: DbOrTx, extra: Record<string, SQL> = {}) {
     .leftJoin(orderOwner, eq(orderOwner.id, orders.userId))
     .leftJoin(orderCreator, eq(orderCreator.id, orders.createdById))
     .leftJoin(orderChanger, eq(orderChanger.id, orders.changedById));
+}
+
+const ORDER_COLUMNS = getTableColumns(orders);
+type OrderColumn = keyof typeof ORDER_COLUMNS;
+/** Members of the order JSON read from a column of another name (see toOrderJson). */
+const RENAMED: Record<string, OrderColumn> = {
+  createdDate: 'createdAt',
+  query: 'queryUuid',
+  loadingPlaceLatitude: 'loadingLatitude',
+  loadingPlaceLongitude: 'loadingLongitude',
+  unloadingPlaceLatitude: 'unloadingLatitude',
+  unloadingPlaceLongitude: 'unloadingLongitude',
+};
+/** The embedded records by their JSON name, and the prefix their filters and sorts use. */
+const RELATIONS = {
+  customer: {
+    key: 'customer',
+    table: customers,
+    columns: partyColumns(customers),
+    on: eq(customers.id, orders.customerId),
+  },
+  carrier: { key: 'carrier', table: carriers, columns: partyColumns(carriers), on: eq(carriers.id, orders.carrierId) },
+  user: { key: 'owner', table: orderOwner, columns: ownerColumns, on: eq(orderOwner.id, orders.userId) },
+  createdBy: {
+    key: 'creator',
+    table: orderCreator,
+    columns: creatorColumns,
+    on: eq(orderCreator.id, orders.createdById),
+  },
+  changedBy: {
+    key: 'changer',
+    table: orderChanger,
+    columns: changerColumns,
+    on: eq(orderChanger.id, orders.changedById),
+  },
+} as const;
+const ALWAYS_NAMES = new Set(['@id', '@type', 'id', 'uuid']);
+
+/**
+ * The orders of a list that asked for a few members (API Platform's `properties[]`, the loadings calendar): only
+ * their columns, and only the joins they or the list's filters and sorts need. Null when a member is not known here
+ * (the whole row is read then, as without a projection).
+ */
+function narrowSelect(db: DbOrTx, projection: Projection, params: ListParams) {
+  const columns: Partial<Record<OrderColumn, (typeof ORDER_COLUMNS)[OrderColumn]>> = {
+    id: ORDER_COLUMNS.id,
+    uuid: ORDER_COLUMNS.uuid,
+  };
+  const relations = new Set<keyof typeof RELATIONS>();
+  for (const name of projection.top) {
+    if (ALWAYS_NAMES.has(name)) continue;
+    if (name in RELATIONS) relations.add(name as keyof typeof RELATIONS);
+    else if (Object.hasOwn(RENAMED, name)) {
+      const column = RENAMED[name] as OrderColumn;
+      columns[column] = ORDER_COLUMNS[column];
+    } else if (Object.hasOwn(ORDER_COLUMNS, name)) columns[name as OrderColumn] = ORDER_COLUMNS[name as OrderColumn];
+    else return null;
+  }
+  const used = [...params.present, ...params.sortedBy];
+  for (const name of Object.keys(RELATIONS) as (keyof typeof RELATIONS)[]) {
+    if (used.some((k) => k === name || k.startsWith(`${name}.`))) relations.add(name);
+  }
+  const selection: Record<string, unknown> = { order: columns };
+  for (const name of relations) selection[RELATIONS[name].key] = RELATIONS[name].columns;
+  let query = db
+    .select(selection as { order: typeof columns })
+    .from(orders)
+    .$dynamic();
+  for (const name of relations) query = query.leftJoin(RELATIONS[name].table, RELATIONS[name].on);
+  return query;
 }
 
 /**
@@ -108,18 +183,28 @@ export type OrderExportRecord = Awaited<ReturnType<ReturnType<typeof selectOrder
 export type OrderRecord = Awaited<ReturnType<ReturnType<typeof selectOrders>['execute']>>[number];
 
 /** The page and the total of the orders table; the count joins a party or the owner only when filtered by it. */
+const COUNT_JOINS = [
+  { prefix: 'customer', table: customers, on: eq(customers.id, orders.customerId) },
+  { prefix: 'carrier', table: carriers, on: eq(carriers.id, orders.carrierId) },
+  { prefix: 'user', table: orderOwner, on: eq(orderOwner.id, orders.userId) },
+];
+
 export function orderListStatements(db: DbOrTx, params: ListParams) {
-  return listStatements(db, params, selectOrders(db).$dynamic(), {
-    from: orders,
-    joins: [
-      { prefix: 'customer', table: customers, on: eq(customers.id, orders.customerId) },
-      { prefix: 'carrier', table: carriers, on: eq(carriers.id, orders.carrierId) },
-      { prefix: 'user', table: orderOwner, on: eq(orderOwner.id, orders.userId) },
-    ],
-  });
+  return listStatements(db, params, selectOrders(db).$dynamic(), { from: orders, joins: COUNT_JOINS });
 }
 
-export const listOrders = (db: DbOrTx, params: ListParams) => runList(orderListStatements(db, params), params);
+/** The orders of a list; with a projection (`properties[]`), read narrowly (see narrowSelect). */
+export async function listOrders(
+  db: DbOrTx,
+  params: ListParams,
+  projection: Projection | null = null,
+): Promise<{ rows: OrderRecord[]; total: number }> {
+  const narrow = projection ? narrowSelect(db, projection, params) : null;
+  if (!narrow) return runList(orderListStatements(db, params), params);
+  const statements = listStatements(db, params, narrow, { from: orders, joins: COUNT_JOINS });
+  // The members not read are absent; the projection leaves them out of the answer.
+  return (await runList(statements, params)) as unknown as { rows: OrderRecord[]; total: number };
+}
 
 export async function findOrder(db: DbOrTx, where: SQL) {
   const [row] = await selectOrders(db).where(where);
@@ -142,6 +227,8 @@ export function toOrderJson({ order: o, customer, carrier, owner, creator, chang
     queryUuid,
     customerPricePln,
     carrierPricePln,
+    carrierInvoicePaymentDate,
+    carrierPaymentDue,
     ...fields
   } = o;
   return {
@@ -166,6 +253,7 @@ export function toOrderJson({ order: o, customer, carrier, owner, creator, chang
     query: queryUuid ? iri('queries', queryUuid) : null,
     mailSentToCustomerAt: o.mailSentToCustomerAt?.toISOString() ?? null,
     mailSentToCarrierAt: o.mailSentToCarrierAt?.toISOString() ?? null,
-    createdDate: createdAt.toISOString(),
+    // Absent from a narrow read (a projection without it).
+    createdDate: createdAt?.toISOString(),
   };
 }

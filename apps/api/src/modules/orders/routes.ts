@@ -72,7 +72,7 @@ export async function ordersRoutes(
     assertMayListDeleted(request);
     const params = parseListQuery(request.query, orderFilters);
     const projection = projectionOf(request.query);
-    const { rows, total } = await listOrders(db, params);
+    const { rows, total } = await listOrders(db, params, projection);
     return collection(
       request.url,
       rows.map((row) => project(toOrderJson(row), projection)),

@@ -107,8 +107,14 @@ export function toQueryJson({ query: q, customer, owner: o, creator: c }: QueryR
 }
 
 /** Timestamps read in 'string' mode come as PostgreSQL text; the API speaks ISO 8601. */
+/** PostgreSQL's text of a UTC timestamp (the sessions run in UTC): '2026-12-01 06:00:00.5+00'. */
+const PG_UTC_RE = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
 export function isoOrNull(value: string | null): string | null {
   if (!value) return null;
+  // The usual case without building a Date: a list reads thousands of them.
+  const utc = PG_UTC_RE.exec(value);
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
   const d = new Date(value.includes('T') ? value : value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
 }
