@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warsawToday } from '../src/modules/payments/routes.ts';
+import { computeStats } from '../src/modules/stats/routes.ts';
 import { orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
@@ -245,5 +246,50 @@ describe.each(dbKinds)('stats and payments on %s', (kind) => {
     expect((await api('POST', `/api/payments/${ids.CANCELLED?.uuid}/paid`, { side: 'customer' })).statusCode).toBe(409);
     expect((await api('POST', `/api/payments/${uuid}/paid`, { side: 'bank' })).statusCode).toBeGreaterThanOrEqual(400);
     expect((await call(dispatcher, 'POST', `/api/payments/${uuid}/paid`, { side: 'carrier' })).statusCode).toBe(403);
+  });
+  it('reads whole months from the monthly sums, which agree with the rows after every kind of change', async () => {
+    const ok = (res: { statusCode: number; body: string }) => {
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return res;
+    };
+    const moved = (await ok(await api('POST', '/api/orders', orderOf(customer, route(dayIn(0, 3)))))).json();
+    // Another month, another price and currency, another owner; cancelled and back; deleted and restored.
+    ok(await api('PUT', `/api/orders/${moved.uuid}`, { ...route(dayIn(1, 27)), customerPrice: 77_700 }));
+    ok(await api('PUT', `/api/orders/${moved.uuid}`, { customerPriceCurrency: 'eur', euroExchangeRate: 428 }));
+    ok(await api('PUT', `/api/orders/${moved.uuid}`, { carrier, carrierPrice: 50_000 }));
+    ok(await api('PUT', `/api/orders/${moved.uuid}`, { user: `/api/users/${dispatcherUuid}` }));
+    const flip = (await ok(await api('POST', '/api/orders', orderOf(customer, route(dayIn(0, 9)))))).json();
+    ok(await api('PUT', `/api/orders/${flip.uuid}`, { status: 'anulowane' }));
+    ok(await api('PUT', `/api/orders/${flip.uuid}`, { status: 'aktywne' }));
+    ok(await api('POST', `/api/remove/${flip.uuid}`, { type: 'order', reason: 1 }));
+    ok(await api('POST', `/api/restore/${flip.uuid}`, { type: 'order' }));
+    // A conversion undone (the order back to a query) and done again; its order cancelled; a query deleted.
+    const q = (await ok(await api('POST', '/api/queries', queryOf(customer, route(dayIn(0, 15)))))).json();
+    const made = (await ok(await api('POST', `/api/queries/${q.uuid}/changeType`))).json();
+    const back = (await ok(await api('POST', `/api/orders/${made.uuid}/changeType`))).json();
+    const again = (await ok(await api('POST', `/api/queries/${back.uuid}/changeType`))).json();
+    ok(await api('PUT', `/api/orders/${again.uuid}`, { status: 'anulowane' }));
+    const q2 = (await ok(await api('POST', '/api/queries', queryOf(customer, route(dayIn(1, 2)))))).json();
+    ok(await api('POST', `/api/queries/${q2.uuid}/changeType`));
+    const gone = (await ok(await api('POST', '/api/queries', queryOf(customer, route(dayIn(1, 3)))))).json();
+    ok(await api('POST', `/api/remove/${gone.uuid}`, { type: 'query', reason: 1 }));
+
+    const db = t.database.db;
+    const user = dispatcherUuid;
+    for (const [from, to, userUuid] of [
+      [dayIn(0, 1), lastDayOf(1), undefined],
+      [dayIn(0, 1), lastDayOf(0), undefined],
+      [dayIn(0, 10), dayIn(1, 20), undefined],
+      [dayIn(-1, 15), lastDayOf(2), user],
+      [dayIn(0, 1), lastDayOf(1), user],
+    ] as [string, string, string | undefined][]) {
+      const range = { from, to, ...(userUuid ? { userUuid } : {}) };
+      const fromRows = await computeStats(db, range, { fromRows: true });
+      expect(await computeStats(db, range), `${from}…${to} ${userUuid ?? ''}`).toEqual(fromRows);
+    }
+    // The whole months really come from the sums: the figures of the two months are there and not zero.
+    const both = await computeStats(db, { from: dayIn(0, 1), to: lastDayOf(1) });
+    expect(both.orders).toBeGreaterThan(0);
+    expect(both.conversions).toBeGreaterThan(0);
   });
 });

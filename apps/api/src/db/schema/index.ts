@@ -9,6 +9,7 @@ export * from './parties.ts';
 export * from './queries.ts';
 export * from './requests.ts';
 export * from './settings.ts';
+export * from './stats.ts';
 export * from './tasks.ts';
 export * from './telegram.ts';
 export * from './users.ts';

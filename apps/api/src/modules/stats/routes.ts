@@ -72,49 +72,106 @@ const add = (target: StatsFigures, row: Partial<Record<keyof StatsFigures, numbe
 };
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10000) / whole) : null);
 
-type OrderGroup = {
-  month: string;
+/** Sums of one month and owner, or of one month (user_id null, `byMonth`) or one owner (month null, `byUser`). */
+type Group = {
+  month: string | null;
   user_id: number | null;
-  orders: string;
-  revenue: string | null;
-  cost: string | null;
-  margin: string | null;
-  margin_revenue: string | null;
+  orders: string | number;
+  revenue: string | number | null;
+  cost: string | number | null;
+  margin: string | number | null;
+  margin_revenue: string | number | null;
+  queries: string | number;
+  conversions: string | number;
 };
-type QueryGroup = { month: string; user_id: number | null; queries: string; conversions: string };
 
-export async function computeStats(db: DbOrTx, range: StatsRange): Promise<Stats> {
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const firstOfNextMonth = (day: string) => {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * A range of days [from, to] as the whole months inside it, read from stats_monthly, and the days before and after
+ * them (half-open [start, end) day intervals), summed from the orders and queries themselves.
+ */
+export function splitRange(from: string, to: string) {
+  const end = nextDay(to);
+  const firstWhole = from.endsWith('-01') ? from : firstOfNextMonth(from);
+  const afterWhole = end.endsWith('-01') ? end : `${to.slice(0, 7)}-01`;
+  if (firstWhole >= afterWhole) return { months: null, edges: [[from, end]] as [string, string][] };
+  const edges: [string, string][] = [];
+  if (from < firstWhole) edges.push([from, firstWhole]);
+  if (afterWhole < end) edges.push([afterWhole, end]);
+  return { months: [firstWhole, afterWhole] as [string, string], edges };
+}
+
+/** The figures of the days [start, end) from the rows themselves, per month and owner. */
+function rawGroups(db: DbOrTx, start: string, end: string, userId: number | null) {
+  const byOwner = (column: string) => (userId === null ? sql`` : sql` AND ${sql.raw(column)} = ${userId}`);
+  const zone = sql.raw(`'${APP_TIMEZONE}'`);
+  // Loading dates are wall-clock times kept as UTC: a day is its UTC day. Creation times are instants: Warsaw's day.
+  return selectRows<Group>(
+    db,
+    sql`
+    SELECT month, user_id, sum(orders) AS orders, sum(revenue) AS revenue, sum(cost) AS cost, sum(margin) AS margin,
+           sum(margin_revenue) AS margin_revenue, sum(queries) AS queries, sum(conversions) AS conversions
+    FROM (
+      SELECT to_char(o.loading_date AT TIME ZONE 'UTC', 'YYYY-MM') AS month, o.user_id,
+             count(*) AS orders, sum(o.customer_price_pln) AS revenue, sum(o.carrier_price_pln) AS cost,
+             sum(o.margin) AS margin, sum(o.customer_price_pln) FILTER (WHERE o.margin IS NOT NULL) AS margin_revenue,
+             0 AS queries, 0 AS conversions
+      FROM orders o
+      WHERE o.deletion_reason = 0 AND o.status IN ('aktywne', 'zakonczone')
+        AND o.loading_date >= (${start}::date)::timestamp AT TIME ZONE 'UTC'
+        AND o.loading_date < (${end}::date)::timestamp AT TIME ZONE 'UTC'${byOwner('o.user_id')}
+      GROUP BY 1, 2
+      UNION ALL
+      SELECT to_char(q.created_at AT TIME ZONE ${zone}, 'YYYY-MM'), q.user_id, 0, 0, 0, 0, 0, count(*),
+             count(*) FILTER (WHERE q.status = 'zamienione' AND EXISTS (
+               SELECT 1 FROM orders o WHERE o.uuid = q.order_uuid AND o.query_uuid = q.uuid
+                 AND o.deletion_reason = 0 AND o.status IN ('aktywne', 'zakonczone')))
+      FROM queries q
+      WHERE q.deletion_reason = 0
+        AND q.created_at >= (${start}::date)::timestamp AT TIME ZONE ${zone}
+        AND q.created_at < (${end}::date)::timestamp AT TIME ZONE ${zone}${byOwner('q.user_id')}
+      GROUP BY 1, 2
+    ) g
+    GROUP BY 1, 2`,
+  );
+}
+
+/** The whole months [start, end) from stats_monthly: per month, and per owner (owner 0 is none). */
+function monthlyGroups(db: DbOrTx, start: string, end: string, userId: number | null) {
+  const byOwner = userId === null ? sql`` : sql` AND user_id = ${userId}`;
+  const sums = sql`sum(orders) AS orders, sum(revenue) AS revenue, sum(cost) AS cost, sum(margin) AS margin,
+    sum(margin_revenue) AS margin_revenue, sum(queries) AS queries, sum(conversions) AS conversions`;
+  const range = sql`month >= ${start}::date AND month < ${end}::date${byOwner}`;
+  return selectRows<Group>(
+    db,
+    sql`
+    SELECT to_char(month, 'YYYY-MM') AS month, NULL::int AS user_id, ${sums} FROM stats_monthly WHERE ${range}
+      GROUP BY month
+    UNION ALL
+    SELECT NULL, nullif(user_id, 0), ${sums} FROM stats_monthly WHERE ${range} GROUP BY user_id`,
+  );
+}
+
+/** `fromRows`: every day from the orders and queries themselves, no stats_monthly (what the tests compare it with). */
+export async function computeStats(db: DbOrTx, range: StatsRange, { fromRows = false } = {}): Promise<Stats> {
   let userId: number | null = null;
   if (range.userUuid) {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.uuid, range.userUuid));
     // An unknown user has no queries and no orders.
     userId = row?.id ?? -1;
   }
-  const byOwner = (column: string) => (userId === null ? sql`` : sql` AND ${sql.raw(column)} = ${userId}`);
-  // Loading dates are wall-clock times kept as UTC: a day is its UTC day. Creation times are instants: Warsaw's day.
-  const ordersSql = sql`
-    SELECT to_char(o.loading_date AT TIME ZONE 'UTC', 'YYYY-MM') AS month, o.user_id,
-           count(*) AS orders, sum(o.customer_price_pln) AS revenue, sum(o.carrier_price_pln) AS cost,
-           sum(o.margin) AS margin, sum(o.customer_price_pln) FILTER (WHERE o.margin IS NOT NULL) AS margin_revenue
-    FROM orders o
-    WHERE o.deletion_reason = 0 AND o.status IN ('aktywne', 'zakonczone')
-      AND o.loading_date >= (${range.from}::date)::timestamp AT TIME ZONE 'UTC'
-      AND o.loading_date < (${range.to}::date + 1)::timestamp AT TIME ZONE 'UTC'${byOwner('o.user_id')}
-    GROUP BY 1, 2`;
-  const zone = sql.raw(`'${APP_TIMEZONE}'`);
-  const queriesSql = sql`
-    SELECT to_char(q.created_at AT TIME ZONE ${zone}, 'YYYY-MM') AS month, q.user_id, count(*) AS queries,
-           count(*) FILTER (WHERE q.status = 'zamienione' AND EXISTS (
-             SELECT 1 FROM orders o WHERE o.uuid = q.order_uuid AND o.query_uuid = q.uuid
-               AND o.deletion_reason = 0 AND o.status IN ('aktywne', 'zakonczone'))) AS conversions
-    FROM queries q
-    WHERE q.deletion_reason = 0
-      AND q.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${zone}
-      AND q.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${zone}${byOwner('q.user_id')}
-    GROUP BY 1, 2`;
-  const [orderGroups, queryGroups] = await Promise.all([
-    selectRows<OrderGroup>(db, ordersSql),
-    selectRows<QueryGroup>(db, queriesSql),
+  const { months: whole, edges } = fromRows
+    ? { months: null, edges: [[range.from, nextDay(range.to)] as [string, string]] }
+    : splitRange(range.from, range.to);
+  const [monthly, ...raw] = await Promise.all([
+    whole ? monthlyGroups(db, whole[0], whole[1], userId) : Promise.resolve([] as Group[]),
+    ...edges.map(([start, end]) => rawGroups(db, start, end, userId)),
   ]);
 
   const total = ZERO();
@@ -129,26 +186,32 @@ export async function computeStats(db: DbOrTx, range: StatsRange): Promise<Stats
     }
     return figures;
   };
-  for (const g of orderGroups) {
-    const row = {
-      orders: Number(g.orders),
-      revenue: Number(g.revenue ?? 0),
-      cost: Number(g.cost ?? 0),
-      margin: Number(g.margin ?? 0),
-    };
+  const figuresOf = (g: Group) => ({
+    orders: Number(g.orders),
+    revenue: Number(g.revenue ?? 0),
+    cost: Number(g.cost ?? 0),
+    margin: Number(g.margin ?? 0),
+    queries: Number(g.queries),
+    conversions: Number(g.conversions),
+  });
+  const toMonth = (g: Group) => {
+    const row = figuresOf(g);
+    add(total, row);
     marginRevenue += Number(g.margin_revenue ?? 0);
-    add(total, row);
-    const month = months.get(g.month);
+    const month = months.get(g.month as string);
     if (month) add(month, row);
-    add(userFigures(g.user_id), row);
+  };
+  // stats_monthly answers per month (the total and byMonth) and per owner (byUser) apart; a raw group is both.
+  for (const g of monthly) {
+    if (g.month !== null) toMonth(g);
+    else add(userFigures(g.user_id), figuresOf(g));
   }
-  for (const g of queryGroups) {
-    const row = { queries: Number(g.queries), conversions: Number(g.conversions) };
-    add(total, row);
-    const month = months.get(g.month);
-    if (month) add(month, row);
-    add(userFigures(g.user_id), row);
+  for (const g of raw.flat()) {
+    toMonth(g);
+    add(userFigures(g.user_id), figuresOf(g));
   }
+  // Owners without a figure in the range (a row that summed to nothing) are left out, as the raw sums leave them.
+  for (const [id, figures] of perUser) if (Object.values(figures).every((v) => v === 0)) perUser.delete(id);
 
   const ids = [...perUser.keys()].filter((id): id is number => id !== null);
   const names =
@@ -156,10 +219,7 @@ export async function computeStats(db: DbOrTx, range: StatsRange): Promise<Stats
       ? []
       : await selectRows<{ id: number; uuid: string; name: string }>(
           db,
-          sql`SELECT id, uuid, name FROM users WHERE id IN (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
+          sql`SELECT id, uuid, name FROM users WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
         );
   const byId = new Map(names.map((u) => [u.id, u]));
   const byUser = [...perUser.entries()]
