@@ -248,7 +248,7 @@ describe.each(dbKinds)('stats and payments on %s', (kind) => {
     expect((await call(dispatcher, 'POST', `/api/payments/${uuid}/paid`, { side: 'carrier' })).statusCode).toBe(403);
   });
   it('reads whole months from the monthly sums, which agree with the rows after every kind of change', async () => {
-    const ok = (res: { statusCode: number; body: string }) => {
+    const ok = <R extends { statusCode: number; body: string }>(res: R) => {
       expect(res.statusCode, res.body).toBeLessThan(300);
       return res;
     };
