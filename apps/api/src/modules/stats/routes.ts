@@ -1,4 +1,4 @@
-import { APP_TIMEZONE, type Stats, type StatsFigures, statsMessages } from '@spedycja/domain';
+import { APP_TIMEZONE, type Stats, type StatsFigures, type StatsUserRef, statsMessages } from '@spedycja/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -66,10 +66,10 @@ export function parseStatsQuery(query: Record<string, unknown>): StatsRange {
   return { from, to, userUuid: uuid };
 }
 
+/** Polish alphabetical order (one collator: localeCompare with a locale builds one per call). */
+const byName = new Intl.Collator('pl');
+
 const ZERO = (): StatsFigures => ({ queries: 0, orders: 0, conversions: 0, revenue: 0, cost: 0, margin: 0 });
-const add = (target: StatsFigures, row: Partial<Record<keyof StatsFigures, number>>) => {
-  for (const key of Object.keys(target) as (keyof StatsFigures)[]) target[key] += row[key] ?? 0;
-};
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 10000) / whole) : null);
 
 /** Sums of one month and owner, or of one month (user_id null, `byMonth`) or one owner (month null, `byUser`). */
@@ -83,6 +83,9 @@ type Group = {
   margin_revenue: string | number | null;
   queries: string | number;
   conversions: string | number;
+  /** The owner's, read with stats_monthly's per-owner sums. */
+  user_uuid?: string | null;
+  user_name?: string | null;
 };
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -148,13 +151,17 @@ function monthlyGroups(db: DbOrTx, start: string, end: string, userId: number | 
   const sums = sql`sum(orders) AS orders, sum(revenue) AS revenue, sum(cost) AS cost, sum(margin) AS margin,
     sum(margin_revenue) AS margin_revenue, sum(queries) AS queries, sum(conversions) AS conversions`;
   const range = sql`month >= ${start}::date AND month < ${end}::date${byOwner}`;
+  // One pass with two grouping sets: per month (user_id is then NULL) and per owner (month NULL).
   return selectRows<Group>(
     db,
     sql`
-    SELECT to_char(month, 'YYYY-MM') AS month, NULL::int AS user_id, ${sums} FROM stats_monthly WHERE ${range}
-      GROUP BY month
-    UNION ALL
-    SELECT NULL, nullif(user_id, 0), ${sums} FROM stats_monthly WHERE ${range} GROUP BY user_id`,
+    SELECT g.month, nullif(g.user_id, 0) AS user_id, g.orders, g.revenue, g.cost, g.margin, g.margin_revenue,
+           g.queries, g.conversions, u.uuid AS user_uuid, u.name AS user_name
+    FROM (
+      SELECT to_char(month, 'YYYY-MM') AS month, user_id, ${sums} FROM stats_monthly WHERE ${range}
+      GROUP BY GROUPING SETS ((month), (user_id))
+    ) g
+    LEFT JOIN users u ON u.id = g.user_id`,
   );
 }
 
@@ -177,57 +184,61 @@ export async function computeStats(db: DbOrTx, range: StatsRange, { fromRows = f
   const total = ZERO();
   let marginRevenue = 0;
   const months = new Map(monthsOf(range.from, range.to).map((m) => [m, ZERO()]));
-  const perUser = new Map<number | null, StatsFigures>();
-  const userFigures = (id: number | null) => {
-    let figures = perUser.get(id);
-    if (!figures) {
-      figures = ZERO();
-      perUser.set(id, figures);
+  // A year at a million orders has thousands of owners: summed in place, without an object per row.
+  type UserEntry = StatsFigures & { user: StatsUserRef };
+  const perUser = new Map<number | null, UserEntry>();
+  const ownerEntry = (id: number | null) => {
+    let entry = perUser.get(id);
+    if (!entry) {
+      entry = { user: null, ...ZERO() };
+      perUser.set(id, entry);
     }
-    return figures;
+    return entry;
   };
-  const figuresOf = (g: Group) => ({
-    orders: Number(g.orders),
-    revenue: Number(g.revenue ?? 0),
-    cost: Number(g.cost ?? 0),
-    margin: Number(g.margin ?? 0),
-    queries: Number(g.queries),
-    conversions: Number(g.conversions),
-  });
+  const addGroup = (target: StatsFigures, g: Group) => {
+    target.orders += Number(g.orders);
+    target.revenue += Number(g.revenue ?? 0);
+    target.cost += Number(g.cost ?? 0);
+    target.margin += Number(g.margin ?? 0);
+    target.queries += Number(g.queries);
+    target.conversions += Number(g.conversions);
+  };
   const toMonth = (g: Group) => {
-    const row = figuresOf(g);
-    add(total, row);
+    addGroup(total, g);
     marginRevenue += Number(g.margin_revenue ?? 0);
     const month = months.get(g.month as string);
-    if (month) add(month, row);
+    if (month) addGroup(month, g);
   };
+  const byId = new Map<number, { uuid: string; name: string }>();
   // stats_monthly answers per month (the total and byMonth) and per owner (byUser) apart; a raw group is both.
   for (const g of monthly) {
     if (g.month !== null) toMonth(g);
-    else add(userFigures(g.user_id), figuresOf(g));
+    else addGroup(ownerEntry(g.user_id), g);
+    if (g.user_id !== null && g.user_uuid && g.user_name) byId.set(g.user_id, { uuid: g.user_uuid, name: g.user_name });
   }
   for (const g of raw.flat()) {
     toMonth(g);
-    add(userFigures(g.user_id), figuresOf(g));
+    addGroup(ownerEntry(g.user_id), g);
   }
   // Owners without a figure in the range (a row that summed to nothing) are left out, as the raw sums leave them.
-  for (const [id, figures] of perUser) if (Object.values(figures).every((v) => v === 0)) perUser.delete(id);
+  for (const [id, e] of perUser) {
+    if (!e.orders && !e.queries && !e.conversions && !e.revenue && !e.cost && !e.margin) perUser.delete(id);
+  }
 
-  const ids = [...perUser.keys()].filter((id): id is number => id !== null);
-  const names =
-    ids.length === 0
-      ? []
-      : await selectRows<{ id: number; uuid: string; name: string }>(
-          db,
-          sql`SELECT id, uuid, name FROM users WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
-        );
-  const byId = new Map(names.map((u) => [u.id, u]));
-  const byUser = [...perUser.entries()]
-    .map(([id, figures]) => {
-      const u = id === null ? undefined : byId.get(id);
-      return { user: u ? { '@id': iri('users', u.uuid), uuid: u.uuid, name: u.name } : null, ...figures };
-    })
-    .sort((a, b) => (a.user?.name ?? '\uffff').localeCompare(b.user?.name ?? '\uffff', 'pl'));
+  const missing = [...perUser.keys()].filter((id): id is number => id !== null && !byId.has(id));
+  if (missing.length > 0) {
+    const names = await selectRows<{ id: number; uuid: string; name: string }>(
+      db,
+      sql`SELECT id, uuid, name FROM users WHERE id = ANY(${`{${missing.join(',')}}`}::int[])`,
+    );
+    for (const u of names) byId.set(u.id, u);
+  }
+  const byUser = [...perUser.entries()].map(([id, entry]) => {
+    const u = id === null ? undefined : byId.get(id);
+    if (u) entry.user = { '@id': iri('users', u.uuid), uuid: u.uuid, name: u.name };
+    return entry;
+  });
+  byUser.sort((a, b) => byName.compare(a.user?.name ?? '\uffff', b.user?.name ?? '\uffff'));
 
   return {
     from: range.from,
