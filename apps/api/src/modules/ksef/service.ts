@@ -180,8 +180,13 @@ export function createKsefService(options: KsefServiceOptions) {
    * Queues an invoice (validated first: an invalid one never leaves). `offline`: issued in offline mode now (KOD I
    * from this XML, sent when KSeF answers). `mailAfter`: the buyer's e-mail once KSeF has accepted it.
    */
-  async function enqueue(invoice: Invoice, opts: { offline?: boolean; mailAfter?: boolean } = {}) {
-    const { xml, hash } = await prepare(invoice);
+  async function enqueue(
+    invoice: Invoice,
+    opts: { offline?: boolean; mailAfter?: boolean } = {},
+    /** The XML prepared before the request's transaction, for this version of the invoice. */
+    prepared?: { version: number; xml: string; hash: string },
+  ) {
+    const { xml, hash } = prepared?.version === invoice.version ? prepared : await prepare(invoice);
     await db.transaction(async (tx) => {
       await tx.insert(ksefOutbox).values({
         invoiceId: invoice.id,
