@@ -8,13 +8,13 @@ import { renderInvoicePdf } from '../src/documents/invoicePdf.ts';
 import { orderDocument } from '../src/documents/orderDocument.ts';
 import { renderPdf } from '../src/documents/pdf.ts';
 import { type FilterSpec, parseListQuery, type RawQuery } from '../src/http/filters.ts';
-import { projectionOf } from '../src/http/properties.ts';
+import { type Projection, projectionOf } from '../src/http/properties.ts';
 import { carrierFilters } from '../src/modules/carriers/routes.ts';
 import { customerFilters } from '../src/modules/customers/routes.ts';
 import { invoiceFilters } from '../src/modules/invoices/filters.ts';
 import { findInvoiceByUuid, listInvoices } from '../src/modules/invoices/repository.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
-import { findOrder, listOrders } from '../src/modules/orders/repository.ts';
+import { findOrder, listOrders, listOrdersAsJson } from '../src/modules/orders/repository.ts';
 import { paymentFilters } from '../src/modules/payments/filters.ts';
 import { listPayments } from '../src/modules/payments/repository.ts';
 import { queryFilters } from '../src/modules/queries/filters.ts';
@@ -203,7 +203,12 @@ export const benchCases: BenchCase[] = [
     // A month of the loadings calendar (≈1,500 orders a side) among all the orders.
     name: 'GET /api/orders (calendar month, one side)',
     path: calendarUrl,
-    sql: (db) => listOrders(db, parseListQuery(calendarQuery(), orderFilters), projectionOf(calendarPropertyParams())),
+    sql: (db) =>
+      listOrdersAsJson(
+        db,
+        parseListQuery(calendarQuery(), orderFilters),
+        projectionOf(calendarPropertyParams()) as Projection,
+      ),
     setup: seedCalendarMonth,
   },
   {

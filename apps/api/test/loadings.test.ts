@@ -346,6 +346,46 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
     expect(Object.keys(first).sort()).toEqual(['@id', '@type', 'createdDate', 'number', 'query', 'uuid']);
     const firstWhole = (await api('GET', `/api/orders/${first.uuid}`)).json();
     expect(first).toMatchObject({ createdDate: firstWhole.createdDate, query: firstWhole.query });
+    // Every kind of member, read as PostgreSQL writes it, is what the whole order says; a hidden column is absent.
+    const members = [
+      'id',
+      'number',
+      'status',
+      'loadingDate',
+      'customerDateOfPayment',
+      'customerPaidDate',
+      'distance',
+      'customerPrice',
+      'margin',
+      'showInCalendar',
+      'mailSentToCustomerAt',
+      'createdDate',
+      'query',
+      'loadingPlaceLatitude',
+      'customerId',
+    ];
+    const broad = await api(
+      'GET',
+      `/api/orders?${new URLSearchParams([
+        ['loadingDate[gt]', '2027-02-28'],
+        ['loadingDate[lt]', '2027-04-01'],
+        ['pagination', 'false'],
+        ...members.map((m): [string, string] => ['properties[]', m]),
+        ['properties[user][]', 'name'],
+        ['properties[user][]', 'login'],
+        ['properties[carrier][]', 'uuid'],
+      ])}`,
+    );
+    expect(broad.statusCode, broad.body).toBe(200);
+    for (const item of broad.json()['hydra:member']) {
+      const full = (await api('GET', `/api/orders/${item.uuid}`)).json();
+      expect(item).not.toHaveProperty('customerId');
+      for (const m of members.filter((m) => m !== 'customerId')) expect(item[m], m).toEqual(full[m]);
+      expect(item.user).toEqual(
+        full.user ? { '@id': full.user['@id'], name: full.user.name, login: full.user.login } : null,
+      );
+      expect(item.carrier).toEqual(full.carrier ? { '@id': full.carrier['@id'], uuid: full.carrier.uuid } : null);
+    }
     // A member not known to the narrow read: the whole order is read, and the answer has only what exists.
     const unknown = (await api('GET', `/api/orders?pagination=false&properties[]=number&properties[]=nosuch`)).json();
     expect(Object.keys(unknown['hydra:member'][0]).sort()).toEqual(['@id', '@type', 'number', 'uuid']);
