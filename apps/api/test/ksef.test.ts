@@ -589,6 +589,45 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     expect(await payable('due')).toMatchObject({ paymentDate: daysFromToday(30), invoice: null });
   });
 
+  it("prints a carrier's received invoice from its XML: parties, rows, totals, its KSeF number and KOD I", async () => {
+    const [ksefNumber] = fake.addReceived(SELLER_NIP, [
+      {
+        sellerNip: '9512345675',
+        sellerName: 'Przewozy Pocztowe Sp. z o.o.',
+        invoiceNumber: 'PP/77/2026',
+        issueDate: '2026-11-20',
+        paymentDate: '2026-12-04',
+        net: 123_456,
+      },
+    ]);
+    expect((await api('POST', '/api/ksef/sync')).json().fetched).toBe(1);
+    const item = (await api('GET', `/api/received_invoices?ksefNumber=${ksefNumber}`)).json()['hydra:member'][0];
+    const pdf = await api('GET', `/api/received_invoices/${item.uuid}/pdf`);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="PP-77-2026.pdf"');
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('Faktura VAT nr PP/77/2026');
+    expect(text).toContain('Przewozy Pocztowe Sp. z o.o.');
+    expect(text).toContain('NIP: 9512345675');
+    expect(text).toContain('Usługa transportowa');
+    expect(text).toContain('Data wystawienia: 20/11/2026');
+    expect(text).toContain('Termin płatności: 04/12/2026');
+    // 1 234,56 net at 23 %: 283,95 VAT, 1 518,51 to pay.
+    expect(text).toContain('283,95');
+    expect(text).toMatch(/Do zapłaty: 1[\s\u00a0]518,51 zł/);
+    expect(text).toContain(`Numer KSeF: ${ksefNumber}`);
+    const hash = sha256Base64(Buffer.from((await api('GET', `/api/received_invoices/${item.uuid}/xml`)).body, 'utf8'))
+      .replaceAll('+', '-')
+      .replaceAll('/', '_')
+      .replace(/=+$/, '');
+    const expected = `https://qr-test.ksef.mf.gov.pl/invoice/9512345675/20-11-2026/${hash}`;
+    const [image] = await pdfImages(pdf.rawPayload);
+    const code = jsQR(image?.rgba as Uint8ClampedArray, image?.width as number, image?.height as number);
+    expect(code?.data).toBe(expected);
+    expect((await api('GET', '/api/received_invoices/00000000-0000-4000-8000-000000000000/pdf')).statusCode).toBe(404);
+  });
+
   it('after a crash between sending and reading the status, asks KSeF first and sends nothing twice', async () => {
     const inv = await createInvoice();
     // Another app instance posts the invoice and dies before it records the reference (the row says posted).

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pdfText } from '../../api/test/documents.ts';
-import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { apiAs, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
 
 /**
  * The KSeF walk against the fake KSeF (KSEF_API_URL): the admin sets the KSeF token in the settings and checks the
@@ -14,36 +15,7 @@ const suffix = Date.now().toString(36);
 const CARGO = `KSeF-e2e-${suffix}`;
 const CUSTOMER = `Nabywca KSeF ${suffix}`;
 
-function randomNip(): string {
-  const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
-  for (;;) {
-    const digits = Array.from({ length: 9 }, (_, i) =>
-      i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
-    );
-    const check = digits.reduce((sum, d, i) => sum + d * (weights[i] as number), 0) % 11;
-    if (check < 10) return `${digits.join('')}${check}`;
-  }
-}
 const NIP = randomNip();
-
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
-const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-
-async function apiAs(token: string | null, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${baseURL()}${url}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-async function typeInto(input: Locator, text: string) {
-  await input.fill('');
-  await input.pressSequentially(text, { delay: 10 });
-}
 
 describe('KSeF: connect, issue a VAT invoice, send it, see it accepted, download the PDF', () => {
   let browser: Browser;
@@ -145,6 +117,42 @@ describe('KSeF: connect, issue a VAT invoice, send it, see it accepted, download
       row.getByRole('button', { name: 'Pobierz UPO' }).click(),
     ]);
     expect((await readFile(await upo.path())).toString('utf8')).toContain(ksefNumber);
+
+    // A carrier's invoice arrives in KSeF: 'Pobierz z KSeF' on the carriers' invoices, then its PDF.
+    const { nip } = await apiAs(token, 'GET', '/api/ksef/config');
+    const carrierInvoice = `TR/${suffix}`;
+    const added = await fetch(`${inject('ksefFakeUrl')}/__fake/received`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        buyerNip: nip,
+        invoices: [
+          {
+            sellerNip: '7251801126',
+            sellerName: 'Trans-Walk',
+            invoiceNumber: carrierInvoice,
+            issueDate: '2026-11-20',
+            net: 90_000,
+          },
+        ],
+      }),
+    });
+    expect(added.ok).toBe(true);
+    await nav(page).getByRole('link', { name: 'Faktury przewoźników' }).click();
+    await page.waitForURL(/\/invoices\/received(\?|$)/);
+    await page.getByRole('button', { name: 'Pobierz z KSeF' }).click();
+    const received = page
+      .getByRole('table', { name: 'Lista faktur przewoźników' })
+      .getByRole('row', { name: `Faktura przewoźnika ${carrierInvoice}` });
+    await received.waitFor();
+    const [receivedPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      received.getByRole('button', { name: 'Pobierz PDF' }).click(),
+    ]);
+    expect(receivedPdf.suggestedFilename()).toBe(`TR-${suffix}.pdf`);
+    const receivedText = (await pdfText(await readFile(await receivedPdf.path()))).replace(/\s+/g, ' ');
+    expect(receivedText).toContain(`Faktura VAT nr ${carrierInvoice}`);
+    expect(receivedText).toContain('Trans-Walk');
     await context.close();
   });
 });

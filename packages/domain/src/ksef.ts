@@ -21,6 +21,7 @@ export const ksefMessages = {
   locked: 'Faktura została przyjęta przez KSeF — zmiany tylko fakturą korygującą.',
   inFlight: 'Faktura jest wysyłana do KSeF — poczekaj na odpowiedź KSeF.',
   proFormaNotSent: 'Faktura ProForma nie jest wysyłana do KSeF.',
+  receivedUnreadable: 'Nie udało się odczytać pliku XML tej faktury — pobierz go i otwórz w programie do e-faktur.',
   alreadyAccepted: 'Faktura została już przyjęta przez KSeF.',
   alreadyQueued: 'Faktura jest już w kolejce do KSeF.',
   queued: 'Faktura została dodana do kolejki wysyłki do KSeF.',

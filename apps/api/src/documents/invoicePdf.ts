@@ -20,6 +20,58 @@ type QrImage = InvoiceQr & { png: string };
 
 /** An invoice as a PDF (pdfmake, Roboto with Polish letters): the document of art. 106e of the VAT act. */
 
+/** A rate as the invoice has it (hundredths of a percent), or already as printed (a received FA(3)'s 'zw', '0% WDT'). */
+type PrintedRate = number | string;
+const rateText = (rate: PrintedRate) => (typeof rate === 'string' ? rate : vatRateLabel(rate));
+
+/** What the PDF prints: our invoice, or a received one read from its FA(3) XML (documents/fa3Read.ts). */
+export type InvoiceDocument = Pick<
+  Invoice,
+  | 'type'
+  | 'number'
+  | 'createdDate'
+  | 'saleDate'
+  | 'paymentDate'
+  | 'paymentDateString'
+  | 'paymentMethod'
+  | 'currency'
+  | 'description'
+  | 'vendorName'
+  | 'vendorNip'
+  | 'vendorStreetAddress'
+  | 'vendorPostalCode'
+  | 'vendorCity'
+  | 'vendorBankAccount'
+  | 'customerName'
+  | 'customerNip'
+  | 'customerStreetAddress'
+  | 'customerPostalCode'
+  | 'customerCity'
+  | 'customerCountry'
+  | 'correctionReason'
+  | 'correctedDocumentNumber'
+  | 'correctedDocumentDate'
+  | 'paid'
+  | 'paidDate'
+  | 'reverseCharge'
+  | 'exchangeRate'
+  | 'exchangeRateSource'
+  | 'exchangeRateTable'
+  | 'exchangeRateDate'
+  | 'totalNet'
+  | 'totalVat'
+  | 'totalGross'
+  | 'totalVatPln'
+  | 'ksefStatus'
+  | 'ksefNumber'
+> & {
+  invoicePositions: (Pick<
+    Invoice['invoicePositions'][number],
+    'title' | 'amount' | 'unit' | 'netto' | 'nettoValue' | 'vatValue' | 'bruttoValue'
+  > & { vatRate: PrintedRate })[];
+  totalsByRate: { vatRate: PrintedRate; net: number; vat: number; gross: number; vatPln: number | null }[];
+};
+
 /** 123456 (hundredths) -> 'tysiąc dwieście trzydzieści cztery złote pięćdziesiąt sześć groszy' (from n2words). */
 export function amountInWords(hundredths: number, currency: string): string {
   const abs = Math.abs(hundredths);
@@ -51,7 +103,7 @@ function partyBox(heading: string, lines: (string | null | undefined)[]) {
   };
 }
 
-export function invoicePdfDefinition(invoice: Invoice, qr: QrImage | null = null) {
+export function invoicePdfDefinition(invoice: InvoiceDocument, qr: QrImage | null = null) {
   const currency = invoice.currency;
   const eur = currency !== 'pln';
   const refund = invoice.totalGross < 0;
@@ -81,7 +133,7 @@ export function invoicePdfDefinition(invoice: Invoice, qr: QrImage | null = null
           cell(p.unit, 'center'),
           cell(plain(p.netto)),
           cell(plain(p.nettoValue)),
-          cell(vatRateLabel(p.vatRate), 'center'),
+          cell(rateText(p.vatRate), 'center'),
           cell(plain(p.vatValue)),
           cell(plain(p.bruttoValue)),
         ]),
@@ -99,7 +151,7 @@ export function invoicePdfDefinition(invoice: Invoice, qr: QrImage | null = null
       body: [
         ['Stawka VAT', 'Wartość netto', 'Kwota VAT', 'Wartość brutto', ...(eur ? ['Kwota VAT w PLN'] : [])].map(header),
         ...invoice.totalsByRate.map((t) => [
-          cell(vatRateLabel(t.vatRate), 'left'),
+          cell(rateText(t.vatRate), 'left'),
           cell(plain(t.net)),
           cell(plain(t.vat)),
           cell(plain(t.gross)),
@@ -240,7 +292,7 @@ export function invoicePdfDefinition(invoice: Invoice, qr: QrImage | null = null
  * KSeF on the document: an accepted invoice shows its KSeF number and KOD I with the link under it; an offline one
  * KOD I labelled OFFLINE; before acceptance a line says it is not in KSeF yet. A ProForma is not a KSeF document.
  */
-function ksefBlock(invoice: Invoice, qr: QrImage | null): object[] {
+function ksefBlock(invoice: InvoiceDocument, qr: QrImage | null): object[] {
   if (invoice.type === 'proforma') return [];
   if (!qr) return [{ text: 'Faktura nie została jeszcze przyjęta przez KSeF', italics: true, margin: [0, 10, 0, 0] }];
   return [
@@ -259,7 +311,7 @@ function ksefBlock(invoice: Invoice, qr: QrImage | null): object[] {
   ];
 }
 
-export async function renderInvoicePdf(invoice: Invoice, qr: InvoiceQr | null = null) {
+export async function renderInvoicePdf(invoice: InvoiceDocument, qr: InvoiceQr | null = null) {
   const image = qr
     ? { ...qr, png: await QRCode.toDataURL(qr.link, { errorCorrectionLevel: 'M', margin: 4, scale: 4 }) }
     : null;

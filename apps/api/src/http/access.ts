@@ -54,6 +54,7 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/received_invoices',
   'GET /api/received_invoices/:id',
   'GET /api/received_invoices/:id/xml',
+  'GET /api/received_invoices/:id/pdf',
   'PUT /api/received_invoices/:id',
   'PATCH /api/received_invoices/:id',
 ];

@@ -14,6 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { orders, receivedInvoices } from '../../db/schema/index.ts';
+import { readFa3 } from '../../documents/fa3Read.ts';
+import { type InvoiceDocument, renderInvoicePdf } from '../../documents/invoicePdf.ts';
 import { adminOnly } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
@@ -238,6 +240,24 @@ export async function ksefRoutes(app: FastifyInstance, { db, ksef }: { db: Db; k
       .header('content-disposition', `attachment; filename="${row.ksefNumber}.xml"`)
       .header('access-control-expose-headers', 'content-disposition')
       .send(row.xml);
+  });
+
+  /** The received invoice printed from its XML by our invoice layout, with its KSeF number and KOD I. */
+  r.get('/api/received_invoices/:id/pdf', { config, schema: { tags, params: idParams } }, async (request, reply) => {
+    const { row } = await loadReceived(request.params.id);
+    let document: InvoiceDocument;
+    try {
+      document = readFa3(row.xml, { ksefNumber: row.ksefNumber });
+    } catch {
+      throw new AppError(422, 'ksef_unreadable', ksefMessages.receivedUnreadable);
+    }
+    const pdf = await renderInvoicePdf(document, await ksef.qrOfReceived(row));
+    const name = `${(row.invoiceNumber || row.ksefNumber).replace(/[^0-9A-Za-z-]+/g, '-').replace(/^-+|-+$/g, '')}.pdf`;
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('access-control-expose-headers', 'content-disposition')
+      .send(pdf);
   });
 
   /** 'Przypisz do zlecenia': an order by IRI (or null to unassign). */

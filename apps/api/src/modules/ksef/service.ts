@@ -505,6 +505,19 @@ export function createKsefService(options: KsefServiceOptions) {
       );
       return { link, label: invoice.ksefStatus === 'accepted' && invoice.ksefNumber ? invoice.ksefNumber : 'OFFLINE' };
     },
+    /** KOD I of a received invoice: its seller, issue date and the SHA-256 of the XML KSeF gave us. */
+    async qrOfReceived(received: { sellerNip: string; issueDate: string; xml: string; ksefNumber: string }) {
+      const [row] = await db
+        .select({ environment: ksefConfig.environment })
+        .from(ksefConfig)
+        .where(eq(ksefConfig.id, 1));
+      const environment = (row?.environment ?? 'TEST') as KsefSettings['environment'];
+      const hash = sha256Base64(Buffer.from(received.xml, 'utf8'));
+      return {
+        link: invoiceQrLink(environment, received.sellerNip, received.issueDate, hash),
+        label: received.ksefNumber,
+      };
+    },
     /** Outside the request's transaction: a sync of thousands must not hold one transaction open. */
     sync: () =>
       outsideRequest(async () => {

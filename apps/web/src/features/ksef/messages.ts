@@ -49,6 +49,8 @@ export const ksefUiMessages = {
     cancel: 'Anuluj',
     notFound: 'Nie znaleziono zlecenia o tym numerze.',
     xml: 'Pobierz XML',
+    pdf: 'Pobierz PDF',
+    downloadAction: 'pobierania faktury przewoźnika',
     columns: {
       ksefNumber: 'Numer KSeF',
       invoiceNumber: 'Numer faktury',

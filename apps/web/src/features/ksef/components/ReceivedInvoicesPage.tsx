@@ -8,10 +8,11 @@ import { DateText } from '../../../components/display.tsx';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
-import { IconDownload, IconOrders } from '../../../components/icons.tsx';
+import { IconDownload, IconOrders, IconReceipt } from '../../../components/icons.tsx';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { api } from '../../../lib/apiClient.ts';
+import { notifyError } from '../../../lib/notify.ts';
 import { OrderModal, saveFile } from '../../orders/index.ts';
 import { useAssignReceived, useReceivedInvoices, useSyncKsef } from '../api/ksef.ts';
 import { ksefUiMessages as m } from '../messages.ts';
@@ -37,6 +38,14 @@ const filterDefs = (): FilterDef[] => [
 export function matchText(invoice: ReceivedInvoice): string | null {
   if (invoice.priceMatches === null || invoice.difference === null) return null;
   return invoice.priceMatches ? t.matches : t.differs(formatMoney(Math.abs(invoice.difference), invoice.currency));
+}
+
+/** The invoice as KSeF gave it (XML) or printed from it (PDF), under the server's file name. */
+function download(invoice: ReceivedInvoice, format: 'pdf' | 'xml') {
+  api
+    .file(`/received_invoices/${invoice.uuid}/${format}`)
+    .then(({ blob, fileName }) => saveFile(blob, fileName ?? `${invoice.ksefNumber}.${format}`))
+    .catch((error: unknown) => notifyError(t.downloadAction, error));
 }
 
 /** /invoices/received: the carriers' invoices fetched from KSeF, their orders, 'Przypisz do zlecenia'. */
@@ -180,14 +189,10 @@ export function ReceivedInvoicesPage() {
               <IconOrders />
             </RowAction>
           )}
-          <RowAction
-            label={t.xml}
-            onClick={() =>
-              void api
-                .file(`/received_invoices/${r.uuid}/xml`)
-                .then(({ blob, fileName }) => saveFile(blob, fileName ?? `${r.ksefNumber}.xml`))
-            }
-          >
+          <RowAction label={t.pdf} onClick={() => download(r, 'pdf')}>
+            <IconReceipt />
+          </RowAction>
+          <RowAction label={t.xml} onClick={() => download(r, 'xml')}>
             <IconDownload />
           </RowAction>
         </Group>
