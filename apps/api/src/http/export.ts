@@ -20,7 +20,7 @@ import { type FilterSpec, type ListParams, parseListQuery, type RawQuery, type S
  * own), Polish headers as the table shows them.
  */
 
-let exportBatch = 2000;
+let exportBatch = 500;
 
 /** Rows per batch (tests make it small, so that a few rows take several batches). */
 export function setExportBatch(rows: number) {
@@ -136,18 +136,33 @@ export async function* exportBatches<R>(
   const keys = distinctKeys(params.sortKeys);
   // Text of each key: it comes back as the same parameter PostgreSQL compares with the column's own type.
   const extra = Object.fromEntries(keys.map((k, i) => [KEY(i), sql`(${k.column})::text`]));
-  for (const phase of phasesOf(keys)) {
-    let last: (string | null)[] | null = null;
-    for (;;) {
-      const where = and(params.where, last ? phase.after(last) : phase.first);
-      const rows = (await select(extra)
-        .where(where)
+  type Row = R & Record<string, string | null>;
+  // A query builder runs each time it is awaited: Promise.resolve runs it once and keeps the answer.
+  const read = (phase: Phase, last: (string | null)[] | null): Promise<Row[]> =>
+    Promise.resolve(
+      select(extra)
+        .where(and(params.where, last ? phase.after(last) : phase.first))
         .orderBy(...params.orderBy)
-        .limit(batch)) as unknown as (R & Record<string, string | null>)[];
+        .limit(batch) as unknown as PromiseLike<Row[]>,
+    );
+  for (const phase of phasesOf(keys)) {
+    let pending: Promise<Row[]> | null = read(phase, null);
+    while (pending) {
+      const rows: Row[] = await pending;
+      pending = null;
+      if (rows.length === batch) {
+        // The next batch is asked for before this one is written out: the database reads while the rows are formatted.
+        const tail = rows[rows.length - 1] as Record<string, string | null>;
+        pending = read(
+          phase,
+          keys.map((_, i) => tail[KEY(i)] ?? null),
+        );
+        // A failure is the consumer's to hear when it awaits the batch, not an unhandled rejection meanwhile.
+        pending.catch(() => undefined);
+        // A turn of the event loop, so that the query is on its way before the formatting (synchronous) begins.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       if (rows.length > 0) yield rows;
-      if (rows.length < batch) break;
-      const tail = rows[rows.length - 1] as Record<string, string | null>;
-      last = keys.map((_, i) => tail[KEY(i)] ?? null);
     }
   }
 }
@@ -164,12 +179,28 @@ const warsaw = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** Warsaw's offset from UTC (ms) in each UTC hour asked (it changes only on the hour): formatToParts is slow. */
+const warsawOffsets = new Map<number, number>();
+function warsawOffset(utcMs: number): number {
+  const hour = Math.floor(utcMs / 3_600_000);
+  let offset = warsawOffsets.get(hour);
+  if (offset === undefined) {
+    const at = hour * 3_600_000;
+    const p = Object.fromEntries(warsaw.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+    offset = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)) - at;
+    if (warsawOffsets.size > 100_000) warsawOffsets.clear();
+    warsawOffsets.set(hour, offset);
+  }
+  return offset;
+}
+
 /** A moment as Warsaw's wall clock, in a Date whose UTC fields are that wall clock (what a spreadsheet shows). */
 function warsawWallClock(value: string): Date | null {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return null;
-  const p = Object.fromEntries(warsaw.formatToParts(d).map((x) => [x.type, x.value]));
-  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)));
+  const ms = new Date(value).getTime();
+  if (Number.isNaN(ms)) return null;
+  const local = new Date(ms + warsawOffset(ms));
+  local.setUTCSeconds(0, 0);
+  return local;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
