@@ -232,6 +232,15 @@ function jsonValueSql(column: AnyPgColumn): SQL | null {
   return STRAIGHT.has(column.columnType) ? sql`${column}` : null;
 }
 const str = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+/**
+ * A JSON object of named values, compact and in the order given (row_to_json of a one-row select: json_build_object
+ * would put spaces around every colon). Names are the projection's, checked by http/properties.ts, or fixed ones.
+ */
+const jsonObject = (members: { name: string; value: SQL }[], alias: string) =>
+  sql`(SELECT row_to_json(${sql.raw(alias)}) FROM (SELECT ${sql.join(
+    members.map((m) => sql`${m.value} AS ${sql.raw(`"${m.name.replace(/"/g, '')}"`)}`),
+    sql`, `,
+  )}) ${sql.raw(alias)})`;
 
 /**
  * A projected list written as JSON by PostgreSQL (the loadings calendar: thousands of orders with a dozen members),
@@ -239,29 +248,32 @@ const str = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
  * JavaScript path knows (then listOrders reads rows).
  */
 function projectedJsonSelect(db: DbOrTx, projection: Projection, params: ListParams) {
-  const pairs: SQL[] = [];
+  const pairs: { name: string; value: SQL }[] = [];
   const relations = new Set<keyof typeof RELATIONS>();
   for (const name of projection.top) {
     let value: SQL | null = null;
     if (name === '@id') value = sql`'/api/orders/' || ${orders.uuid}`;
-    else if (name === '@type') value = sql`'Order'`;
+    else if (name === '@type') value = sql`'Order'::text`;
     else if (Object.hasOwn(RELATIONS, name)) {
       const relationName = name as keyof typeof RELATIONS;
       const relation = RELATIONS[relationName];
       const inner = projection.nested.get(name);
       if (!inner) return null;
-      const members: SQL[] = [];
+      const members: { name: string; value: SQL }[] = [];
       for (const member of inner) {
-        if (member === '@id')
-          members.push(sql`'@id', ${str(`/api/${RESOURCE_OF[relationName]}/`)} || ${relation.table.uuid}`);
-        else if (Object.hasOwn(relation.columns, member)) {
+        if (member === '@id') {
+          members.push({
+            name: '@id',
+            value: sql`${str(`/api/${RESOURCE_OF[relationName]}/`)} || ${relation.table.uuid}`,
+          });
+        } else if (Object.hasOwn(relation.columns, member)) {
           const v = jsonValueSql(relation.columns[member as keyof typeof relation.columns] as AnyPgColumn);
           if (!v) return null;
-          members.push(sql`${str(member)}, ${v}`);
+          members.push({ name: member, value: v });
         }
       }
       relations.add(relationName);
-      value = sql`CASE WHEN ${relation.table.uuid} IS NULL THEN NULL ELSE json_build_object(${sql.join(members, sql`, `)}) END`;
+      value = sql`CASE WHEN ${relation.table.uuid} IS NULL THEN NULL ELSE ${jsonObject(members, 'n')} END`;
     } else if (name === 'query') {
       value = sql`CASE WHEN ${orders.queryUuid} IS NULL THEN NULL ELSE '/api/queries/' || ${orders.queryUuid} END`;
     } else if (name === 'createdDate') value = isoSql(orders.createdAt);
@@ -270,16 +282,14 @@ function projectedJsonSelect(db: DbOrTx, projection: Projection, params: ListPar
     else if (Object.hasOwn(ORDER_COLUMNS, name)) value = jsonValueSql(ORDER_COLUMNS[name as OrderColumn]);
     else return null;
     if (!value) return null;
-    pairs.push(sql`${str(name)}, ${value}`);
+    pairs.push({ name, value });
   }
-  // json_build_object takes 100 arguments at most.
-  if (pairs.length > 50) return null;
   const used = [...params.present, ...params.sortedBy];
   for (const name of Object.keys(RELATIONS) as (keyof typeof RELATIONS)[]) {
     if (used.some((k) => k === name || k.startsWith(`${name}.`))) relations.add(name);
   }
   let query = db
-    .select({ item: sql<string>`json_build_object(${sql.join(pairs, sql`, `)})::text` })
+    .select({ item: sql<string>`${jsonObject(pairs, 'j')}::text` })
     .from(orders)
     .$dynamic();
   for (const name of relations) query = query.leftJoin(RELATIONS[name].table, RELATIONS[name].on);
