@@ -11,6 +11,7 @@ import { invoiceListStatements } from '../src/modules/invoices/repository.ts';
 import { archiveFilters } from '../src/modules/loadings/archive.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { orderListStatements } from '../src/modules/orders/repository.ts';
+import { publicFilters, publicPageStatement } from '../src/modules/public/routes.ts';
 import { queryFilters } from '../src/modules/queries/filters.ts';
 import { queryListStatements } from '../src/modules/queries/repository.ts';
 import { dbKinds, freshDatabase } from './helpers.ts';
@@ -111,6 +112,15 @@ describe.each(dbKinds)('list plans (%s)', (kind) => {
       const params = parseListQuery({ 'order[loadingDate]': direction, itemsPerPage: '30' }, queryFilters);
       expect(await planOf(database.db, queryListStatements(database.db, params).page)).not.toMatch(fullSort);
     }
+  });
+
+  it("reads the public page's loads from today on as one range of its index, however many past queries there are", async () => {
+    const params = parseListQuery({ loadingCountry: 'PL', page: '3' }, publicFilters);
+    const plan = await planOf(database.db, publicPageStatement(database.db, params));
+    // The date is the index's condition (a range), not a filter over every past query.
+    expect(plan).toMatch(/Index Scan using queries_public_idx/);
+    expect(plan).toMatch(/Index Cond: \(COALESCE\(loading_date/i);
+    expect(plan).not.toMatch(fullSort);
   });
 
   it("reads a month of the loadings calendar from its partial index, and the archive's page in unloading order", async () => {

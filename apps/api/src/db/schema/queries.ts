@@ -61,7 +61,11 @@ export const queries = pgTable(
     index('queries_loading_city_trgm').using('gin', sql`f_unaccent(lower(${t.loadingCity})) gin_trgm_ops`),
     index('queries_unloading_city_trgm').using('gin', sql`f_unaccent(lower(${t.unloadingCity})) gin_trgm_ops`),
     // The public page: active, not deleted queries by loading date.
-    index('queries_public_idx').on(t.loadingDate, t.id).where(sql`${t.status} = 'aktywne' AND ${t.deletionReason} = 0`),
+    // The public page: open queries loading from today on, those without a date last — one index range (an OR with
+    // IS NULL would read every past query first, more of them each day).
+    index('queries_public_idx')
+      .on(sql`coalesce(${t.loadingDate}, 'infinity'::timestamptz)`, t.id)
+      .where(sql`${t.status} = 'aktywne' AND ${t.deletionReason} = 0`),
   ],
 );
 

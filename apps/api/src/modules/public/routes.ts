@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { offers, queries } from '../../db/schema/index.ts';
 import { AppError, fieldViolation } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { type FilterSpec, type ListParams, parseListQuery } from '../../http/filters.ts';
 import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
 import { publicBaseUrl } from '../../http/origin.ts';
 import { hitRateLimit } from '../../http/rateLimit.ts';
@@ -33,16 +33,19 @@ const OFFER_LINK_HOURS = 48;
 const LIMITS = { perIpPerHour: 20, perEmailPerHour: 10 };
 
 const open = sql`${queries.status} = 'aktywne' AND ${queries.deletionReason} = 0`;
+const loadsFrom = sql`coalesce(${queries.loadingDate}, 'infinity'::timestamptz)`;
 
-const publicFilters: FilterSpec = {
+export const publicFilters: FilterSpec = {
   fields: {
     loadingCountry: { column: queries.loadingCountry, type: 'string', search: 'upper' },
     unloadingCountry: { column: queries.unloadingCountry, type: 'string', search: 'upper' },
     loadingDate: { column: queries.loadingDate, type: 'timestamp', date: true, order: true },
   },
   // Carriers look for loads to come: past loading dates are not shown (offers still go to any open query).
-  base: () => sql`${open} AND (${queries.loadingDate} IS NULL OR ${queries.loadingDate} >= date_trunc('day', now()))`,
-  defaultOrder: [sql`${queries.loadingDate} ASC NULLS LAST`],
+  // A query without a loading date counts as loading 'some day' (infinity): it is shown, after the dated ones, and the
+  // condition and the order read queries_public_idx as one range.
+  base: () => sql`${open} AND ${loadsFrom} >= date_trunc('day', now())`,
+  defaultOrder: [sql`${loadsFrom} ASC`],
   tiebreaker: queries.id,
   itemsPerPage: PUBLIC_PAGE_SIZE,
   maxItemsPerPage: 50,
@@ -77,6 +80,17 @@ const toPublicJson = (q: PublicRow) => ({
   unloadingDate: isoOrNull(q.unloadingDate),
 });
 
+/** The public page's rows: one more than the page, to know whether a next page exists. */
+export function publicPageStatement(db: DbOrTx, params: ListParams) {
+  return db
+    .select(publicColumns)
+    .from(queries)
+    .where(params.where)
+    .orderBy(...params.orderBy)
+    .limit(params.itemsPerPage + 1)
+    .offset(params.offset);
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function publicRoutes(
@@ -96,13 +110,7 @@ export async function publicRoutes(
   async function publicPage(url: string, query: Record<string, unknown>): Promise<string> {
     const params = parseListQuery(query, publicFilters);
     const limit = params.itemsPerPage;
-    const rows = (await db
-      .select(publicColumns)
-      .from(queries)
-      .where(params.where)
-      .orderBy(...params.orderBy)
-      .limit(limit + 1)
-      .offset(params.offset)) as PublicRow[];
+    const rows = (await publicPageStatement(db, params)) as PublicRow[];
     const hasNext = rows.length > limit;
     const page = rows.slice(0, limit).map(toPublicJson);
     // No total is counted (partial pagination): the next link says whether there is more.

@@ -1,0 +1,2 @@
+DROP INDEX "queries_public_idx";--> statement-breakpoint
+CREATE INDEX "queries_public_idx" ON "queries" USING btree (coalesce("loading_date", 'infinity'::timestamptz),"id") WHERE "queries"."status" = 'aktywne' AND "queries"."deletion_reason" = 0;
