@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { isDataException, isNotNullViolation } from './db/errors.ts';
+import { isDataException, isNotNullViolation, isSerializationFailure } from './db/errors.ts';
 import { requestScoped } from './db/requestTx.ts';
 import { authPlugin } from './http/auth.ts';
 import { AppError, problem } from './http/errors.ts';
@@ -189,6 +189,16 @@ export async function buildApp({
     // A value PostgreSQL cannot take (a date or number out of range) is the client's mistake.
     if (isDataException(error)) {
       return reply.code(400).type('application/problem+json').send(problem(400, apiMessages.badRequest));
+    }
+    // Two transactions waiting on each other (a deadlock), or a serializable write that lost: PostgreSQL undid this
+    // one whole. Nothing of it stands, so the client may send it again (with the same Idempotency-Key).
+    if (isSerializationFailure(error)) {
+      request.log.warn({ error: error.message }, 'a write collided with another and was undone');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .type('application/problem+json')
+        .send(problem(503, apiMessages.writeCollided));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -32,6 +32,7 @@ export const apiMessages = {
   invalidFilter: (name: string) => `Nieprawidłowa wartość parametru „${name}”.`,
   invalidUuid: 'Nieprawidłowy identyfikator.',
   internal: 'Wystąpił nieoczekiwany błąd serwera. Spróbuj ponownie później.',
+  writeCollided: 'Ten zapis zbiegł się w czasie z innym i nic nie zostało zapisane. Spróbuj ponownie.',
   badCredentials: 'Nieprawidłowy login lub hasło.',
   refreshInvalid: 'Sesja wygasła. Zaloguj się ponownie.',
   tooManyLoginAttempts: (minutes: number) =>

@@ -187,6 +187,40 @@ describe('apiClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('sends a write the server undid in a collision (503 + Retry-After) again with the same key, twice at most', async () => {
+    vi.useFakeTimers();
+    try {
+      const collided = () =>
+        new Response(JSON.stringify({ detail: 'kolizja' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '1' },
+        });
+      let collisions = 1;
+      handler = () => (collisions-- > 0 ? collided() : json(201, { ok: true }));
+      const saved = api.post('/orders', { cargo: 'x' });
+      await vi.advanceTimersByTimeAsync(1000);
+      await expect(saved).resolves.toEqual({ ok: true });
+      expect(calls).toHaveLength(2);
+      expect(keyOf(calls[1])).toBe(keyOf(calls[0]));
+      // Still colliding after two more tries: the user hears of it.
+      calls = [];
+      handler = collided;
+      const failed = api.post('/orders', { cargo: 'y' });
+      const heard = expect(failed).rejects.toMatchObject({ status: 503, detail: 'kolizja' });
+      await vi.advanceTimersByTimeAsync(2000);
+      await heard;
+      expect(calls).toHaveLength(3);
+      // A read is not sent again, and neither is a 503 that does not ask for it.
+      calls = [];
+      await expect(api.get('/orders')).rejects.toMatchObject({ status: 503 });
+      handler = () => json(503, { detail: 'NBP' });
+      await expect(api.post('/orders', {})).rejects.toMatchObject({ status: 503 });
+      expect(calls).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('uses the key and If-Match it is given', async () => {
     handler = () => json(200, { ok: true });
     await api.put('/orders/1', { a: 1 }, { idempotencyKey: 'wybrany', ifMatch: 'W/"3"' });

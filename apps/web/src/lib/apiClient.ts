@@ -84,6 +84,8 @@ export function forgetVersion(path: string) {
 }
 /** Delays before sending a write again after the connection failed (the key makes a repeat safe). */
 const NETWORK_RETRY_MS = [300, 1000];
+/** How many times a write the server undid in a collision (503 + Retry-After) is sent again. */
+const COLLISION_RETRIES = 2;
 
 /** 128 random bits as hex; crypto.randomUUID exists only on HTTPS, and the office app is often plain HTTP. */
 export function newIdempotencyKey(): string {
@@ -237,7 +239,14 @@ async function respond(path: string, given: RequestOptions): Promise<Response> {
   const sendRetrying = async (token: string | null) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await send(path, options, token);
+        const response = await send(path, options, token);
+        // A write the database undid because it met another one (503 with Retry-After): sent again, same key.
+        const retryAfter = Number(response.headers.get('retry-after'));
+        if (isWrite && response.status === 503 && retryAfter > 0 && attempt < COLLISION_RETRIES) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter, 3) * 1000));
+          continue;
+        }
+        return response;
       } catch (error) {
         const delay = NETWORK_RETRY_MS[attempt];
         if (!isWrite || delay === undefined || !(error instanceof ApiError) || error.status !== 0) throw error;
