@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 import { METHODS_OF_CONTACT } from './dictionaries.ts';
 import { validationMessages as m, partyMessages } from './messages.ts';
-import { optionalEnum, partyDefaults, partyFields, partyUpdateFields, refineParty } from './parties.ts';
+import {
+  optionalEnum,
+  type PartyRecord,
+  partyDefaults,
+  partyFields,
+  partyUpdateFields,
+  refineParty,
+} from './parties.ts';
 import { withTypedPhone } from './phones.ts';
 import { bankAccountError } from './taxIds.ts';
 import { optionalHundredths, optionalText } from './validation.ts';
@@ -44,22 +51,8 @@ export const carrierUpdateSchema = withTypedPhone(
 export type CarrierCreate = z.infer<typeof carrierCreateSchema>;
 export type CarrierUpdate = z.infer<typeof carrierUpdateSchema>;
 
-export type Carrier = {
-  '@id': string;
+export type Carrier = PartyRecord & {
   '@type': 'Carrier';
-  id: number;
-  uuid: string;
-  companyName: string | null;
-  name: string | null;
-  phonePrefix: string;
-  phone: string | null;
-  email: string | null;
-  streetAddress: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  nip: string | null;
-  language: string;
   accountNumber: string | null;
   countries: string[];
   maxCargoLength: number | null;
@@ -67,7 +60,6 @@ export type Carrier = {
   maxCargoHeight: number | null;
   maxCargoWeight: number | null;
   methodOfContact: string | null;
-  createdDate: string;
 };
 
 export const carrierMessages = {

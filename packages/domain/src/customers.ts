@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CUSTOMER_ACQUISITION_SOURCES } from './dictionaries.ts';
-import { optionalEnum, partyDefaults, partyFields, partyUpdateFields, refineParty } from './parties.ts';
+import {
+  optionalEnum,
+  type PartyRecord,
+  partyDefaults,
+  partyFields,
+  partyUpdateFields,
+  refineParty,
+} from './parties.ts';
 import { withTypedPhone } from './phones.ts';
 
 export const customerFieldsSchema = z.object({
@@ -19,24 +26,9 @@ export const customerUpdateSchema = withTypedPhone(
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
-export type Customer = {
-  '@id': string;
+export type Customer = PartyRecord & {
   '@type': 'Customer';
-  id: number;
-  uuid: string;
-  companyName: string | null;
-  name: string | null;
-  phonePrefix: string;
-  phone: string | null;
-  email: string | null;
-  streetAddress: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  nip: string | null;
-  language: string;
   acquiredBy: string | null;
-  createdDate: string;
 };
 
 export const customerMessages = {

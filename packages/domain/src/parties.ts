@@ -80,6 +80,25 @@ export const refineParty = (value: PartyLike, ctx: z.RefinementCtx) => {
 };
 
 /** A record that already has a NIP or phone: what the form names and links to. */
+/** What a customer and a carrier both are, as the API answers them. */
+export type PartyRecord = {
+  '@id': string;
+  id: number;
+  uuid: string;
+  companyName: string | null;
+  name: string | null;
+  phonePrefix: string;
+  phone: string | null;
+  email: string | null;
+  streetAddress: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  nip: string | null;
+  language: string;
+  createdDate: string;
+};
+
 export type PartyMatch = { '@id': string; uuid: string; companyName: string | null; name: string | null };
 
 /** GET /api/{customers|carriers}/duplicates: how many others have this NIP and this phone, and the first of each. */
