@@ -1,5 +1,6 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { IconEdit, IconTrash } from './icons.tsx';
 
 export type RowActionProps = {
   /** What the button does: its accessible name and its tooltip. */
@@ -19,6 +20,24 @@ export function RowAction({ label, color, disabled, onClick, children }: RowActi
         {children}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** A row's edit button (the pencil). */
+export function EditAction({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <RowAction label={label} onClick={onClick}>
+      <IconEdit />
+    </RowAction>
+  );
+}
+
+/** A row's delete button (the red bin); what it deletes is confirmed by its caller. */
+export function DeleteAction({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <RowAction label={label} color="red" onClick={onClick}>
+      <IconTrash />
+    </RowAction>
   );
 }
 

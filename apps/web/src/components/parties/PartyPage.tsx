@@ -9,8 +9,8 @@ import type { ColumnDef } from '../DataTable/types.ts';
 import { usePagedList } from '../DataTable/usePagedList.ts';
 import { FilterRow } from '../FilterRow/FilterRow.tsx';
 import type { FilterDef } from '../FilterRow/types.ts';
-import { IconEdit, IconPlus, IconTrash } from '../icons.tsx';
-import { RowAction } from '../RowAction.tsx';
+import { IconPlus } from '../icons.tsx';
+import { DeleteAction, EditAction } from '../RowAction.tsx';
 import { partyMessages as t } from './messages.ts';
 import { type PartyRecord, partyName } from './partyForm.ts';
 
@@ -73,12 +73,8 @@ export function PartyPage<R extends PartyRecord>({
         width: 90,
         cell: (row) => (
           <Group gap={4} wrap="nowrap">
-            <RowAction label={t.edit} onClick={() => setModal({ opened: true, uuid: row.uuid })}>
-              <IconEdit />
-            </RowAction>
-            <RowAction label={t.delete} color="red" onClick={() => setToDelete(row)}>
-              <IconTrash />
-            </RowAction>
+            <EditAction label={t.edit} onClick={() => setModal({ opened: true, uuid: row.uuid })} />
+            <DeleteAction label={t.delete} onClick={() => setToDelete(row)} />
           </Group>
         ),
       },

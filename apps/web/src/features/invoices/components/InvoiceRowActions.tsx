@@ -7,13 +7,11 @@ import {
   IconCloudUpload,
   IconCoins,
   IconDownload,
-  IconEdit,
   IconReceipt,
   IconSend,
-  IconTrash,
   IconX,
 } from '../../../components/icons.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
+import { DeleteAction, EditAction, RowAction } from '../../../components/RowAction.tsx';
 import { invoicesMessages as t } from '../messages.ts';
 
 export type InvoiceRowActionsProps = {
@@ -48,9 +46,7 @@ export function InvoiceRowActions({
 }: InvoiceRowActionsProps) {
   return (
     <Group gap={2} wrap="nowrap">
-      <RowAction label={a.edit} onClick={() => onEdit(invoice)}>
-        <IconEdit />
-      </RowAction>
+      <EditAction label={a.edit} onClick={() => onEdit(invoice)} />
       <RowAction label={a.pdf} disabled={busy} onClick={() => onPdf(invoice)}>
         <IconDownload />
       </RowAction>
@@ -89,11 +85,7 @@ export function InvoiceRowActions({
       >
         {invoice.paid ? <IconX /> : <IconCheck />}
       </RowAction>
-      {invoice.type === 'proforma' && (
-        <RowAction label={a.delete} color="red" onClick={() => onDelete(invoice)}>
-          <IconTrash />
-        </RowAction>
-      )}
+      {invoice.type === 'proforma' && <DeleteAction label={a.delete} onClick={() => onDelete(invoice)} />}
     </Group>
   );
 }

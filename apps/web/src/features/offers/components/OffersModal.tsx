@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, List, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Text } from '@mantine/core';
 import { formatDateTime, formatMoney, formatPhone, type Offer } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { DateTimeText, MoneyText, PhoneText, TextValue } from '../../../components/display.tsx';
-import { IconEdit, IconPlus, IconTrash } from '../../../components/icons.tsx';
+import { IconPlus } from '../../../components/icons.tsx';
+import { DeleteAction, EditAction } from '../../../components/RowAction.tsx';
 import { useDeleteOffer } from '../api/deleteOffer.ts';
 import { useOffers } from '../api/getOffers.ts';
 import { offersMessages as t } from '../messages.ts';
@@ -84,16 +85,8 @@ export function OffersModal({ opened, onClose, queryIri, queryUuid, route, onCha
         width: 90,
         cell: (o) => (
           <Group gap={2} wrap="nowrap">
-            <Tooltip label={t.edit}>
-              <ActionIcon variant="subtle" aria-label={t.edit} onClick={() => setForm({ opened: true, uuid: o.uuid })}>
-                <IconEdit />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t.delete}>
-              <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={() => setToDelete(o)}>
-                <IconTrash />
-              </ActionIcon>
-            </Tooltip>
+            <EditAction label={t.edit} onClick={() => setForm({ opened: true, uuid: o.uuid })} />
+            <DeleteAction label={t.delete} onClick={() => setToDelete(o)} />
           </Group>
         ),
       },

@@ -1,15 +1,8 @@
 import { Group, Menu } from '@mantine/core';
 import type { Order, OrderParty } from '@spedycja/domain';
 import type { ReactNode } from 'react';
-import {
-  IconArrowsExchange,
-  IconDownload,
-  IconEdit,
-  IconRestore,
-  IconSend,
-  IconTrash,
-} from '../../../components/icons.tsx';
-import { RowAction, RowActionMenu } from '../../../components/RowAction.tsx';
+import { IconArrowsExchange, IconDownload, IconRestore, IconSend } from '../../../components/icons.tsx';
+import { DeleteAction, EditAction, RowAction, RowActionMenu } from '../../../components/RowAction.tsx';
 import type { OrderDocumentFormat } from '../api/downloadOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
@@ -60,12 +53,8 @@ export function OrderRowActions({
         <Menu.Item onClick={() => onSend(order, ['customer'])}>{a.sendCustomer}</Menu.Item>
         <Menu.Item onClick={() => onSend(order, ['carrier'])}>{a.sendCarrier}</Menu.Item>
       </RowActionMenu>
-      <RowAction label={a.edit} onClick={() => onEdit(order)}>
-        <IconEdit />
-      </RowAction>
-      <RowAction label={a.delete} color="red" onClick={() => onDelete(order)}>
-        <IconTrash />
-      </RowAction>
+      <EditAction label={a.edit} onClick={() => onEdit(order)} />
+      <DeleteAction label={a.delete} onClick={() => onDelete(order)} />
     </Group>
   );
 }

@@ -1,8 +1,8 @@
 import { Group } from '@mantine/core';
 import type { Query } from '@spedycja/domain';
 import type { ReactNode } from 'react';
-import { IconCopy, IconEdit, IconRestore, IconTrash } from '../../../components/icons.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
+import { IconCopy, IconRestore } from '../../../components/icons.tsx';
+import { DeleteAction, EditAction, RowAction } from '../../../components/RowAction.tsx';
 import { queriesMessages as t } from '../messages.ts';
 
 /** Actions other features add to each row (e.g. 'Zamień w zlecenie', 'Zadania'), after copy and before edit. */
@@ -24,12 +24,8 @@ export function QueryRowActions({ query, onCopy, onEdit, onDelete, extra }: Quer
         <IconCopy />
       </RowAction>
       {extra?.(query)}
-      <RowAction label={t.rowActions.edit} onClick={() => onEdit(query)}>
-        <IconEdit />
-      </RowAction>
-      <RowAction label={t.rowActions.delete} color="red" onClick={() => onDelete(query)}>
-        <IconTrash />
-      </RowAction>
+      <EditAction label={t.rowActions.edit} onClick={() => onEdit(query)} />
+      <DeleteAction label={t.rowActions.delete} onClick={() => onDelete(query)} />
     </Group>
   );
 }

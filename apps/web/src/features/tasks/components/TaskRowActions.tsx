@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
 import type { Task } from '@spedycja/domain';
-import { IconCheck, IconEdit, IconPhone, IconRestore, IconTrash } from '../../../components/icons.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
+import { IconCheck, IconPhone, IconRestore } from '../../../components/icons.tsx';
+import { DeleteAction, EditAction, RowAction } from '../../../components/RowAction.tsx';
 import { tasksMessages as t } from '../messages.ts';
 
 const a = t.rowActions;
@@ -29,12 +29,8 @@ export function TaskRowActions({ task, onMarkDone, onAddTry, onEdit, onDelete }:
       <RowAction label={a.addTry} onClick={() => onAddTry(task)}>
         <IconPhone />
       </RowAction>
-      <RowAction label={a.edit} onClick={() => onEdit(task)}>
-        <IconEdit />
-      </RowAction>
-      <RowAction label={a.delete} color="red" onClick={() => onDelete(task)}>
-        <IconTrash />
-      </RowAction>
+      <EditAction label={a.edit} onClick={() => onEdit(task)} />
+      <DeleteAction label={a.delete} onClick={() => onDelete(task)} />
     </Group>
   );
 }

@@ -8,8 +8,8 @@ import { usePagedList } from '../../../components/DataTable/usePagedList.ts';
 import { PhoneText, TextValue } from '../../../components/display.tsx';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
-import { IconEdit, IconPlus, IconTrash } from '../../../components/icons.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
+import { IconPlus } from '../../../components/icons.tsx';
+import { DeleteAction, EditAction } from '../../../components/RowAction.tsx';
 import { useDeleteUser } from '../api/deleteUser.ts';
 import { useUsers } from '../api/getUsers.ts';
 import { usersMessages as t } from '../messages.ts';
@@ -70,12 +70,8 @@ export function UsersPage({ canEdit }: UsersPageProps) {
         width: 100,
         cell: (u) => (
           <Group gap={4} wrap="nowrap">
-            <RowAction label={t.edit} onClick={() => setModal({ opened: true, uuid: u.uuid })}>
-              <IconEdit />
-            </RowAction>
-            <RowAction label={t.delete} color="red" onClick={() => setToDelete(u)}>
-              <IconTrash />
-            </RowAction>
+            <EditAction label={t.edit} onClick={() => setModal({ opened: true, uuid: u.uuid })} />
+            <DeleteAction label={t.delete} onClick={() => setToDelete(u)} />
           </Group>
         ),
       });
