@@ -2,15 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // A stray `.only` fails the run instead of skipping the rest of the suite (each project repeats it: projects do
+    // not inherit the root's options).
+    allowOnly: false,
     // Each API test file opens its own databases; two at a time suits a 2-core machine.
     maxWorkers: 2,
     projects: [
       {
-        test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'domain',
+          allowOnly: false,
+          root: './packages/domain',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         test: {
           name: 'api',
+          allowOnly: false,
           root: './apps/api',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
@@ -21,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
+          allowOnly: false,
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
@@ -32,6 +43,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          allowOnly: false,
           root: './apps/web/e2e',
           include: ['**/*.e2e.ts'],
           environment: 'node',

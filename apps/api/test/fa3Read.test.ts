@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ksefSamplesDir } from '../../../packages/domain/src/testing/ksefReference.ts';
 import { readFa3 } from '../src/documents/fa3Read.ts';
 import { renderInvoicePdf } from '../src/documents/invoicePdf.ts';
 import { pdfText } from './documents.ts';
 
-const sample = (name: string) =>
-  readFileSync(path.resolve(import.meta.dirname, '../../../../shared/reference/ksef/samples', name), 'utf8');
+const sample = (name: string) => readFileSync(path.join(ksefSamplesDir(), name), 'utf8');
 
 describe('reading a received FA(3) invoice for its PDF', () => {
   it('reads the official sample 1: parties, rows with their VAT, sums per rate, payment', () => {

@@ -4,20 +4,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The official FA(3) schemas and sample invoices (`shared/reference/ksef`), for tests only. The repository is checked
- * out next to `shared/` (here /work/wt-…, in CI /work/main), so the folder is `../shared/reference/ksef` from the
- * repository root. The one place that knows the path.
+ * The official FA(3) schemas (`apps/api/ksef-schemas`, which the server validates with) and the MF's sample invoices
+ * with an XML catalog for xmllint (`apps/api/test/fixtures/ksef`, see its README for source and licence), for tests
+ * only. Both live in this repository; this is the one place that knows the paths.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const fixturesDir = path.join(repoRoot, 'apps/api/test/fixtures/ksef');
+const schemasDir = path.join(repoRoot, 'apps/api/ksef-schemas');
 
-export function ksefReferenceDir(): string {
-  const dir = path.resolve(repoRoot, '../shared/reference/ksef');
-  if (!existsSync(path.join(dir, 'catalog.xml'))) {
-    throw new Error(`The KSeF reference folder is missing: ${dir} (the repository must sit next to shared/)`);
-  }
-  return dir;
+function existing(file: string): string {
+  if (!existsSync(file)) throw new Error(`A KSeF test fixture is missing from the repository: ${file}`);
+  return file;
 }
 
-export const ksefSchemaPath = () => path.join(ksefReferenceDir(), 'schemat_FA(3)_v1-0E.xsd');
-export const ksefCatalogPath = () => path.join(ksefReferenceDir(), 'catalog.xml');
-export const ksefSamplesDir = () => path.join(ksefReferenceDir(), 'samples');
+export const ksefSchemaPath = () => existing(path.join(schemasDir, 'schemat_FA(3)_v1-0E.xsd'));
+export const ksefCatalogPath = () => existing(path.join(fixturesDir, 'catalog.xml'));
+export const ksefSamplesDir = () => existing(path.join(fixturesDir, 'samples'));
