@@ -1,3 +1,4 @@
+import { ksefMessages, telegramMessages } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
@@ -68,12 +69,18 @@ function variants(op: Operation): Variant[] {
 }
 
 /**
- * A 502/503 problem document is the app saying an outside service it needs failed (KSeF, which CI does not reach):
- * a deliberate answer, not a crash. Any other 5xx is a failure.
+ * A 502/503 problem document is the app saying an outside service did not answer, and it names that service
+ * (KSeF, NBP, Telegram): a deliberate answer, not a crash. A missing setting is a 409, never a 5xx. Any other 5xx is
+ * a failure.
  */
-const broken = (res: { statusCode: number; headers: Record<string, unknown> }) =>
+const OUTSIDE_SERVICE = /KSeF|NBP|Telegram/;
+const broken = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) =>
   res.statusCode >= 500 &&
-  !([502, 503].includes(res.statusCode) && String(res.headers['content-type']).includes('problem+json'));
+  !(
+    [502, 503].includes(res.statusCode) &&
+    String(res.headers['content-type']).includes('problem+json') &&
+    OUTSIDE_SERVICE.test(String(JSON.parse(res.body).detail))
+  );
 
 const LEAK =
   /syntax error|relation "|column "|violates|duplicate key|DrizzleQueryError|SELECT .* FROM|INSERT INTO|DELETE FROM/i;
@@ -191,6 +198,21 @@ describe.each(dbKinds.slice(0, 1))('the API under hostile input and every role (
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(operations.length * 30);
   }, 120_000);
+
+  it('answers a missing setting with 409 saying what to set, not a gateway error (KSeF token, Telegram bot)', async () => {
+    const call = (url: string) => t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: {} });
+    for (const url of ['/api/ksef/check', '/api/ksef/sync']) {
+      const res = await call(url);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(409);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail).toBe(ksefMessages.notConfigured);
+    }
+    for (const url of ['/api/telegram/link', '/api/telegram/test']) {
+      const res = await call(url);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(409);
+      expect(res.json().detail).toBe(telegramMessages.notConfigured);
+    }
+  });
 
   it('answers anonymous 401 everywhere but the public routes, ROLE_USER 403 exactly on the admin-only list', async () => {
     const documented = new Set(operations.map((op) => `${op.method} ${op.route}`));

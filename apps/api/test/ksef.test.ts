@@ -145,13 +145,16 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     let res = await api('PUT', '/api/ksef/config', { token: '' });
     expect(res.json()).toMatchObject({ tokenSet: false, tokenLast4: null });
     res = await api('POST', '/api/ksef/check');
-    expect(res.statusCode).toBe(502);
-    expect(res.json().detail).toContain('token KSeF');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('KSeF nie jest skonfigurowany: ustaw token KSeF w ustawieniach.');
+    res = await api('POST', '/api/ksef/sync');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('KSeF nie jest skonfigurowany: ustaw token KSeF w ustawieniach.');
 
     res = await api('PUT', '/api/ksef/config', { environment: 'TEST', token: 'wrong-token-0000', autoSend: false });
     expect(res.statusCode).toBe(200);
     res = await api('POST', '/api/ksef/check?wrong');
-    expect(res.statusCode).toBe(502);
+    expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(
       'KSeF odrzucił uwierzytelnienie: Uwierzytelnianie zakończone niepowodzeniem z powodu błędnego tokenu: Nieprawidłowy token',
     );
@@ -176,6 +179,17 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
       'GET /auth/:referenceNumber',
       'POST /auth/token/redeem',
     ]);
+
+    // KSeF not answering is the one case of a 502, and the problem says it was KSeF.
+    fake.failNext(1000);
+    try {
+      res = await api('POST', '/api/ksef/check?down');
+      expect(res.statusCode).toBe(502);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().detail).toMatch(/^KSeF nie odpowiada\. Spróbuj ponownie później\. \(/);
+    } finally {
+      fake.failNext(0);
+    }
   });
 
   it('never answers the token, and keeps it encrypted at rest', async () => {

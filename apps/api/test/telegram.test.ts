@@ -459,7 +459,7 @@ describe.each(dbKinds)('telegram on %s', (kind) => {
     h.fake.blocked.add('9201');
     // A different body: the same one within 5 s would be taken for a double click.
     const blocked = await api('POST', '/api/telegram/test', {}, anna);
-    expect(blocked.statusCode).toBe(502);
+    expect(blocked.statusCode).toBe(409);
     expect(blocked.json().detail).toContain('403');
     h.fake.blocked.delete('9201');
 
@@ -516,7 +516,7 @@ describe.each(dbKinds)('telegram without a token, with a webhook, on its own tim
       await rounds(h.app);
       expect(h.fake.calls).toEqual([]);
       const link = await call(h.app, token, 'POST', '/api/telegram/link');
-      expect(link.statusCode).toBe(422);
+      expect(link.statusCode).toBe(409);
       expect(link.json().detail).toBe(msg.notConfigured);
       // The token arrives: the reminder that waited goes out.
       expect((await call(h.app, token, 'PUT', '/api/telegram/bot', { token: h.fake.token })).statusCode).toBe(200);

@@ -23,7 +23,8 @@ export const telegramStatusLabels: Record<TelegramStatus, string> = {
 
 /** Errors and answers of the server. */
 export const telegramMessages = {
-  notConfigured: 'Bot Telegram nie jest skonfigurowany.',
+  notConfigured:
+    'Bot Telegram nie jest skonfigurowany: administrator ustawia token bota na stronie Telegram (lub TELEGRAM_BOT_TOKEN).',
   botUnreachable: 'Nie udało się połączyć z botem Telegram.',
   notLinked: 'Twoje konto nie jest połączone z Telegramem.',
   testSent: 'Wiadomość testowa została wysłana!',

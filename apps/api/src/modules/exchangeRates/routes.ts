@@ -14,7 +14,7 @@ import { quoteEurRate } from './service.ts';
 
 export const exchangeRateMessages = {
   nbpUnavailable: 'Nie udało się pobrać kursu z NBP. Spróbuj ponownie później.',
-  noRate: 'Brak kursu euro: NBP jest niedostępny, a w ustawieniach nie ma kursu.',
+  noRate: 'Brak kursu euro: NBP nie odpowiada, a w ustawieniach nie ma kursu — ustaw kurs euro (euroExchangeRate).',
   badDate: 'Podaj poprawną datę!',
 } as const;
 
@@ -34,7 +34,8 @@ export async function exchangeRatesRoutes(app: FastifyInstance, { db, nbp }: { d
     { config: adminOnly, schema: { tags, querystring: quoteQuery } },
     async (request) => {
       const quote = await quoteEurRate(nbp, db, request.query.date);
-      if (!quote) throw new AppError(503, 'rate_unavailable', exchangeRateMessages.noRate);
+      // No NBP rate and no rate in the settings: the setting is the admin's to fill in (409 saying which).
+      if (!quote) throw new AppError(409, 'rate_unavailable', exchangeRateMessages.noRate);
       return quote;
     },
   );

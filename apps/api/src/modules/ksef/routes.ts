@@ -27,17 +27,25 @@ import { findInvoiceByUuid } from '../invoices/repository.ts';
 import { toConfigJson } from './config.ts';
 import type { KsefService } from './service.ts';
 
-/** A KSeF failure as the 502 the admin reads: KSeF's own (Polish) description, or that it did not answer. */
-function badGateway(error: unknown): AppError {
+/**
+ * A KSeF failure as the admin reads it. What the admin can fix is a 409 saying what to set: no token or seller NIP in
+ * the settings (nothing was asked of KSeF), or a token KSeF refused. A 502 only when KSeF did not answer or failed
+ * (and the problem says it was KSeF), or answered what the app cannot use.
+ */
+function ksefProblem(error: unknown): AppError {
   if (error instanceof KsefError) {
-    const detail =
-      error.kind === 'network' || (error.status !== null && error.status >= 500)
-        ? `${ksefMessages.unreachable} (${error.description})`
-        : error.kind === 'auth'
-          ? error.description.startsWith('KSeF') || error.description === ksefMessages.notConfigured
-            ? error.description
-            : `${ksefMessages.authFailed}: ${error.description}`
-          : `KSeF: ${error.description}`;
+    if (
+      error.kind === 'auth' &&
+      [ksefMessages.notConfigured, ksefMessages.sellerNipMissing].includes(error.description)
+    ) {
+      return new AppError(409, 'ksef_not_configured', error.description);
+    }
+    if (error.unavailable)
+      return new AppError(502, 'ksef_unreachable', `${ksefMessages.unreachable} (${error.description})`);
+    if (error.kind === 'auth' && error.code !== null) {
+      return new AppError(409, 'ksef_auth_failed', `${ksefMessages.authFailed}: ${error.description}`);
+    }
+    const detail = error.description.startsWith('KSeF') ? error.description : `KSeF: ${error.description}`;
     return new AppError(502, 'ksef_error', detail);
   }
   throw error;
@@ -131,7 +139,7 @@ export async function ksefRoutes(app: FastifyInstance, { db, ksef }: { db: Db; k
       const s = await ksef.check();
       return { ok: true, environment: s.environment, nip: s.nip as string, message: ksefMessages.connectionOk };
     } catch (error) {
-      throw badGateway(error);
+      throw ksefProblem(error);
     }
   });
 
@@ -139,7 +147,7 @@ export async function ksefRoutes(app: FastifyInstance, { db, ksef }: { db: Db; k
     try {
       return await ksef.sync();
     } catch (error) {
-      throw badGateway(error);
+      throw ksefProblem(error);
     }
   });
 
@@ -188,7 +196,7 @@ export async function ksefRoutes(app: FastifyInstance, { db, ksef }: { db: Db; k
     try {
       upo = await ksef.upo(invoice.id);
     } catch (error) {
-      throw badGateway(error);
+      throw ksefProblem(error);
     }
     if (!upo) throw new AppError(409, 'ksef_no_upo', ksefMessages.noUpo);
     const name = `UPO_${invoice.ksefNumber ?? invoice.number.replaceAll('/', '_')}.xml`;

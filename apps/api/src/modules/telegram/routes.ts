@@ -163,7 +163,8 @@ export async function telegramRoutes(
   r.post('/api/telegram/link', { schema: { tags } }, async (request, reply) => {
     const user = await me(request);
     const { token, info } = await telegram.botInfo();
-    if (!token) throw unprocessable(msg.notConfigured);
+    // A missing token is the admin's to set (409 saying so); 502 only when Telegram did not answer getMe.
+    if (!token) throw new AppError(409, 'telegram_not_configured', msg.notConfigured);
     if (!info?.username) throw new AppError(502, 'telegram_unreachable', msg.botUnreachable);
     const { code, expiresAt } = await telegram.createLinkCode(user.id);
     return reply.code(201).send({
@@ -184,13 +185,17 @@ export async function telegramRoutes(
   r.post('/api/telegram/test', { schema: { tags } }, async (request) => {
     const user = await me(request);
     const chatId = user.telegramUserId?.trim();
-    if (!(await telegram.botInfo()).token) throw unprocessable(msg.notConfigured);
+    if (!(await telegram.botInfo()).token) throw new AppError(409, 'telegram_not_configured', msg.notConfigured);
     if (!chatId) throw unprocessable(msg.notLinked);
     try {
       await telegram.sendTest({ id: user.id, name: user.name, chatId });
     } catch (error) {
       const outcome = outcomeOf(error, 1);
-      throw new AppError(502, 'telegram_failed', msg.sendFailed('error' in outcome ? outcome.error : String(error)));
+      const reason = msg.sendFailed('error' in outcome ? outcome.error : String(error));
+      // Telegram answered and refused (403: the user blocked the bot, 400: no such chat): the user's to fix, 409.
+      // 502 only when Telegram did not answer or failed itself.
+      const answered = error instanceof TelegramError && !error.retryable;
+      throw new AppError(answered ? 409 : 502, answered ? 'telegram_refused' : 'telegram_failed', reason);
     }
     return { message: msg.testSent };
   });
