@@ -209,6 +209,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     const backupDir = tempDir('spedycja-pg-backups-');
     let held: Awaited<ReturnType<typeof contents>>;
     let file: string;
+    /** The tables seedDemo left analysed (its last step is ANALYZE). */
+    let seededAnalysed: string[] = [];
 
     const newDatabase = async () => {
       const name = `bk_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -234,6 +236,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const url = await newDatabase();
       const database = await openDb({ url, poolSize: 4 });
       held = await fill(database);
+      seededAnalysed = (
+        await selectRows<{ name: string }>(
+          database.db,
+          sql`SELECT relname AS name FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL AND relname IN ('orders', 'queries', 'customers') ORDER BY 1`,
+        )
+      ).map((t) => t.name);
       file = await backupNow(database, { databaseUrl: url, backup: { dir: backupDir, keep: 14, cron: null } });
       await database.close();
     });
@@ -250,6 +258,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const target = await newDatabase();
       await restoreBackup({ file, force: false, dataDir: tempDir('unused-'), databaseUrl: target, backupDir });
       expect(await contentsOf(target)).toEqual(held);
+    });
+
+    it('analyses after seeding and after a restore: the tables have planner statistics at once', async () => {
+      expect(seededAnalysed).toEqual(['customers', 'orders', 'queries']);
+      const target = await newDatabase();
+      await restoreBackup({ file, force: false, dataDir: tempDir('unused-'), databaseUrl: target, backupDir });
+      const database = await openDb({ url: target, poolSize: 1 });
+      try {
+        // pg_restore brings rows, not statistics: only an ANALYZE after it sets last_analyze, reltuples and pg_stats.
+        const stats = await selectRows<{ name: string; analysed: boolean; reltuples: number; columns: number }>(
+          database.db,
+          sql`SELECT c.relname AS name, s.last_analyze IS NOT NULL AS analysed, c.reltuples::float8 AS reltuples,
+                     (SELECT count(*)::int FROM pg_stats p WHERE p.schemaname = 'public' AND p.tablename = c.relname)
+                       AS columns
+              FROM pg_class c JOIN pg_stat_user_tables s ON s.relid = c.oid
+              WHERE c.relname IN ('orders', 'queries', 'customers', 'carriers', 'tasks', 'invoices')
+              ORDER BY 1`,
+        );
+        expect(stats.map((t) => t.name)).toEqual(['carriers', 'customers', 'invoices', 'orders', 'queries', 'tasks']);
+        for (const table of stats) {
+          expect(table.analysed, table.name).toBe(true);
+          expect(table.reltuples, table.name).toBeGreaterThan(0);
+          expect(table.columns, table.name).toBeGreaterThan(0);
+        }
+      } finally {
+        await database.close();
+      }
     });
 
     it('refuses a database in use by the app, and a non-empty one without --force; --force keeps a backup first', async () => {

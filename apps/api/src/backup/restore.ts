@@ -72,6 +72,8 @@ async function restorePglite({ file, force, dataDir }: RestoreOptions): Promise<
       });
       // Opens, recovers and answers: a restore that cannot be read fails here, not at the next start.
       await client.query('SELECT count(*) FROM users');
+      // Fresh statistics, so that the first lists after a restore are not planned blind.
+      await client.exec('ANALYZE');
       await client.close();
     } catch (error) {
       rmSync(pgdata, { recursive: true, force: true });
@@ -128,5 +130,19 @@ async function restorePostgres({ file, force, databaseUrl, backupDir }: RestoreO
       `Could not restore ${file}: ${(error as Error).message}${kept ? `\nThe previous content is in ${kept}.` : ''}`,
     );
   }
+  // pg_restore leaves the tables without statistics: until autovacuum gets there every list would be planned blind
+  // (a page read 100,000 rows: 300–500 ms instead of 9 ms). ANALYZE now.
+  await analyzePostgres(url);
   return { target: new URL(url).pathname.slice(1), kept };
+}
+
+/** ANALYZE of the whole database (statistics for the planner), on its own connection. */
+export async function analyzePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
 }

@@ -69,6 +69,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   if (scale > 0 || (invoiced?.n ?? 0) === 0) {
     report.invoices = await seedInvoices(db, scale > 0 ? { count: scale, scale: true } : { count: 1000, scale: false });
   }
+  // Statistics for the planner now: autovacuum analyses the new rows only later, and lists would be planned blind.
+  await db.execute(sql`ANALYZE`);
   return report;
 }
 
