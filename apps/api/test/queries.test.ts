@@ -1,5 +1,7 @@
-import { validationMessages } from '@spedycja/domain';
+import { conversionMessages, validationMessages } from '@spedycja/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 describe.each(dbKinds)('queries on %s', (kind) => {
@@ -120,29 +122,32 @@ describe.each(dbKinds)('queries on %s', (kind) => {
         .violations.map((v: { propertyPath: string }) => v.propertyPath)
         .sort(),
     ).toEqual(
-      [
-        'cargo',
-        'customer',
-        'loadingCity',
-        'loadingCountry',
-        'loadingDate',
-        'unloadingCity',
-        'unloadingCountry',
-        'unloadingDate',
-      ].sort(),
+      ['cargo', 'customer', 'loadingCity', 'loadingCountry', 'loadingDate', 'unloadingCity', 'unloadingCountry'].sort(),
     );
-    const nulls = await api('POST', '/api/queries', query({ cargo: null, unloadingDate: '' }));
+    const nulls = await api('POST', '/api/queries', query({ cargo: null, loadingDate: '' }));
     expect(
       nulls
         .json()
         .violations.map((v: { propertyPath: string }) => v.propertyPath)
         .sort(),
-    ).toEqual(['cargo', 'unloadingDate']);
+    ).toEqual(['cargo', 'loadingDate']);
     expect((await api('GET', '/api/queries?status=wszystkie')).json()['hydra:totalItems']).toBe(before);
   });
 
   it('refuses bad input with Polish messages and changes nothing', async () => {
-    expect((await api('POST', '/api/queries', query({ status: 'nowe' }))).statusCode).toBe(422);
+    const rows = async () =>
+      (
+        await selectRows<{ n: number; versions: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n, coalesce(sum(version), 0)::int AS versions FROM queries`,
+        )
+      )[0];
+    const before = await rows();
+    expect(before?.n).toBeGreaterThan(0);
+    const status = await api('POST', '/api/queries', query({ status: 'nowe' }));
+    expect(status.statusCode).toBe(422);
+    expect(status.json().violations[0]).toMatchObject({ propertyPath: 'status' });
+    expect(status.json().violations[0].message).toMatch(/[ąćęłńóśźżA-Za-z]/);
     expect((await api('POST', '/api/queries', query({ cargoLength: 13.6 }))).statusCode).toBe(422);
     const dangling = await api(
       'POST',
@@ -151,7 +156,58 @@ describe.each(dbKinds)('queries on %s', (kind) => {
     );
     expect(dangling.statusCode).toBe(422);
     expect(dangling.json().violations[0].propertyPath).toBe('customer');
-    expect((await api('POST', '/api/queries', query({ loadingDate: '2026-13-45' }))).statusCode).toBe(422);
+    const badDate = await api('POST', '/api/queries', query({ loadingDate: '2026-13-45' }));
+    expect(badDate.statusCode).toBe(422);
+    expect(badDate.json().violations[0]).toMatchObject({
+      propertyPath: 'loadingDate',
+      message: 'Podaj poprawną datę!',
+    });
+    // An edit refused changes nothing either.
+    const [existing] = (await api('GET', '/api/queries?status=wszystkie&itemsPerPage=1')).json()['hydra:member'];
+    const refusedEdit = await api('PATCH', `/api/queries/${existing.uuid}`, { cargo: '', cargoWeight: -1 });
+    expect(refusedEdit.statusCode).toBe(422);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('saves a quick query without an unloading date; converting it asks for the date, which the order takes', async () => {
+    const created = await api('POST', '/api/queries', query({ cargo: 'Szybka wycena', unloadingDate: null }));
+    expect(created.statusCode, created.body).toBe(201);
+    const q = created.json();
+    expect(q.unloadingDate).toBeNull();
+    // An edit may leave it empty too, and fill it in later.
+    expect((await api('PATCH', `/api/queries/${q.uuid}`, { unloadingDate: '' })).statusCode).toBe(200);
+    // An order still needs it.
+    const { customer: _c, customerPrice: _p, customerPriceCurrency: _cur, ...route } = query({ unloadingDate: null });
+    const order = await api('POST', '/api/orders', { ...route, customer: customerIri, unloadingDate: null });
+    expect(order.statusCode).toBe(422);
+    expect(order.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toContain('unloadingDate');
+
+    const countOrders = async () =>
+      (await selectRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM orders`))[0]?.n;
+    const ordersBefore = await countOrders();
+    // Converting without the date: 422 naming it, nothing converted.
+    const refused = await api('POST', `/api/queries/${q.uuid}/changeType`, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().violations).toEqual([
+      { propertyPath: 'unloadingDate', message: conversionMessages.unloadingDateRequired },
+    ]);
+    const bad = await api('POST', `/api/queries/${q.uuid}/changeType`, { unloadingDate: '2026-02-30' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().violations[0]).toMatchObject({ propertyPath: 'unloadingDate', message: 'Podaj poprawną datę!' });
+    const early = await api('POST', `/api/queries/${q.uuid}/changeType`, { unloadingDate: '2026-11-30' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().violations[0]).toMatchObject({
+      propertyPath: 'unloadingDate',
+      message: validationMessages.loadingAfterUnloading,
+    });
+    expect(await countOrders()).toBe(ordersBefore);
+    expect((await api('GET', `/api/queries/${q.uuid}`)).json().status).toBe('aktywne');
+
+    // With the date the order is made, and the date is the order's.
+    const converted = await api('POST', `/api/queries/${q.uuid}/changeType`, { unloadingDate: '2026-12-03' });
+    expect(converted.statusCode, converted.body).toBe(200);
+    expect(converted.json().unloadingDate.slice(0, 10)).toBe('2026-12-03');
+    expect(await countOrders()).toBe((ordersBefore ?? 0) + 1);
   });
 
   it('filters by status (none or wszystkie for all), dimensions, dates, places, customer, owner and prices', async () => {

@@ -59,7 +59,8 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       unloadingCity: 'Praga',
       unloadingCountry: 'CZ',
       loadingDate: '2026-12-14',
-      unloadingDate: '2026-12-15',
+      // A quick query: the customer asked for a price before the unloading date was fixed.
+      unloadingDate: null,
       customer: customer['@id'],
       customerPrice: 310000,
     });
@@ -267,6 +268,11 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     const queryRow = queriesTable.getByRole('row', { name: `Zapytanie ${queryId}` });
     await queryRow.getByRole('button', { name: 'Zamień w zlecenie' }).click();
     const toOrder = page.getByRole('dialog', { name: 'Zamiana w zlecenie' });
+    // It has no unloading date: the dialog asks for it and does not convert without it.
+    await toOrder.getByText('Zapytanie nie ma daty rozładunku, a zlecenie jej wymaga: podaj ją.').waitFor();
+    await toOrder.getByRole('button', { name: 'Tak' }).click();
+    await toOrder.getByText('Podaj datę rozładunku: zlecenie nie może być zapisane bez niej.').waitFor();
+    await toOrder.getByLabel('Data rozładunku').fill('15.12.2026');
     await toOrder.getByRole('button', { name: 'Tak' }).click();
     await toast(page, 'Pomyślnie zamieniono zapytanie w zlecenie').waitFor();
     await queryRow.waitFor({ state: 'detached' });
@@ -281,6 +287,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     expect(convertedCells).toContain('Kraków');
     expect(convertedCells).toContain('Praga');
     expect(convertedCells).toContain('3 100,00 zł');
+    expect(convertedCells).toContain('15/12/2026');
     await context.close();
   });
 });

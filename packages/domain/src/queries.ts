@@ -6,12 +6,12 @@ import {
   CONVERTED_STATUS,
   iriRef,
   optionalDate,
+  queryShipmentFields,
   refineDates,
   requiring,
   SHIPMENT_PAYLOAD_KEYS,
   type ShipmentRead,
   shipmentDefaultedFields,
-  shipmentFields,
 } from './shipments.ts';
 import { oneOf, optionalHundredths, optionalText } from './validation.ts';
 
@@ -46,7 +46,7 @@ const queryOwnFields = {
 
 export const queryCreateSchema = z
   .object({
-    ...shipmentFields.create,
+    ...queryShipmentFields.create,
     ...requiring(queryOwnFields, ['customer'], 'create'),
     status: withDefault(oneOf(QUERY_STATUSES), DEFAULT_QUERY_STATUS),
     ...shipmentDefaultedFields.create,
@@ -54,7 +54,7 @@ export const queryCreateSchema = z
   .superRefine(refineDates);
 
 export const queryUpdateSchema = z.object({
-  ...shipmentFields.update,
+  ...queryShipmentFields.update,
   ...requiring(queryOwnFields, ['customer'], 'update'),
   status: oneOf(QUERY_STATUSES).optional(),
   ...shipmentDefaultedFields.update,

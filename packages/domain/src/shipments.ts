@@ -88,6 +88,14 @@ export const REQUIRED_SHIPMENT_KEYS = [
   'unloadingDate',
 ] as const;
 
+/**
+ * A query may be saved without its unloading date (customers ask for a price before it is fixed); an order may not:
+ * converting such a query asks for it.
+ */
+export const QUERY_REQUIRED_SHIPMENT_KEYS = REQUIRED_SHIPMENT_KEYS.filter(
+  (key): key is Exclude<(typeof REQUIRED_SHIPMENT_KEYS)[number], 'unloadingDate'> => key !== 'unloadingDate',
+);
+
 type RequiredField<T extends z.ZodType> = ReturnType<typeof required<T>>;
 type Requiring<F extends Record<string, z.ZodType>, K extends keyof F> = Omit<F, K> & {
   [P in K]: RequiredField<F[P]>;
@@ -124,6 +132,12 @@ export function requiring<F extends Record<string, z.ZodType>, K extends keyof F
 export const shipmentFields = {
   create: requiring({ ...routeFields, ...cargoFields }, REQUIRED_SHIPMENT_KEYS, 'create'),
   update: requiring({ ...routeFields, ...cargoFields }, REQUIRED_SHIPMENT_KEYS, 'update'),
+};
+
+/** The same for a query: the unloading date may stay empty. */
+export const queryShipmentFields = {
+  create: requiring({ ...routeFields, ...cargoFields }, QUERY_REQUIRED_SHIPMENT_KEYS, 'create'),
+  update: requiring({ ...routeFields, ...cargoFields }, QUERY_REQUIRED_SHIPMENT_KEYS, 'update'),
 };
 
 /**

@@ -2,7 +2,9 @@ import {
   CARRIER_ACQUISITION_SOURCES,
   CONVERTED_STATUS,
   conversionMessages,
-  iriRef,
+  datesIssue,
+  type QueryToOrder,
+  queryToOrderSchema,
   SHIPMENT_PAYLOAD_KEYS,
 } from '@spedycja/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -55,12 +57,6 @@ export type ConversionHook = (
   to: { type: 'query' | 'order'; id: number },
 ) => Promise<void>;
 
-/** POST /api/queries/{id}/changeType may name the offer the order takes; without it, the best one. */
-const queryToOrderBody = z
-  .object({ offer: iriRef('offers') })
-  .nullable()
-  .optional();
-
 type ChosenOffer = { carrier_id: number | null; price: number; currency: string; acquired_by: string };
 
 export async function conversionsRoutes(
@@ -98,13 +94,18 @@ export async function conversionsRoutes(
     return best;
   };
 
-  const queryToOrder = async (id: string, me: number, offerRef: string | null | undefined) => {
+  const queryToOrder = async (id: string, me: number, body: QueryToOrder) => {
     const uuid = uuidParam(id);
     const newUuid = await db.transaction(async (tx) => {
       const [query] = await tx.select().from(queries).where(eq(queries.uuid, uuid)).for('update');
       if (!query || query.deletionReason > 0) throw notFound();
       if (query.status === CONVERTED_STATUS) throw new AppError(409, 'converted', conversionMessages.queryConverted);
-      const offer = await chooseOffer(tx, query.id, offerRef);
+      // A query may have no unloading date yet; the order needs one: the one given now, else the query's.
+      const unloadingDate = body.unloadingDate ?? query.unloadingDate;
+      if (!unloadingDate) throw fieldViolation('unloadingDate', conversionMessages.unloadingDateRequired);
+      const issue = datesIssue({ loadingDate: query.loadingDate, unloadingDate });
+      if (issue) throw fieldViolation(issue.path, issue.message);
+      const offer = await chooseOffer(tx, query.id, body.offer);
       const carrier = offer
         ? {
             carrierId: offer.carrier_id,
@@ -119,6 +120,7 @@ export async function conversionsRoutes(
         .insert(orders)
         .values({
           ...pickShared(query),
+          unloadingDate,
           ...carrier,
           number: await nextOrderNumber(tx),
           status: 'aktywne',
@@ -174,11 +176,15 @@ export async function conversionsRoutes(
     return toQueryJson(created);
   };
 
-  const offerOf = (request: FastifyRequest) => {
-    if (request.method !== 'POST' || request.body === undefined || request.body === null) return undefined;
-    const parsed = queryToOrderBody.safeParse(request.body);
-    if (!parsed.success) throw fieldViolation('offer', conversionMessages.offerNotUsable);
-    return parsed.data?.offer;
+  const bodyOf = (request: FastifyRequest): QueryToOrder => {
+    if (request.method !== 'POST' || request.body === undefined || request.body === null) return {};
+    const parsed = queryToOrderSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'unloadingDate') throw fieldViolation('unloadingDate', issue.message);
+      throw fieldViolation('offer', conversionMessages.offerNotUsable);
+    }
+    return parsed.data ?? {};
   };
 
   for (const method of ['GET', 'POST'] as const) {
@@ -188,7 +194,7 @@ export async function conversionsRoutes(
       config: { writes: true },
       schema: { tags, params: idParams },
       handler: async (request) =>
-        queryToOrder((request.params as { id: string }).id, await actorId(db, request), offerOf(request)),
+        queryToOrder((request.params as { id: string }).id, await actorId(db, request), bodyOf(request)),
     });
     app.route({
       method,

@@ -36,7 +36,7 @@ function ksefProblem(error: unknown): AppError {
   if (error instanceof KsefError) {
     if (
       error.kind === 'auth' &&
-      [ksefMessages.notConfigured, ksefMessages.sellerNipMissing].includes(error.description)
+      ([ksefMessages.notConfigured, ksefMessages.sellerNipMissing] as string[]).includes(error.description)
     ) {
       return new AppError(409, 'ksef_not_configured', error.description);
     }

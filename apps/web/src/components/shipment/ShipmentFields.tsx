@@ -22,7 +22,15 @@ export const amountProps = <K extends string>(
   key: K,
 ) => ({ ...form.getInputProps(key), value: form.values[key] });
 
-function PlaceFields({ form, side }: { form: ShipmentForm; side: 'loading' | 'unloading' }) {
+function PlaceFields({
+  form,
+  side,
+  dateRequired,
+}: {
+  form: ShipmentForm;
+  side: 'loading' | 'unloading';
+  dateRequired: boolean;
+}) {
   return (
     <Fieldset legend={side === 'loading' ? t.sections.loading : t.sections.unloading} variant="filled">
       <Stack gap="xs">
@@ -52,7 +60,7 @@ function PlaceFields({ form, side }: { form: ShipmentForm; side: 'loading' | 'un
           <WallClockInput
             label={f[`${side}Date`]}
             timeLabel={f[`${side}Time`]}
-            withAsterisk
+            withAsterisk={dateRequired}
             {...form.getInputProps(`${side}Date`)}
           />
         </Group>
@@ -61,13 +69,24 @@ function PlaceFields({ form, side }: { form: ShipmentForm; side: 'loading' | 'un
   );
 }
 
-/** Both places side by side; `children` go below them. */
-export function RouteSection({ form, children }: { form: ShipmentForm; children?: ReactNode }) {
+/**
+ * Both places side by side; `children` go below them. A query may leave the unloading date empty
+ * (`unloadingDateRequired={false}`); an order may not.
+ */
+export function RouteSection({
+  form,
+  children,
+  unloadingDateRequired = true,
+}: {
+  form: ShipmentForm;
+  children?: ReactNode;
+  unloadingDateRequired?: boolean;
+}) {
   return (
     <Fieldset legend={t.sections.route}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <PlaceFields form={form} side="loading" />
-        <PlaceFields form={form} side="unloading" />
+        <PlaceFields form={form} side="loading" dateRequired />
+        <PlaceFields form={form} side="unloading" dateRequired={unloadingDateRequired} />
       </SimpleGrid>
       {children}
     </Fieldset>

@@ -1,4 +1,4 @@
-import { orderMessages, queryMessages } from '@spedycja/domain';
+import { conversionMessages, orderMessages, queryMessages } from '@spedycja/domain';
 import { shipmentMessages } from '../../components/shipment/messages.ts';
 
 /** Texts of the orders screens (SPEC §2, §8); the notifications come from the domain. */
@@ -153,6 +153,8 @@ export const ordersMessages = {
   toOrderOffer: 'Przewoźnik i cena z oferty',
   toOrderBest: 'najlepsza',
   toOrderNoOffer: 'Zapytanie nie ma aktywnej oferty z przewoźnikiem: zlecenie powstanie bez przewoźnika.',
+  toOrderNoUnloadingDate: 'Zapytanie nie ma daty rozładunku, a zlecenie jej wymaga: podaj ją.',
+  toOrderUnloadingDateRequired: conversionMessages.unloadingDateRequired,
   warnings: {
     notSentToCustomer: 'Nie wysłano do klienta',
     notSentToCarrier: 'Nie wysłano do przewoźnika',

@@ -17,8 +17,20 @@ export function invalidateAfterConversion(queryClient: QueryClient) {
  * POST /api/queries/{uuid}/changeType: the query becomes an order, with the carrier and price of the offer picked
  * (the best one when none is named); the query stays, as 'zamienione', linked to the order.
  */
-export const convertQueryToOrder = ({ uuid, offer }: { uuid: string; offer?: string | null }) =>
-  api.post<Order>(`/queries/${uuid}/changeType`, offer ? { offer } : {});
+export const convertQueryToOrder = ({
+  uuid,
+  offer,
+  unloadingDate,
+}: {
+  uuid: string;
+  offer?: string | null;
+  /** For a query saved without one: the order needs it. */
+  unloadingDate?: string | null;
+}) =>
+  api.post<Order>(`/queries/${uuid}/changeType`, {
+    ...(offer ? { offer } : {}),
+    ...(unloadingDate ? { unloadingDate } : {}),
+  });
 
 export function useConvertQueryToOrder() {
   const queryClient = useQueryClient();

@@ -1,16 +1,18 @@
 import { Radio, Stack, Text } from '@mantine/core';
-import { formatMoney, type Offer, type Query } from '@spedycja/domain';
+import { datesIssue, formatMoney, type Offer, type Query, wallClockOf } from '@spedycja/domain';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { WallClockInput } from '../../../components/dates.tsx';
 import { IconArrowsExchange } from '../../../components/icons.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
+import { shipmentMessages } from '../../../components/shipment/messages.ts';
 import { useOffers } from '../../offers/index.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { useConvertQueryToOrder } from '../api/convertQueryToOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
 export type ConvertQueryToOrderActionProps = {
-  query: Pick<Query, 'uuid' | 'id'>;
+  query: Pick<Query, 'uuid' | 'id' | 'loadingDate' | 'unloadingDate'>;
   /** After the query became an order (the lists are refreshed already). */
   onConverted?: () => void;
 };
@@ -22,12 +24,16 @@ export function offerChoices(offers: readonly Offer[], euroRate: number): Offer[
 }
 
 /**
- * The queries table's 'Zamień w zlecenie': asks which offer the order takes (the best one unless another is picked),
- * then POST /api/queries/{uuid}/changeType; 'Pomyślnie zamieniono zapytanie w zlecenie', and the lists are read again.
+ * The queries table's 'Zamień w zlecenie': asks which offer the order takes (the best one unless another is picked)
+ * and, for a quick query saved without one, the unloading date the order needs; then POST
+ * /api/queries/{uuid}/changeType; 'Pomyślnie zamieniono zapytanie w zlecenie', and the lists are read again.
  */
 export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryToOrderActionProps) {
   const [asking, setAsking] = useState(false);
   const [picked, setPicked] = useState<string | null>(null);
+  const needsDate = !query.unloadingDate;
+  const [unloadingDate, setUnloadingDate] = useState<string | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
   const convert = useConvertQueryToOrder();
   const offers = useOffers({ 'query.uuid': query.uuid, itemsPerPage: 100 }, asking);
   const settings = useSettings();
@@ -35,13 +41,26 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
   const choices = useMemo(() => offerChoices(offers.data?.['hydra:member'] ?? [], euroRate), [offers.data, euroRate]);
   const chosen = picked ?? choices[0]?.['@id'] ?? null;
 
+  const close = () => {
+    setAsking(false);
+    setPicked(null);
+    setUnloadingDate(null);
+    setDateError(null);
+  };
+
   const handleConfirm = async () => {
+    if (needsDate) {
+      // The dialog stays open with the field's error: the order cannot be saved without the date.
+      const issue = datesIssue({ loadingDate: wallClockOf(query.loadingDate), unloadingDate });
+      const error = !unloadingDate ? t.toOrderUnloadingDateRequired : (issue?.message ?? null);
+      setDateError(error);
+      if (error) return;
+    }
     try {
-      await convert.mutateAsync({ uuid: query.uuid, offer: chosen });
+      await convert.mutateAsync({ uuid: query.uuid, offer: chosen, ...(needsDate ? { unloadingDate } : {}) });
       onConverted?.();
     } finally {
-      setAsking(false);
-      setPicked(null);
+      close();
     }
   };
 
@@ -56,6 +75,22 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
         text={
           <Stack gap="sm">
             <Text>{t.toOrderQuestion(query.id)}</Text>
+            {needsDate && (
+              <>
+                <Text size="sm">{t.toOrderNoUnloadingDate}</Text>
+                <WallClockInput
+                  label={shipmentMessages.fields.unloadingDate}
+                  timeLabel={shipmentMessages.fields.unloadingTime}
+                  withAsterisk
+                  value={unloadingDate}
+                  onChange={(value) => {
+                    setUnloadingDate(value);
+                    setDateError(null);
+                  }}
+                  error={dateError}
+                />
+              </>
+            )}
             {choices.length > 0 ? (
               <Radio.Group label={t.toOrderOffer} value={chosen} onChange={setPicked}>
                 <Stack gap={6} mt={6}>
@@ -78,10 +113,7 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
           </Stack>
         }
         onConfirm={handleConfirm}
-        onCancel={() => {
-          setAsking(false);
-          setPicked(null);
-        }}
+        onCancel={close}
       />
     </>
   );

@@ -63,7 +63,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
       <Stack gap="md">
-        <RouteSection form={form} />
+        <RouteSection form={form} unloadingDateRequired={false} />
         <CargoSection form={form} cols={{ base: 2, sm: 3 }}>
           <Select
             label={f.loadingType}

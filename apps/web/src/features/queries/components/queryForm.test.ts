@@ -83,10 +83,17 @@ describe('the query form validation', () => {
       loadingDate: required,
       unloadingCity: required,
       unloadingCountry: required,
-      unloadingDate: required,
     });
     expect(parseQueryPayload('create', emptyQueryForm(null))).toBeNull();
     expect(validateQueryForm('edit')({ ...complete(), cargo: '   ' })).toEqual({ cargo: required });
+  });
+
+  it('saves a quick query without an unloading date, in both modes (an order asks for it when converted)', () => {
+    for (const mode of ['create', 'edit'] as const) {
+      const values = { ...complete(), unloadingDate: null };
+      expect(validateQueryForm(mode)(values)).toEqual({});
+      expect(parseQueryPayload(mode, values)).toMatchObject({ unloadingDate: null });
+    }
   });
 
   it('refuses an unloading date before the loading date, with the SPEC text, in both modes', () => {
