@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, queryOf } from './fixtures.ts';
+import { CUSTOMER, orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 describe.each(dbKinds)('guards on %s', (kind) => {
@@ -122,13 +122,25 @@ describe.each(dbKinds)('guards on %s', (kind) => {
     }
   });
 
-  it('has no hard delete for orders', async () => {
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/orders/00000000-0000-4000-8000-000000000000',
+  it('has no hard delete for orders: DELETE of an existing order is refused and the order stays', async () => {
+    const customer = (
+      await t.app.inject({ method: 'POST', url: '/api/customers', headers: bearer(admin), payload: CUSTOMER })
+    ).json();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
       headers: bearer(admin),
+      payload: orderOf(customer['@id']),
     });
-    expect(res.statusCode).toBe(404);
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    for (const token of [admin, user]) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/orders/${order.uuid}`, headers: bearer(token) });
+      expect([404, 405]).toContain(res.statusCode);
+    }
+    const after = await t.app.inject({ method: 'GET', url: `/api/orders/${order.uuid}`, headers: bearer(admin) });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ uuid: order.uuid, number: order.number, deletionReason: 0 });
   });
 
   it('accepts PATCH with merge-patch+json as a partial update', async () => {
@@ -191,21 +203,45 @@ describe.each(dbKinds)('guards on %s', (kind) => {
     }
   });
 
-  it('ends other logins when a password or role changes', async () => {
-    const pair = (
-      await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ewa', password: 'haslo-ewy-123' } })
-    ).json();
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${userUuid}`,
-      headers: bearer(admin),
-      payload: { plainPassword: 'nowe-haslo-ewy' },
-    });
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/token/refresh',
-      payload: { refreshToken: pair.refreshToken },
-    });
-    expect(refresh.statusCode).toBe(401);
+  it('ends other logins when a password or role changes, and only then', async () => {
+    const loginPair = async (password: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'ewa', password } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { token: string; refreshToken: string };
+    };
+    const edit = async (payload: object) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${userUuid}`,
+        headers: bearer(admin),
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const refresh = (pair: { refreshToken: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/token/refresh', payload: { refreshToken: pair.refreshToken } });
+
+    // Another change (the name) keeps the login: the test below can tell.
+    let pair = await loginPair('haslo-ewy-123');
+    await edit({ name: 'Ewa Nowa' });
+    const kept = await refresh(pair);
+    expect(kept.statusCode).toBe(200);
+    pair = kept.json();
+
+    // A new password ends it.
+    await edit({ plainPassword: 'nowe-haslo-ewy' });
+    expect((await refresh(pair)).statusCode).toBe(401);
+
+    // Other roles end it too (promoted, then demoted again).
+    pair = await loginPair('nowe-haslo-ewy');
+    await edit({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    expect((await refresh(pair)).statusCode).toBe(401);
+    pair = await loginPair('nowe-haslo-ewy');
+    await edit({ roles: ['ROLE_USER'] });
+    expect((await refresh(pair)).statusCode).toBe(401);
+    // The same roles again are no change.
+    pair = await loginPair('nowe-haslo-ewy');
+    await edit({ roles: ['ROLE_USER'] });
+    expect((await refresh(pair)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { apiMessages } from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, orderOf, queryOf } from './fixtures.ts';
+import { CUSTOMER, factories, orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 /** Issue 13, parts 3 and 4: versions with ETag/If-Match, and the change history, on every editable resource. */
@@ -9,6 +9,7 @@ describe.each(dbKinds)('versions and history on %s', (kind) => {
   let token: string;
   let customer: { '@id': string; uuid: string };
   let query: { '@id': string; uuid: string };
+  let make: ReturnType<typeof factories>;
 
   const api = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({
@@ -21,6 +22,7 @@ describe.each(dbKinds)('versions and history on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     token = await t.login();
+    make = factories(t.app, token);
     customer = (await api('POST', '/api/customers', CUSTOMER)).json();
     query = (await api('POST', '/api/queries', queryOf(customer['@id']))).json();
     // Generous: under a full parallel run the embedded database starts slowly.
@@ -70,6 +72,7 @@ describe.each(dbKinds)('versions and history on %s', (kind) => {
       { name: 'W2' },
     ],
     ['settings', async () => 'euroExchangeRate', { value: '431' }],
+    ['invoices', async () => (await make.invoice({ customer: customer['@id'] })).uuid, { description: 'Zmieniona' }],
   ];
 
   it.each(cases)(
