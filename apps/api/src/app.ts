@@ -16,10 +16,11 @@ import { requestScoped } from './db/requestTx.ts';
 import { authPlugin } from './http/auth.ts';
 import { AppError, problem } from './http/errors.ts';
 import { requestTransactionPlugin } from './http/idempotency.ts';
-import { forgetCounts, setCountCacheMs } from './http/listing.ts';
+import { setCountCacheMs } from './http/listing.ts';
 import { securityHeaders } from './http/security.ts';
 import { versionsPlugin } from './http/versions.ts';
 import { hasWebApp, registerWebApp } from './http/webApp.ts';
+import { writeScopePlugin } from './http/writeScope.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
 import { createNbpClient } from './integrations/nbp/http.ts';
@@ -54,8 +55,6 @@ import { telegramRoutes } from './modules/telegram/routes.ts';
 import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { defaultWebDist } from './paths.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,6 +117,8 @@ export async function buildApp({
   await app.register(securityHeaders);
   // Before compression: the stored answer of an idempotency key is the uncompressed one.
   await app.register(requestTransactionPlugin, { db: rawDb });
+  // After it: the tables a request wrote are announced once its transaction committed.
+  await app.register(writeScopePlugin);
   // API answers above 1 KB go out compressed (JSON only: the web app's files are compressed at build time).
   await app.register(compress, {
     threshold: 1024,
@@ -141,13 +142,8 @@ export async function buildApp({
 
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   await app.register(authPlugin, { signer, db });
-  // Counted totals hold until something is written (see http/listing.ts); forgotten before the writer hears back, so
-  // that the list it asks for next is counted anew.
+  // Counted totals hold until a table they read is written (see http/listing.ts and http/writeScope.ts).
   setCountCacheMs(config.listCountCacheMs);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) || request.routeOptions.config.writes) forgetCounts();
-    return payload;
-  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

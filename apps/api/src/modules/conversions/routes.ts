@@ -191,7 +191,6 @@ export async function conversionsRoutes(
     app.route({
       method,
       url: '/api/queries/:id/changeType',
-      config: { writes: true },
       schema: { tags, params: idParams },
       handler: async (request) =>
         queryToOrder((request.params as { id: string }).id, await actorId(db, request), bodyOf(request)),
@@ -199,7 +198,6 @@ export async function conversionsRoutes(
     app.route({
       method,
       url: '/api/orders/:id/changeType',
-      config: { writes: true },
       schema: { tags, params: idParams },
       handler: async (request) => orderToQuery((request.params as { id: string }).id, await actorId(db, request)),
     });

@@ -376,11 +376,7 @@ export async function invoicesRoutes(
     app.outbox.nudge();
     return { message: invoiceMessages.sent, invoice: await load(invoice.uuid) };
   };
-  r.get(
-    '/api/invoices/:id/send',
-    { config: { ...config, writes: true }, schema: { tags, params: idParams } },
-    (request) => send(request.params.id),
-  );
+  r.get('/api/invoices/:id/send', { config, schema: { tags, params: idParams } }, (request) => send(request.params.id));
   r.post('/api/invoices/:id/send', { config, schema: { tags, params: idParams } }, (request) =>
     send(request.params.id),
   );

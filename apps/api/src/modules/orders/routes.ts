@@ -218,7 +218,7 @@ export async function ordersRoutes(
       order: toOrderJson(await load(record.order.uuid)),
     };
   };
-  r.get('/api/orders/:id/send/:party', { config: { writes: true }, schema: { tags, params: sendParams } }, (request) =>
+  r.get('/api/orders/:id/send/:party', { schema: { tags, params: sendParams } }, (request) =>
     send(request, request.params.id, request.params.party),
   );
   r.post('/api/orders/:id/send/:party', { schema: { tags, params: sendParams } }, (request) =>
