@@ -401,6 +401,32 @@ describe.each(dbKinds)('telegram on %s', (kind) => {
     await api('PUT', '/api/telegram/me', { notifyOnAssignment: true }, anna);
   });
 
+  it('sends no assignment notice for a task whose own Telegram switch is off, as for its reminder', async () => {
+    await setChat('anna', '9301');
+    // Given to her with the task's switch off: nothing to Telegram, not the assignment and not later the reminder.
+    const quiet = await api(
+      'POST',
+      '/api/tasks',
+      task({ user: annaIri, contactDate: minutesFromNow(120), telegramNotification: false }),
+    );
+    expect(quiet.statusCode, quiet.body).toBe(201);
+    await rounds(h.app);
+    expect(sentTo('9301')).toEqual([]);
+    expect(await messagesOfTask(quiet.json().uuid)).toEqual([]);
+    // Reassigned to her by the admin, still off: nothing.
+    const mine = (
+      await api('POST', '/api/tasks', task({ contactDate: minutesFromNow(120), telegramNotification: false }))
+    ).json();
+    expect((await api('PUT', `/api/tasks/${mine.uuid}`, { user: annaIri })).statusCode).toBe(200);
+    await rounds(h.app);
+    expect(sentTo('9301')).toEqual([]);
+    // The same with the switch on: the notice goes (the test can tell).
+    const loud = (await api('POST', '/api/tasks', task({ user: annaIri, contactDate: minutesFromNow(120) }))).json();
+    await rounds(h.app);
+    expect(sentTo('9301')).toHaveLength(1);
+    expect(sentTo('9301')[0]?.text).toContain(`przypisał(a) Ci zadanie #${loud.id}`);
+  });
+
   it("tells a query's owner when a carrier verifies a public offer on it, if the switch is on", async () => {
     await setChat('anna', '9101');
     const query = (

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { wallClockOf } from '@spedycja/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
@@ -287,7 +288,9 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     expect(convertedCells).toContain('Kraków');
     expect(convertedCells).toContain('Praga');
     expect(convertedCells).toContain('3 100,00 zł');
-    expect(convertedCells).toContain('15/12/2026');
+    // The order took the unloading date typed in the dialog.
+    const [madeOrder] = (await apiAs(token, 'GET', `/api/orders?cargo=${QUERY_CARGO}`))['hydra:member'];
+    expect(wallClockOf(madeOrder.unloadingDate)).toBe('2026-12-15');
     await context.close();
   });
 });

@@ -109,6 +109,8 @@ export type TaskDetails = TaskInfo & {
   userId: number | null;
   chatId: string | null;
   onAssignment: boolean;
+  /** The task's own Telegram switch: off, nothing about this task goes to Telegram (neither reminder nor assignment). */
+  telegramNotification: boolean;
   /** Hours since the contact date (a reminder far too late is not sent). */
   lateHours: number;
 };
@@ -126,6 +128,7 @@ export async function taskDetails(db: DbOrTx, where: SQL): Promise<TaskDetails[]
       userId: users.id,
       chatId: users.telegramUserId,
       onAssignment: users.telegramOnAssignment,
+      telegramNotification: tasks.telegramNotification,
       queryId: queries.id,
       queryLoadingCity: queries.loadingCity,
       queryLoadingCountry: queries.loadingCountry,
@@ -153,6 +156,7 @@ export async function taskDetails(db: DbOrTx, where: SQL): Promise<TaskDetails[]
     userId: r.userId,
     chatId: r.chatId?.trim() || null,
     onAssignment: r.onAssignment ?? false,
+    telegramNotification: r.telegramNotification,
     entry:
       r.queryId !== null
         ? {

@@ -299,10 +299,10 @@ export function createTelegramService(deps: {
         throw error;
       }
     },
-    /** Someone else gave this task to its assignee. */
+    /** Someone else gave this task to its assignee (if the task's Telegram switch is on, as for its reminder). */
     async taskAssigned(taskId: number, assignedBy: string) {
       const [task] = await taskDetails(db, eq(tasks.id, taskId));
-      if (!task?.chatId || task.userId === null || !task.onAssignment) return;
+      if (!task?.chatId || task.userId === null || !task.onAssignment || !task.telegramNotification) return;
       await enqueueTelegram(db, {
         kind: 'assignment',
         userId: task.userId,
