@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { AppError } from '../http/errors.ts';
 import { assertSha256, type FileStore, sha256Of } from './store.ts';
 
 export type S3Settings = {
@@ -14,14 +15,50 @@ const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).u
 const rfc3986 = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** An error naming the outside service, for the 502/503 the route turns it into. */
-export class S3Error extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** The bucket refused (502) or did not answer (503): a Polish problem naming it; the details go to the log. */
+export class S3Error extends AppError {
+  constructor(status: 502 | 503, message: string) {
+    super(
+      status,
+      status === 503 ? 's3_unavailable' : 's3_refused',
+      status === 503
+        ? 'Magazyn plików S3 nie odpowiada. Spróbuj ponownie za chwilę.'
+        : 'Magazyn plików S3 odrzucił żądanie: sprawdź S3_ENDPOINT, S3_BUCKET i klucze.',
+    );
+    this.message = message;
   }
+}
+
+/** The Authorization header of AWS Signature Version 4 (every header given is signed, `host` among them). */
+export function signV4(r: {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  payloadHash: string;
+  amzDate: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}): string {
+  const day = r.amzDate.slice(0, 8);
+  const names = Object.keys(r.headers).sort();
+  const canonical = [
+    r.method,
+    r.path,
+    r.query,
+    ...names.map((n) => `${n}:${String(r.headers[n]).trim()}`),
+    '',
+    names.join(';'),
+    r.payloadHash,
+  ].join('\n');
+  const scope = `${day}/${r.region}/s3/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', r.amzDate, scope, createHash('sha256').update(canonical).digest('hex')].join(
+    '\n',
+  );
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${r.secretAccessKey}`, day), r.region), 's3'), 'aws4_request');
+  const signature = createHmac('sha256', signingKey).update(toSign).digest('hex');
+  return `AWS4-HMAC-SHA256 Credential=${r.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`;
 }
 
 /**
@@ -43,7 +80,6 @@ export function createS3Store(settings: S3Settings, fetchImpl: typeof fetch = fe
       .toISOString()
       .replace(/[-:]/g, '')
       .replace(/\.\d{3}/, '');
-    const day = amzDate.slice(0, 8);
     const prefix = base.pathname.replace(/\/$/, '');
     const path = `${prefix}/${rfc3986(settings.bucket)}${key ? `/${key.split('/').map(rfc3986).join('/')}` : ''}`;
     const query = Object.entries(options.query ?? {})
@@ -57,25 +93,7 @@ export function createS3Store(settings: S3Settings, fetchImpl: typeof fetch = fe
       'x-amz-date': amzDate,
       ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
     };
-    const names = Object.keys(headers).sort();
-    const canonical = [
-      method,
-      path,
-      query,
-      ...names.map((n) => `${n}:${String(headers[n]).trim()}`),
-      '',
-      names.join(';'),
-      payloadHash,
-    ].join('\n');
-    const scope = `${day}/${settings.region}/s3/aws4_request`;
-    const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonical).digest('hex')].join(
-      '\n',
-    );
-    const signingKey = hmac(
-      hmac(hmac(hmac(`AWS4${settings.secretAccessKey}`, day), settings.region), 's3'),
-      'aws4_request',
-    );
-    const signature = createHmac('sha256', signingKey).update(toSign).digest('hex');
+    const authorization = signV4({ method, path, query, headers, payloadHash, amzDate, ...settings });
     const { host: _host, ...sent } = headers;
     const url = `${base.protocol}//${base.host}${path}${query ? `?${query}` : ''}`;
     try {
@@ -83,7 +101,7 @@ export function createS3Store(settings: S3Settings, fetchImpl: typeof fetch = fe
         method,
         headers: {
           ...sent,
-          authorization: `AWS4-HMAC-SHA256 Credential=${settings.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
+          authorization,
         },
         ...(options.body ? { body: new Uint8Array(options.body) } : {}),
         signal: AbortSignal.timeout(60_000),
