@@ -206,6 +206,7 @@ export async function eventsOfOrder(db: DbOrTx, orderId: number) {
     .where(eq(portalEvents.orderId, orderId))
     .orderBy(asc(portalEvents.id));
   return rows.map(({ event, userName }) => ({
+    id: event.id,
     type: event.type as PortalEventType,
     actor: event.actor as 'carrier' | 'staff',
     user: userName ?? null,
