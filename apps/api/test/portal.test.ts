@@ -349,6 +349,64 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
     });
   });
 
+  it("marks each order and filters 'nie przyjęte' (after the setting's hours, or declined) and 'brak CMR po rozładunku' in SQL", async () => {
+    const unanswered = await sentOrder();
+    const declined = await sentOrder();
+    const accepted = await sentOrder();
+    await carrierCall('POST', declined.token, '/decline', { reason: 'Nie mamy auta' });
+    await carrierCall('POST', accepted.token, '/accept');
+    await carrierCall('POST', accepted.token, '/events', { type: 'loaded' });
+    await carrierCall('POST', accepted.token, '/events', { type: 'unloaded' });
+    const numbers = async (filter: string) =>
+      (await api('GET', `/api/orders?portal=${filter}&pagination=false`))
+        .json()
+        ['hydra:member'].map((o: { number: string }) => o.number);
+    // Within the two hours only the declined one is 'nie przyjęte'.
+    expect(await numbers('nieprzyjete')).toEqual([declined.order.number]);
+    await t.database.db
+      .update(portalLinks)
+      .set({ sentAt: sql`now() - interval '3 hours'` })
+      .where(sql`${portalLinks.orderId} = (SELECT id FROM orders WHERE uuid = ${unanswered.order.uuid})`);
+    expect((await numbers('nieprzyjete')).sort()).toEqual([unanswered.order.number, declined.order.number].sort());
+    // A longer time in the settings: the unanswered one is not late yet.
+    const setting = (await api('GET', '/api/settings'))
+      .json()
+      ['hydra:member'].find((s: { key: string }) => s.key === 'portalAcceptanceHours');
+    expect((await api('PUT', `/api/settings/${setting.uuid}`, { value: '4' })).statusCode).toBe(200);
+    expect(await numbers('nieprzyjete')).toEqual([declined.order.number]);
+    expect((await api('PUT', `/api/settings/${setting.uuid}`, { value: 'dwie' })).statusCode).toBe(422);
+    await api('PUT', `/api/settings/${setting.uuid}`, { value: '2' });
+
+    expect(await numbers('brakCmr')).toContain(accepted.order.number);
+    const body = multipart({ kind: 'cmr' }, { name: 'cmr.jpg', data: SAMPLES.jpeg() });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/public/portal/${accepted.token}/documents`,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(await numbers('brakCmr')).not.toContain(accepted.order.number);
+    expect((await api('GET', '/api/orders?portal=cokolwiek')).json()['hydra:totalItems']).toBe(0);
+
+    const marks = (
+      await api(
+        'GET',
+        `/api/portal/marks?order[]=${accepted.order.uuid}&order[]=${declined.order.uuid}&order[]=nie-uuid`,
+      )
+    ).json().marks;
+    expect(marks[accepted.order.uuid]).toEqual({
+      sent: true,
+      accepted: true,
+      declined: false,
+      driver: false,
+      loaded: true,
+      unloaded: true,
+      cmr: true,
+      invoice: false,
+    });
+    expect(marks[declined.order.uuid]).toMatchObject({ accepted: false, declined: true, cmr: false });
+  });
+
   it('limits the requests of one token and of one address', async () => {
     const a = await sentOrder();
     let last = 0;

@@ -6,7 +6,7 @@ import {
   portalMessages,
 } from '@spedycja/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, selectRows } from '../../db/client.ts';
 import { orderDocuments, orders, portalEvents, portalLinks, users } from '../../db/schema/index.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
 import { AppError } from '../../http/errors.ts';
@@ -213,4 +213,47 @@ export async function eventsOfOrder(db: DbOrTx, orderId: number) {
     detail: event.detail,
     at: event.createdAt.toISOString(),
   }));
+}
+
+export type PortalMarks = {
+  sent: boolean;
+  accepted: boolean;
+  declined: boolean;
+  driver: boolean;
+  loaded: boolean;
+  unloaded: boolean;
+  cmr: boolean;
+  invoice: boolean;
+};
+
+/**
+ * The orders table's small marks for a page of orders, in one statement: accepted, driver given, loaded, unloaded (as
+ * reported by the carrier or confirmed), CMR in, invoice in (a file, or the carrier's KSeF invoice matched).
+ */
+export async function marksOf(db: DbOrTx, uuids: string[]): Promise<Record<string, PortalMarks>> {
+  if (uuids.length === 0) return {};
+  const rows = await selectRows<PortalMarks & { uuid: string }>(
+    db,
+    sql`SELECT o.uuid,
+          l.sent_at IS NOT NULL AS sent,
+          l.accepted_at IS NOT NULL AS accepted,
+          l.declined_at IS NOT NULL AS declined,
+          (l.vehicle_at IS NOT NULL OR o.driver_name IS NOT NULL) AS driver,
+          (o.loading_finished OR l.loaded_at IS NOT NULL) AS loaded,
+          (o.unloading_finished OR l.unloaded_at IS NOT NULL) AS unloaded,
+          EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = o.id AND d.kind = 'cmr' AND d.deleted_at IS NULL) AS cmr,
+          (EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = o.id AND d.kind = 'invoice' AND d.deleted_at IS NULL)
+            OR EXISTS (SELECT 1 FROM received_invoices r WHERE r.order_id = o.id)) AS invoice
+        FROM orders o LEFT JOIN portal_links l ON l.order_id = o.id
+        WHERE o.uuid IN (${sql.join(
+          uuids.map((u) => sql`${u}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  return Object.fromEntries(
+    rows.map(({ uuid, ...marks }) => [
+      uuid,
+      Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v === true || (v as unknown) === 't'])) as PortalMarks,
+    ]),
+  );
 }

@@ -31,6 +31,7 @@ import {
   linkOfOrder,
   linkState,
   listDocuments,
+  marksOf,
   recordPortalEvent,
   toDocumentJson,
 } from './repository.ts';
@@ -295,6 +296,26 @@ export async function portalRoutes(
     if (!revoked) throw new AppError(409, 'no_link', msg.noLink);
     return { ...linkState(await linkOfOrder(db, order.id)), url: null, events: await eventsOfOrder(db, order.id) };
   });
+
+  const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  r.get(
+    '/api/portal/marks',
+    {
+      schema: {
+        tags: staffTags,
+        querystring: z.object({
+          'order[]': z.union([z.string().max(100), z.array(z.string().max(100)).max(100)]).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const given = request.query['order[]'];
+      const uuids = (Array.isArray(given) ? given : given ? [given] : [])
+        .map((v) => v.split('/').at(-1) ?? '')
+        .filter((v) => UUID_RE.test(v));
+      return { marks: await marksOf(db, uuids) };
+    },
+  );
 
   r.get('/api/orders/:id/documents', { schema: { tags: staffTags, params: idParams } }, async (request) => {
     const order = await orderOf(request.params.id);
