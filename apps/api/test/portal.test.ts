@@ -45,7 +45,7 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
     otherCarrier = (
       await api('POST', '/api/carriers', { companyName: 'Inny Przewoźnik', email: 'inny@example.com', country: 'PL' })
     ).json();
-  }, 60_000);
+  }, 180_000);
   afterAll(() => t.close());
 
   function api(method: string, url: string, payload?: unknown, as = admin) {

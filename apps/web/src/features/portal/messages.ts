@@ -89,6 +89,18 @@ export type CarrierTexts = (typeof carrierTexts)['pl'] | (typeof carrierTexts)['
 export const officeTexts = {
   ...portalMessages,
   tabLink: 'Przewoźnik — link',
+  filterLabel: 'Przewoźnik',
+  filterNotAccepted: 'nie przyjęte',
+  filterNoCmr: 'brak CMR po rozładunku',
+  marks: {
+    accepted: 'przyjęte',
+    declined: 'odrzucone',
+    driver: 'kierowca podany',
+    loaded: 'załadowane',
+    unloaded: 'rozładowane',
+    cmr: 'CMR jest',
+    invoice: 'faktura jest',
+  },
   tabDocuments: 'Dokumenty',
   notSent: 'Zlecenie nie zostało jeszcze wysłane przewoźnikowi: link powstanie przy wysyłce.',
   linkActive: 'Link przewoźnika',
