@@ -13,6 +13,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { isDataException, isNotNullViolation, isSerializationFailure } from './db/errors.ts';
 import { requestScoped } from './db/requestTx.ts';
+import { createFileStore } from './files/index.ts';
+import type { FileStore } from './files/store.ts';
 import { authPlugin } from './http/auth.ts';
 import { AppError, problem } from './http/errors.ts';
 import { requestTransactionPlugin } from './http/idempotency.ts';
@@ -44,6 +46,8 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
+import { portalLinkIssuer, portalRemover } from './modules/portal/service.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -61,6 +65,7 @@ declare module 'fastify' {
     outbox: Outbox;
     telegram: TelegramService;
     ksef: KsefService;
+    files: FileStore;
   }
 }
 
@@ -77,6 +82,8 @@ export type AppDeps = {
   geo?: GeoService;
   /** NBP exchange rates; by default the NBP API at NBP_API_URL. */
   nbp?: ExchangeRateService;
+  /** Tests pass their own file store (S3 against a local server); by default one is made from the config. */
+  files?: FileStore;
   /** Tests tune the KSeF worker (shorter back-off, session idle time). */
   ksef?: Partial<Omit<KsefServiceOptions, 'db' | 'config' | 'outbox' | 'log'>>;
   logger?: boolean;
@@ -91,6 +98,7 @@ export async function buildApp({
   nbp: givenNbp,
   telegram: givenTelegram,
   ksef: ksefOptions,
+  files: givenFiles,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   // Every module writes through this: inside a write request it is that request's transaction (db/requestTx.ts).
@@ -240,6 +248,10 @@ export async function buildApp({
   app.addHook('onClose', () => ksef.stop());
   app.decorate('ksef', ksef);
 
+  // Uploaded files: the disk (FILES_DIR) or an S3 bucket.
+  const files = givenFiles ?? createFileStore(config);
+  app.decorate('files', files);
+
   const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
   const auth = createAuthService(db, config, signer);
   await app.register(authRoutes, { auth });
@@ -250,13 +262,19 @@ export async function buildApp({
   const geo = givenGeo ?? createGeoService({ geocoderUrl: config.geocoderUrl, routerUrl: config.routerUrl }, app.log);
   await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(offersRoutes, { db });
-  await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
+  await app.register(ordersRoutes, {
+    db,
+    geo,
+    softDelete: softDeleteRegistry,
+    carrierLink: portalLinkIssuer(config),
+  });
   await app.register(loadingsRoutes, { db });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
   await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
   await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });
   await app.register(telegramRoutes, { db, config, telegram });
-  await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
+  await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry, removeDocument: portalRemover(db) });
+  await app.register(portalRoutes, { db, config, store: files, ksef, nudgeTelegram: telegram.nudge });
   await app.register(mailRoutes, { db, config });
   const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
   await app.register(exchangeRatesRoutes, { db, nbp });

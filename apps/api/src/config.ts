@@ -51,6 +51,12 @@ const envSchema = z.object({
   TLS_CERT: z.string().optional(),
   TLS_KEY: z.string().optional(),
   BACKUP_DIR: z.string().optional(),
+  FILES_DIR: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
   BACKUP_CRON: z.string().default('30 2 * * *'),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
 });
@@ -87,6 +93,14 @@ export type Config = {
   listCountCacheMs: number;
   /** The server's own HTTPS (PEM files' contents); undefined: plain HTTP. */
   tls: { cert: string; key: string } | undefined;
+  /**
+   * Uploaded files (issue 25): on disk in `filesDir`, or in an S3-compatible bucket when S3_ENDPOINT and S3_BUCKET
+   * are set.
+   */
+  files: {
+    dir: string;
+    s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
+  };
   backup: {
     dir: string;
     /** Cron expression in Warsaw time; 'off' (or empty) disables the nightly backup. */
@@ -139,11 +153,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listCountCacheMs: e.LIST_COUNT_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     tls: readTls(e.TLS_CERT || undefined, e.TLS_KEY || undefined),
+    files: {
+      dir: path.resolve(e.FILES_DIR || path.join(dataDir, 'files')),
+      s3: s3Config(e),
+    },
     backup: {
       dir: path.resolve(e.BACKUP_DIR || path.join(dataDir, 'backups')),
       cron: backupCron(e.BACKUP_CRON),
       keep: e.BACKUP_KEEP,
     },
+  };
+}
+
+/** S3_ENDPOINT with S3_BUCKET and both keys, or none of them. */
+function s3Config(e: z.infer<typeof envSchema>): Config['files']['s3'] {
+  const endpoint = e.S3_ENDPOINT?.trim();
+  const bucket = e.S3_BUCKET?.trim();
+  if (!endpoint && !bucket) return undefined;
+  const missing = [
+    ['S3_ENDPOINT', endpoint],
+    ['S3_BUCKET', bucket],
+    ['S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID],
+    ['S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY],
+  ]
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length > 0)
+    throw new Error(`Invalid configuration:\nthe S3 file store needs ${missing.join(', ')} as well`);
+  return {
+    endpoint: (endpoint as string).replace(/\/$/, ''),
+    bucket: bucket as string,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    region: e.S3_REGION?.trim() || 'us-east-1',
   };
 }
 

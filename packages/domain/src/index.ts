@@ -24,6 +24,7 @@ export * from './orders.ts';
 export * from './parties.ts';
 export * from './phonePrefixes.ts';
 export * from './phones.ts';
+export * from './portal.ts';
 export * from './queries.ts';
 export * from './roles.ts';
 export * from './settings.ts';

@@ -18,6 +18,11 @@ export const SETTING_DEFINITIONS = {
   companyEmail: { label: 'E-mail firmy', kind: 'text', default: 'biuro@spedycja.example' },
   companyPhone: { label: 'Telefon firmy', kind: 'text', default: '+48 22 000 00 00' },
   invoiceDefaultVatRate: { label: 'Domyślna stawka VAT faktury (%)', kind: 'vatRate', default: '19' },
+  portalAcceptanceHours: {
+    label: 'Czas przewoźnika na przyjęcie zlecenia (godziny)',
+    kind: 'hours',
+    default: '2',
+  },
   orderCarrierTerms: {
     label: 'Warunki zlecenia dla przewoźnika',
     kind: 'longText',
@@ -41,7 +46,7 @@ export const SETTING_DEFINITIONS = {
   },
 } as const satisfies Record<
   string,
-  { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate'; default: string }
+  { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours'; default: string }
 >;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -72,6 +77,11 @@ export function settingValueError(key: string, value: string): string | null {
     if (Number(value) < 1) return m.minValue('0,01');
     // A rate is hundredths of a złoty: 1000 PLN for a euro is past any real rate (and past the columns).
     if (Number(value) > 100_000) return m.maxValue('1000,00');
+  }
+  if (def.kind === 'hours') {
+    if (!/^\d+$/.test(value)) return m.numeric;
+    if (Number(value) < 1) return m.minValue('1');
+    if (Number(value) > 720) return m.maxValue('720');
   }
   if (def.kind === 'vatRate') {
     const rate = parseVatRate(value);

@@ -59,7 +59,7 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'PATCH /api/received_invoices/:id',
 ];
 
-/** Without a token: logging in, the carriers' public pages, Telegram's webhook (its own secret), the health check. */
+/** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */
 export const PUBLIC_OPERATIONS: readonly string[] = [
   'POST /api/login',
   'POST /api/token/refresh',
@@ -68,6 +68,13 @@ export const PUBLIC_OPERATIONS: readonly string[] = [
   'POST /api/public/offers',
   'POST /api/public/offers/verify',
   'GET /api/public/offers/verify',
+  'GET /api/public/portal/:token',
+  'POST /api/public/portal/:token/accept',
+  'POST /api/public/portal/:token/decline',
+  'PUT /api/public/portal/:token/vehicle',
+  'POST /api/public/portal/:token/events',
+  'POST /api/public/portal/:token/documents',
+  'POST /api/public/portal/:token/invoice',
   'POST /api/telegram/webhook',
   'GET /api/health',
 ];

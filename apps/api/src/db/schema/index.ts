@@ -6,6 +6,7 @@ export * from './ksef.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './parties.ts';
+export * from './portal.ts';
 export * from './queries.ts';
 export * from './requests.ts';
 export * from './settings.ts';

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import { renderDocx } from '../../documents/docx.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
@@ -49,9 +49,22 @@ const exportParams = z.object({
 });
 const sendParams = z.object({ id: z.string().max(100), party: z.enum(ORDER_PARTIES) });
 
+/** The carrier's personal link (issue 25) that goes into the carrier's order mail, issued in the sending transaction. */
+export type CarrierLinkIssuer = (
+  tx: DbOrTx,
+  order: { id: number; carrierId: number | null },
+  request: FastifyRequest,
+  userId: number | null,
+) => Promise<string>;
+
 export async function ordersRoutes(
   app: FastifyInstance,
-  { db, geo, softDelete }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry },
+  {
+    db,
+    geo,
+    softDelete,
+    carrierLink,
+  }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry; carrierLink?: CarrierLinkIssuer },
 ) {
   softDelete.set('order', { table: orders, uuid: orders.uuid, deletionReason: orders.deletionReason });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -123,7 +136,8 @@ export async function ordersRoutes(
       const created = await load(row?.uuid as string, tx as typeof db);
       // Ticked on create: the documents go out with the order, or the order is not created.
       if (sendMailToCustomer) await queueOrderMail(tx, created, 'customer');
-      if (sendMailToCarrier) await queueOrderMail(tx, created, 'carrier');
+      if (sendMailToCarrier)
+        await queueOrderMail(tx, created, 'carrier', await carrierLink?.(tx, created.order, request, me));
       return created.order.uuid;
     });
     if (sendMailToCustomer || sendMailToCarrier) app.outbox.nudge();
@@ -205,7 +219,15 @@ export async function ordersRoutes(
   /** GET for the original client; POST, because sending changes state. */
   const send = async (request: FastifyRequest, id: string, party: OrderParty) => {
     const record = await loadLive(uuidParam(id), request, 'write');
-    await db.transaction((tx) => queueOrderMail(tx, record, party));
+    const me = await actorId(db, request);
+    await db.transaction(async (tx) =>
+      queueOrderMail(
+        tx,
+        record,
+        party,
+        party === 'carrier' ? await carrierLink?.(tx, record.order, request, me) : undefined,
+      ),
+    );
     app.outbox.nudge();
     return {
       // Without a mail server the message is kept in the folder: the dispatcher must not read 'wysłano'.

@@ -29,7 +29,7 @@ export function recipientOf(record: OrderRecord, party: OrderParty): string {
  * Queues the order document (PDF) for the party and marks it sent, in the caller's transaction:
  * the flag and the queued mail stand or fall together; the outbox delivers it when it can.
  */
-export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: OrderParty) {
+export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: OrderParty, carrierLink?: string) {
   const to = recipientOf(record, party);
   const company = await readAllSettings(tx);
   const pdf = await renderPdf(orderDocument(record, party, company));
@@ -41,7 +41,11 @@ export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: Ord
     subject: `${what} nr ${o.number} (${route}, załadunek ${formatWallClock(o.loadingDate)})`,
     text:
       `Dzień dobry,\n\nw załączniku przesyłamy ${what.toLowerCase()} nr ${o.number} na trasie ${route}.\n` +
-      `${party === 'carrier' ? 'Prosimy o potwierdzenie przyjęcia zlecenia do realizacji.\n' : ''}\n` +
+      `${party === 'carrier' ? 'Prosimy o potwierdzenie przyjęcia zlecenia do realizacji.\n' : ''}` +
+      (carrierLink
+        ? `\nPrzyjęcie zlecenia, dane kierowcy i pojazdu, załadunek, rozładunek, CMR i fakturę zgłosisz tutaj:\n${carrierLink}\n`
+        : '') +
+      '\n' +
       `Pozdrawiamy,\n${company.companyName ?? ''}\n${company.companyPhone ?? ''} ${company.companyEmail ?? ''}\n`,
     attachments: [{ filename: documentFileName(o.number, party, 'pdf'), contentType: 'application/pdf', content: pdf }],
   });
