@@ -5,7 +5,7 @@ import { collectWrites, finishWrites, newWriteScope } from '../db/writes.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The tables this request's statements wrote (db/writes.ts). */
-    writeScope: ReturnType<typeof newWriteScope>;
+    writeScope: ReturnType<typeof newWriteScope> | undefined;
   }
 }
 
@@ -22,11 +22,17 @@ export const writeScopePlugin = fp(async (app: FastifyInstance) => {
     request.writeScope = newWriteScope();
     collectWrites(request.writeScope, done);
   });
-  app.addHook('preValidation', (request, _reply, done) => collectWrites(request.writeScope, done));
+  app.addHook('preValidation', (request, _reply, done) => {
+    request.writeScope ??= newWriteScope();
+    collectWrites(request.writeScope, done);
+  });
+  // An answer refused before this plugin's onRequest ran (an earlier hook failed) has no scope: it wrote nothing.
   app.addHook('onSend', async (request, _reply, payload) => {
-    finishWrites(request.writeScope);
+    if (request.writeScope) finishWrites(request.writeScope);
     return payload;
   });
   // An answer that never reached onSend (the connection broke).
-  app.addHook('onResponse', async (request) => finishWrites(request.writeScope));
+  app.addHook('onResponse', async (request) => {
+    if (request.writeScope) finishWrites(request.writeScope);
+  });
 });

@@ -20,6 +20,7 @@ import { refreshBestOffer } from '../offers/bestOffer.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
 import { findQuery, toQueryJson } from '../queries/repository.ts';
+import type { ConversionHook } from './hooks.ts';
 
 /**
  * A query becomes an order and an order a query (SPEC §4). Each conversion is one transaction: the new record is
@@ -49,13 +50,6 @@ const SHARED = [
 
 type Shared = { [K in (typeof SHARED)[number]]: (typeof queries.$inferSelect)[K] };
 const pickShared = (row: Shared) => Object.fromEntries(SHARED.map((k) => [k, row[k]])) as Shared;
-
-/** Hooks of other modules (tasks) that move their rows to the new record. */
-export type ConversionHook = (
-  tx: Tx,
-  from: { type: 'query' | 'order'; id: number },
-  to: { type: 'query' | 'order'; id: number },
-) => Promise<void>;
 
 type ChosenOffer = { carrier_id: number | null; price: number; currency: string; acquired_by: string };
 

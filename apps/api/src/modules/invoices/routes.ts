@@ -33,7 +33,7 @@ import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
 import { quoteEurRate, warmedRates } from '../exchangeRates/service.ts';
 import type { KsefService } from '../ksef/service.ts';
 import { findOrder } from '../orders/repository.ts';
-import { readSetting } from '../settings/routes.ts';
+import { readSetting } from '../settings/repository.ts';
 import { draftFromInvoice, draftFromOrder } from './drafts.ts';
 import { invoiceFilters } from './filters.ts';
 import { nextInvoiceNumber, numberSortOf, numberTaken } from './numbering.ts';

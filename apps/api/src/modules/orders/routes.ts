@@ -30,7 +30,7 @@ import { project, projectionOf } from '../../http/properties.ts';
 import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
 import { readAllSettings } from '../settings/company.ts';
-import { readSetting } from '../settings/routes.ts';
+import { readSetting } from '../settings/repository.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
 import { orderFilters } from './filters.ts';
