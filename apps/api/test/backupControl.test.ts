@@ -42,7 +42,7 @@ describe('the backup control route', () => {
   });
 
   it('refuses a wrong key, a missing key and a key of another length with the same 404, taking no backup', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { [CONTROL_HEADER]: `${KEY.slice(0, -1)}x` },
       { [CONTROL_HEADER]: `${KEY}k` },
       { [CONTROL_HEADER]: '' },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { removeExpiredKeys } from '../src/http/idempotency.ts';
-import { CUSTOMER, orderOf, queryOf } from './fixtures.ts';
+import { CUSTOMER, factories, orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 /**
@@ -37,13 +37,7 @@ describe.each(dbKinds)('idempotency keys on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     token = await t.login();
-    await api('POST', '/api/users', {
-      login: 'dyspozytor',
-      name: 'Dyspozytor',
-      plainPassword: 'haslo-dlugie-1',
-      roles: ['ROLE_USER'],
-    });
-    other = await t.login('dyspozytor', 'haslo-dlugie-1');
+    other = (await factories(t.app, token).user({ login: 'dyspozytor', name: 'Dyspozytor' })).token;
     customer = (await api('POST', '/api/customers', CUSTOMER)).json();
     carrier = (
       await api('POST', '/api/carriers', { companyName: 'Przewozy Gęś', email: 'gesi@example.com', phone: '601601601' })

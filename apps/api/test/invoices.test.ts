@@ -11,6 +11,7 @@ import { createOutbox } from '../src/mail/outbox.ts';
 import { createMailTransport } from '../src/mail/transport.ts';
 import { pdfText } from './documents.ts';
 import { type FakeNbp, fakeMid, startFakeNbp } from './fakeNbp.ts';
+import { BUYER, invoiceOf, thisMonth } from './fixtures.ts';
 import { ADMIN, bearer, dbKinds, freshDatabase, testConfig } from './helpers.ts';
 import { validateFa3 } from './ksef.ts';
 import { decodedBody, freePort, startSmtp, type TestSmtp } from './smtp.ts';
@@ -30,8 +31,6 @@ function pdfAttachments(raw: string): Buffer[] {
       return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
     });
 }
-
-const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 describe.each(dbKinds)('invoices on %s', (kind) => {
   let app: FastifyInstance;
@@ -116,40 +115,16 @@ describe.each(dbKinds)('invoices on %s', (kind) => {
     });
   }
 
-  const vendor = {
-    vendorName: 'Spedycja Przykład Sp. z o.o.',
-    vendorNip: '5260250274',
-    vendorStreetAddress: 'ul. Transportowa 1',
-    vendorPostalCode: '00-001',
-    vendorCity: 'Warszawa',
-  };
-  const buyer = {
-    customerName: 'Żabka Logistyka Sp. z o.o.',
-    customerNip: '7831672591',
-    customerStreetAddress: 'ul. Święty Marcin 1',
-    customerPostalCode: '61-131',
-    customerCity: 'Poznań',
-    customerCountry: 'PL',
-    customerEmail: 'faktury@zabka.example',
-  };
   // Each body differs: the same POST again within seconds is answered as a double click (http/dedupe.ts).
   let seq = 0;
-  const invoice = (overrides: Record<string, unknown> = {}) => ({
-    type: 'vat',
-    description: `Faktura testowa ${++seq}`,
-    createdDate: `${thisMonth()}-05`,
-    saleDate: `${thisMonth()}-03`,
-    paymentDate: `${thisMonth()}-25`,
-    paymentMethod: 'przelew',
-    currency: 'pln',
-    ...vendor,
-    ...buyer,
-    customer: customer['@id'],
-    invoicePositions: [
-      { title: 'Usługa transportu', amount: 1250, unit: 'km', netto: 350, vatRate: 2300, nettoValue: 1, vatValue: 2 },
-    ],
-    ...overrides,
-  });
+  const invoice = (overrides: Record<string, unknown> = {}) =>
+    invoiceOf(customer['@id'], {
+      description: `Faktura testowa ${++seq}`,
+      invoicePositions: [
+        { title: 'Usługa transportu', amount: 1250, unit: 'km', netto: 350, vatRate: 2300, nettoValue: 1, vatValue: 2 },
+      ],
+      ...overrides,
+    });
 
   it('answers 401 without a token and 403 to a dispatcher on every invoice route', async () => {
     const created = (await api('POST', '/api/invoices', invoice())).json();
@@ -418,7 +393,7 @@ describe.each(dbKinds)('invoices on %s', (kind) => {
       paidDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       totalNet: 20_000,
       totalVat: 1_600,
-      customerName: buyer.customerName,
+      customerName: BUYER.customerName,
     });
     expect((await api('PUT', `/api/invoices/${inv.uuid}`, { type: 'proforma' })).statusCode).toBe(422);
     expect((await api('PUT', `/api/invoices/${inv.uuid}`, { saleDate: null })).statusCode).toBe(422);

@@ -11,13 +11,13 @@ import { isValidKsefNumber } from '../src/integrations/ksef/ksefNumber.ts';
 import { validateUpoXml } from '../src/integrations/ksef/schema.ts';
 import { warsawToday } from '../src/modules/payments/routes.ts';
 import { pdfImages, pdfText } from './documents.ts';
+import { invoiceOf as invoiceBodyOf, thisMonth } from './fixtures.ts';
 import { ADMIN, bearer, dbKinds, freshDatabase, idleOutbox, testConfig } from './helpers.ts';
 import { validateFa3 } from './ksef.ts';
 import { type FakeKsef, startFakeKsef } from './ksefFake.ts';
 
 const TOKEN = 'ksef-token-abcdef-1234';
 const SELLER_NIP = '5260250274';
-const thisMonth = () => new Date().toISOString().slice(0, 7);
 const today = () => new Date().toISOString().slice(0, 10);
 const daysFromToday = (n: number) =>
   new Date(Date.parse(`${warsawToday()}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
@@ -102,30 +102,16 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
     });
   }
 
-  const invoiceBody = (overrides: Record<string, unknown> = {}) => ({
-    type: 'vat',
-    description: `Faktura KSeF ${++seq}`,
-    createdDate: today(),
-    saleDate: today(),
-    paymentDate: `${thisMonth()}-28`,
-    paymentMethod: 'przelew',
-    currency: 'pln',
-    vendorName: 'Spedycja Przykład Sp. z o.o.',
-    vendorNip: SELLER_NIP,
-    vendorStreetAddress: 'ul. Transportowa 1',
-    vendorPostalCode: '00-001',
-    vendorCity: 'Warszawa',
-    customerName: 'Żabka Logistyka Sp. z o.o.',
-    customerNip: '7831672591',
-    customerStreetAddress: 'ul. Święty Marcin 1',
-    customerPostalCode: '61-131',
-    customerCity: 'Poznań',
-    customerCountry: 'PL',
-    customerEmail: 'faktury@zabka.example',
-    customer: customer['@id'],
-    invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 350000 + seq, vatRate: 2300 }],
-    ...overrides,
-  });
+  const invoiceBody = (overrides: Record<string, unknown> = {}) =>
+    invoiceBodyOf(customer['@id'], {
+      description: `Faktura KSeF ${++seq}`,
+      createdDate: today(),
+      saleDate: today(),
+      paymentDate: `${thisMonth()}-28`,
+      vendorNip: SELLER_NIP,
+      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 350000 + seq, vatRate: 2300 }],
+      ...overrides,
+    });
 
   const createInvoice = async (overrides: Record<string, unknown> = {}) => {
     const res = await api('POST', '/api/invoices', invoiceBody(overrides));

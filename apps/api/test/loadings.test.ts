@@ -1,6 +1,6 @@
 import { CALENDAR_PROPERTIES, calendarPropertyParams, loadingMessages, validationMessages } from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderOf } from './fixtures.ts';
+import { factories, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 type Order = Record<string, unknown> & { '@id': string; uuid: string; number: string; status: string };
@@ -15,13 +15,7 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     token = await t.login();
-    await api('POST', '/api/users', {
-      login: 'dyspozytor',
-      name: 'Dyspozytor',
-      plainPassword: 'haslo-dyspozytora-1',
-      roles: ['ROLE_USER'],
-    });
-    userToken = await t.login('dyspozytor', 'haslo-dyspozytora-1');
+    userToken = (await factories(t.app, token).user({ login: 'dyspozytor', name: 'Dyspozytor' })).token;
     customer = (
       await api('POST', '/api/customers', {
         companyName: 'Żabka Logistyka Sp. z o.o.',

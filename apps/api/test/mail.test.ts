@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import { createOutbox } from '../src/mail/outbox.ts';
 import { createMailTransport } from '../src/mail/transport.ts';
-import { CUSTOMER, orderOf } from './fixtures.ts';
+import { CUSTOMER, factories, orderOf } from './fixtures.ts';
 import { ADMIN, bearer, createTestApp, dbKinds, freshDatabase, type TestApp, testConfig } from './helpers.ts';
 import { decodedBody, startSmtp, type TestSmtp } from './smtp.ts';
 
@@ -44,13 +44,7 @@ describe.each(dbKinds)('mail state on %s', (kind) => {
       const saved = await api('POST', '/api/mail/test', { to: 'szef@example.com' });
       expect(saved.json()).toMatchObject({ message: mailMessages.testSavedMailOff, to: 'szef@example.com' });
       expect((await api('POST', '/api/mail/test', { to: 'to nie adres' })).statusCode).toBe(422);
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/users',
-        headers: bearer(admin),
-        payload: { login: 'dysp', name: 'Dyspozytor', plainPassword: 'haslo-dyspozytora-1', roles: ['ROLE_USER'] },
-      });
-      const user = await t.login('dysp', 'haslo-dyspozytora-1');
+      const user = (await factories(t.app, admin).user({ login: 'dysp', name: 'Dyspozytor' })).token;
       expect((await api('POST', '/api/mail/test', { to: 'x@example.com' }, user)).statusCode).toBe(403);
       expect((await api('GET', '/api/mail/status', undefined, user)).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/mail/status' })).statusCode).toBe(401);

@@ -1,5 +1,6 @@
 import { SETTING_KEYS, validationMessages } from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 describe.each(dbKinds)('settings on %s', (kind) => {
@@ -51,13 +52,7 @@ describe.each(dbKinds)('settings on %s', (kind) => {
   });
 
   it('refuses writes from a ROLE_USER (403) but lets them read', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: bearer(admin),
-      payload: { login: 'reader', name: 'Reader', plainPassword: 'haslo-12345', roles: ['ROLE_USER'] },
-    });
-    const user = await t.login('reader', 'haslo-12345');
+    const user = (await factories(t.app, admin).user({ login: 'reader', name: 'Reader' })).token;
     expect(await list(user)).not.toHaveLength(0);
     const res = await t.app.inject({
       method: 'PUT',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
+import { factories } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 // Orders, queries and tasks arrive with their issues; the mechanism is tested on a table of its own.
@@ -25,13 +26,7 @@ describe.each(dbKinds)('soft delete and restore on %s', (kind) => {
     await t.database.db.execute(sql`INSERT INTO test_things (uuid, title) VALUES (${id}, 'x')`);
     t.softDelete.set('task', { table: things, uuid: things.uuid, deletionReason: things.deletionReason });
     admin = await t.login();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: bearer(admin),
-      payload: { login: 'dispatcher', name: 'D', plainPassword: 'haslo-12345', roles: ['ROLE_USER'] },
-    });
-    user = await t.login('dispatcher', 'haslo-12345');
+    user = (await factories(t.app, admin).user({ login: 'dispatcher', name: 'D' })).token;
   });
   afterAll(() => t.close());
 

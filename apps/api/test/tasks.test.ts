@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER, queryOf } from './fixtures.ts';
+import { CUSTOMER, factories, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 const hoursFromNow = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
@@ -16,15 +16,9 @@ describe.each(dbKinds)('tasks and contact attempts on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     admin = await t.login();
-    otherIri = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/users',
-        headers: bearer(admin),
-        payload: { login: 'anna', name: 'Anna Nowak', plainPassword: 'haslo-anny-1', roles: ['ROLE_USER'] },
-      })
-    ).json()['@id'];
-    other = await t.login('anna', 'haslo-anny-1');
+    const anna = await factories(t.app, admin).user({ login: 'anna', name: 'Anna Nowak' });
+    otherIri = anna['@id'];
+    other = anna.token;
     customerIri = (await api('POST', '/api/customers', CUSTOMER)).json()['@id'];
     const q = (
       await api('POST', '/api/queries', queryOf(customerIri, { cargo: 'Palety', loadingCity: 'Łódź' }))
