@@ -405,6 +405,21 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
       invoice: false,
     });
     expect(marks[declined.order.uuid]).toMatchObject({ accepted: false, declined: true, cmr: false });
+
+    // The payments cockpit: the payable shows its CMR in, no invoice yet; with the invoice, 'Gotowe do zapłaty'.
+    const payable = async () =>
+      (await api('GET', '/api/payments?side=carrier&state=all&pagination=false'))
+        .json()
+        ['hydra:member'].find((p: { uuid: string }) => p.uuid === accepted.order.uuid);
+    expect((await payable()).documents).toEqual({ cmr: true, invoice: false, readyToPay: false });
+    const invoice = multipart({ kind: 'invoice' }, { name: 'faktura.pdf', data: SAMPLES.pdf() });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/public/portal/${accepted.token}/documents`,
+      payload: invoice.payload,
+      headers: invoice.headers,
+    });
+    expect((await payable()).documents).toEqual({ cmr: true, invoice: true, readyToPay: true });
   });
 
   it('limits the requests of one token and of one address', async () => {

@@ -90,6 +90,12 @@ export const officeTexts = {
   ...portalMessages,
   tabLink: 'Przewoźnik — link',
   filterLabel: 'Przewoźnik',
+  paymentsDocuments: 'Dokumenty przewoźnika',
+  readyToPay: 'Gotowe do zapłaty',
+  cmrIn: 'CMR jest',
+  cmrMissing: 'brak CMR',
+  invoiceIn: 'faktura jest',
+  invoiceMissing: 'brak faktury',
   filterNotAccepted: 'nie przyjęte',
   filterNoCmr: 'brak CMR po rozładunku',
   marks: {
