@@ -191,6 +191,15 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
 
     const portal = (await api('GET', `/api/orders/${b.order.uuid}/portal`, undefined, dispatcher)).json();
     expect(portal.events.map((e: { type: string }) => e.type)).toEqual(['sent', 'declined']);
+
+    // The owner's drawer badge counts both, once each; seeing one order's link clears its share.
+    const badge = async () => (await api('GET', '/api/portal/notifications', undefined, dispatcher)).json().count;
+    const unseen = await badge();
+    expect(unseen).toBeGreaterThanOrEqual(2);
+    expect((await api('GET', '/api/portal/notifications')).json().count).toBe(0);
+    const seen = await api('POST', '/api/portal/notifications/seen', { order: b.order.uuid }, dispatcher);
+    expect(seen.json()).toEqual({ seen: 1 });
+    expect(await badge()).toBe(unseen - 1);
     expect(portal.declinedAt).toBeTruthy();
   });
 

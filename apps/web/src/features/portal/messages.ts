@@ -89,6 +89,7 @@ export type CarrierTexts = (typeof carrierTexts)['pl'] | (typeof carrierTexts)['
 export const officeTexts = {
   ...portalMessages,
   tabLink: 'Przewoźnik — link',
+  badge: (n: number) => `Nowe od przewoźników: ${n}`,
   filterLabel: 'Przewoźnik',
   paymentsDocuments: 'Dokumenty przewoźnika',
   readyToPay: 'Gotowe do zapłaty',
