@@ -191,6 +191,15 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
 
     const portal = (await api('GET', `/api/orders/${b.order.uuid}/portal`, undefined, dispatcher)).json();
     expect(portal.events.map((e: { type: string }) => e.type)).toEqual(['sent', 'declined']);
+
+    // The owner's drawer badge counts both, once each; seeing one order's link clears its share.
+    const badge = async () => (await api('GET', '/api/portal/notifications', undefined, dispatcher)).json().count;
+    const unseen = await badge();
+    expect(unseen).toBeGreaterThanOrEqual(2);
+    expect((await api('GET', '/api/portal/notifications')).json().count).toBe(0);
+    const seen = await api('POST', '/api/portal/notifications/seen', { order: b.order.uuid }, dispatcher);
+    expect(seen.json()).toEqual({ seen: 1 });
+    expect(await badge()).toBe(unseen - 1);
     expect(portal.declinedAt).toBeTruthy();
   });
 
@@ -405,6 +414,21 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
       invoice: false,
     });
     expect(marks[declined.order.uuid]).toMatchObject({ accepted: false, declined: true, cmr: false });
+
+    // The payments cockpit: the payable shows its CMR in, no invoice yet; with the invoice, 'Gotowe do zapłaty'.
+    const payable = async () =>
+      (await api('GET', '/api/payments?side=carrier&state=all&pagination=false'))
+        .json()
+        ['hydra:member'].find((p: { uuid: string }) => p.uuid === accepted.order.uuid);
+    expect((await payable()).documents).toEqual({ cmr: true, invoice: false, readyToPay: false });
+    const invoice = multipart({ kind: 'invoice' }, { name: 'faktura.pdf', data: SAMPLES.pdf() });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/public/portal/${accepted.token}/documents`,
+      payload: invoice.payload,
+      headers: invoice.headers,
+    });
+    expect((await payable()).documents).toEqual({ cmr: true, invoice: true, readyToPay: true });
   });
 
   it('limits the requests of one token and of one address', async () => {

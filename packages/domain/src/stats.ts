@@ -53,6 +53,8 @@ export type Payment = {
   /** A receivable: our latest VAT invoice; a payable: the carrier's invoice received from KSeF and matched to it. */
   invoice: { '@id': string; uuid: string; number: string } | null;
   user: { '@id': string; uuid: string; name: string } | null;
+  /** A payable (issue 25): the carrier's CMR and invoice are in; 'Gotowe do zapłaty' when both are. Null for receivables. */
+  documents?: { cmr: boolean; invoice: boolean; readyToPay: boolean } | null;
 };
 
 export type PaymentTotal = { currency: string; amount: number; count: number };

@@ -253,7 +253,9 @@ export async function marksOf(db: DbOrTx, uuids: string[]): Promise<Record<strin
   return Object.fromEntries(
     rows.map(({ uuid, ...marks }) => [
       uuid,
-      Object.fromEntries(Object.entries(marks).map(([k, v]) => [k, v === true || (v as unknown) === 't'])) as PortalMarks,
+      Object.fromEntries(
+        Object.entries(marks).map(([k, v]) => [k, v === true || (v as unknown) === 't']),
+      ) as PortalMarks,
     ]),
   );
 }

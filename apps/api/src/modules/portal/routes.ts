@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, selectRows } from '../../db/client.ts';
 import { orderDocuments, orders, portalLinks } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/store.ts';
 import { actorId } from '../../http/actor.ts';
@@ -298,6 +298,33 @@ export async function portalRoutes(
   });
 
   const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  // The drawer's badge: the carrier actions on one's own orders not seen yet (read through portal_events_unseen_idx).
+  r.get('/api/portal/notifications', { schema: { tags: staffTags } }, async (request) => {
+    const me = await actorId(db, request);
+    const rows = await selectRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM portal_events WHERE notify_user_id = ${me} AND seen_at IS NULL`,
+    );
+    return { count: rows[0]?.n ?? 0 };
+  });
+
+  r.post(
+    '/api/portal/notifications/seen',
+    { schema: { tags: staffTags, body: z.object({ order: z.string().max(100).optional() }) } },
+    async (request) => {
+      const me = await actorId(db, request);
+      const orderUuid = request.body.order?.split('/').at(-1);
+      const updated = await selectRows<{ n: number }>(
+        db,
+        sql`WITH seen AS (UPDATE portal_events SET seen_at = now()
+              WHERE notify_user_id = ${me} AND seen_at IS NULL
+              ${orderUuid && UUID_RE.test(orderUuid) ? sql`AND order_id = (SELECT id FROM orders WHERE uuid = ${orderUuid}::uuid)` : sql``}
+              RETURNING 1) SELECT count(*)::int AS n FROM seen`,
+      );
+      return { seen: updated[0]?.n ?? 0 };
+    },
+  );
+
   r.get(
     '/api/portal/marks',
     {

@@ -89,7 +89,14 @@ export type CarrierTexts = (typeof carrierTexts)['pl'] | (typeof carrierTexts)['
 export const officeTexts = {
   ...portalMessages,
   tabLink: 'Przewoźnik — link',
+  badge: (n: number) => `Nowe od przewoźników: ${n}`,
   filterLabel: 'Przewoźnik',
+  paymentsDocuments: 'Dokumenty przewoźnika',
+  readyToPay: 'Gotowe do zapłaty',
+  cmrIn: 'CMR jest',
+  cmrMissing: 'brak CMR',
+  invoiceIn: 'faktura jest',
+  invoiceMissing: 'brak faktury',
   filterNotAccepted: 'nie przyjęte',
   filterNoCmr: 'brak CMR po rozładunku',
   marks: {

@@ -65,8 +65,8 @@ export function PortalMarksCell({ orderUuid }: { orderUuid: string }) {
       )}
       {MARKS.filter(([key]) => m[key]).map(([key, letter]) => (
         <Tooltip key={key} label={t.marks[key]}>
-          <span
-            aria-label={t.marks[key]}
+          <abbr
+            title={t.marks[key]}
             style={{
               fontSize: 10,
               fontWeight: 700,
@@ -74,10 +74,11 @@ export function PortalMarksCell({ orderUuid }: { orderUuid: string }) {
               borderRadius: 3,
               background: 'var(--mantine-color-green-1)',
               color: 'var(--mantine-color-green-9)',
+              textDecoration: 'none',
             }}
           >
             {letter}
-          </span>
+          </abbr>
         </Tooltip>
       ))}
     </Group>

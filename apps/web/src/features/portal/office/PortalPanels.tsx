@@ -15,7 +15,7 @@ import {
   Timeline,
 } from '@mantine/core';
 import { type DocumentKind, formatDateTime, formatWallClock, portalMessages } from '@spedycja/domain';
-import { type DragEvent, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { officeTexts as t } from '../messages.ts';
@@ -28,6 +28,7 @@ import {
   useRevokeLink,
   useUploadDocument,
 } from './api.ts';
+import { useMarkPortalSeen } from './PortalBadge.tsx';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.ceil(bytes / 1024)} kB`;
@@ -35,6 +36,12 @@ const sizeText = (bytes: number) =>
 /** 'Przewoźnik — link': the link (copy, revoke), the carrier's answers and the timeline of what happened. */
 export function PortalLinkPanel({ orderUuid }: { orderUuid: string }) {
   const link = usePortalLink(orderUuid);
+  const markSeen = useMarkPortalSeen();
+  // Seen once this tab shows the timeline.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per order
+  useEffect(() => {
+    markSeen.mutate(orderUuid);
+  }, [orderUuid]);
   const revoke = useRevokeLink(orderUuid);
   const [asking, setAsking] = useState(false);
   const s = link.data;

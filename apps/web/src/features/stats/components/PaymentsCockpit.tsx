@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   formatDate,
   formatMoney,
@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
+import { portalTexts } from '../../portal/index.ts';
 import { PAYMENTS_PAGE_SIZE, paymentParams, useMarkPaid, usePayments } from '../api/stats.ts';
 import { statsPageMessages as t } from '../messages.ts';
 
@@ -56,6 +57,30 @@ function PaymentsList({ side }: { side: PaymentSide }) {
         cell: (r) => (r.daysOverdue !== null && r.daysOverdue > 0 ? r.daysOverdue : ''),
       },
       { id: 'invoice', header: p.columns.invoice, cell: (r) => r.invoice?.number ?? '' },
+      // A payable (issue 25): the carrier's CMR and invoice, and 'Gotowe do zapłaty' when both are in.
+      ...(side === 'carrier'
+        ? [
+            {
+              id: 'documents',
+              header: portalTexts.paymentsDocuments,
+              cell: (r: Payment) =>
+                r.documents?.readyToPay ? (
+                  <Badge color="green" variant="light">
+                    {portalTexts.readyToPay}
+                  </Badge>
+                ) : (
+                  <Group gap={4} wrap="nowrap">
+                    <Badge color={r.documents?.cmr ? 'green' : 'gray'} variant="light">
+                      {r.documents?.cmr ? portalTexts.cmrIn : portalTexts.cmrMissing}
+                    </Badge>
+                    <Badge color={r.documents?.invoice ? 'green' : 'gray'} variant="light">
+                      {r.documents?.invoice ? portalTexts.invoiceIn : portalTexts.invoiceMissing}
+                    </Badge>
+                  </Group>
+                ),
+            } satisfies ColumnDef<Payment>,
+          ]
+        : []),
       { id: 'user', header: p.columns.user, cell: (r) => r.user?.name ?? '' },
       {
         id: 'actions',
