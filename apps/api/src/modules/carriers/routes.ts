@@ -26,6 +26,9 @@ export const carrierFilters: FilterSpec = {
     maxCargoWidth: { column: carriers.maxCargoWidth, type: 'int', range: true, order: true },
     maxCargoHeight: { column: carriers.maxCargoHeight, type: 'int', range: true, order: true },
     maxCargoWeight: { column: carriers.maxCargoWeight, type: 'int', range: true, order: true },
+    vatStatus: { column: carriers.vatStatus, type: 'string', search: 'exact', order: true },
+    verifiedAt: { column: carriers.verifiedAt, type: 'timestamp', date: true, order: true },
+    ocpValidTo: { column: carriers.ocpValidTo, type: 'string', search: 'exact', order: true },
   },
   custom: { ...partySearch(carriers), countries: servedCountries, 'countries[]': servedCountries },
   defaultOrder: partyDefaultOrder(carriers),
@@ -43,6 +46,14 @@ export const toCarrierJson = (row: CarrierRow) => ({
   maxCargoHeight: row.maxCargoHeight,
   maxCargoWeight: row.maxCargoWeight,
   methodOfContact: row.methodOfContact,
+  ocpInsurer: row.ocpInsurer,
+  ocpPolicyNumber: row.ocpPolicyNumber,
+  ocpSum: row.ocpSum,
+  ocpSumCurrency: row.ocpSumCurrency,
+  ocpValidFrom: row.ocpValidFrom,
+  ocpValidTo: row.ocpValidTo,
+  licenceNumber: row.licenceNumber,
+  licenceValidTo: row.licenceValidTo,
 });
 
 export const carriersRoutes = partyRoutes({
