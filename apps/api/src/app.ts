@@ -53,6 +53,8 @@ import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { createRegisters, type Registers } from './modules/verification/registers.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
 import { defaultWebDist } from './paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -80,6 +82,8 @@ export type AppDeps = {
   nbp?: ExchangeRateService;
   /** Tests tune the KSeF worker (shorter back-off, session idle time). */
   ksef?: Partial<Omit<KsefServiceOptions, 'db' | 'config' | 'outbox' | 'log'>>;
+  /** GUS, VIES and the VAT white list; by default from the config (GUS_API_URL, VIES_API_URL, WL_API_URL). */
+  registers?: Registers;
   logger?: boolean;
 };
 
@@ -92,6 +96,7 @@ export async function buildApp({
   nbp: givenNbp,
   telegram: givenTelegram,
   ksef: ksefOptions,
+  registers: givenRegisters,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   // Every module writes through this: inside a write request it is that request's transaction (db/requestTx.ts).
@@ -269,6 +274,9 @@ export async function buildApp({
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db });
   await app.register(exportsRoutes, { db });
+  const registers = givenRegisters ?? createRegisters(config);
+  app.addHook('onClose', () => registers.gus.close());
+  await app.register(verificationRoutes, { db, registers });
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;

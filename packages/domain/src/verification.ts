@@ -12,9 +12,13 @@ export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** Payments to an account the white list does not confirm are a risk above this (hundredths of PLN, gross). */
 export const WHITELIST_THRESHOLD = 1_500_000;
-/** The white list's daily limit of searches; near it the app says so instead of asking. */
-export const WHITELIST_DAILY_LIMIT = 100;
-export const WHITELIST_NEAR_LIMIT = 90;
+/**
+ * The white list's daily limits per IP: 10 searches (each up to 30 NIPs) and 5000 account checks. From 90 % of a
+ * limit on the app says so instead of asking (the list would block the office's IP for the rest of the day).
+ */
+export const WHITELIST_SEARCH_DAILY_LIMIT = 10;
+export const WHITELIST_CHECK_DAILY_LIMIT = 5000;
+export const WHITELIST_NEAR_LIMIT = 0.9;
 export const DEFAULT_VERIFICATION_VALID_DAYS = 60;
 
 export const verificationMessages = {

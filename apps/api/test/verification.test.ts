@@ -1,0 +1,231 @@
+import { verificationMessages as vm } from '@spedycja/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whitelistDailyCounter } from '../src/db/schema/index.ts';
+import { warsawDay } from '../src/modules/verification/day.ts';
+import { orderOf } from './fixtures.ts';
+import { type FakeGus, startFakeGus } from './gusFake.ts';
+import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { type FakeVies, startFakeVies } from './viesFake.ts';
+import { type FakeWhitelist, startFakeWhitelist } from './whitelistFake.ts';
+
+const ON_LIST = '61109010140000071219812874';
+const OFF_LIST = '10105000997603123456789123';
+
+describe.each(dbKinds)('verification of parties on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let gus: FakeGus;
+  let vies: FakeVies;
+  let wl: FakeWhitelist;
+  const api = (method: string, url: string, payload?: unknown, as = token) =>
+    t.app.inject({ method: method as 'GET', url, payload: payload as object, headers: bearer(as) });
+  const carrier = async (fields: Record<string, unknown>) => {
+    const res = await api('POST', '/api/carriers', { companyName: 'Przewoźnik', country: 'PL', ...fields });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    [gus, vies, wl] = await Promise.all([startFakeGus(), startFakeVies(), startFakeWhitelist()]);
+    t = await createTestApp(kind, {
+      GUS_API_URL: gus.url,
+      GUS_API_KEY: gus.key,
+      VIES_API_URL: vies.url,
+      WL_API_URL: wl.url,
+    });
+    token = await t.login();
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([gus.close(), vies.close(), wl.close()]);
+  });
+
+  it('answers company data by NIP from GUS; unknown NIP 404, malformed 400, in Polish', async () => {
+    const res = await api('GET', '/api/registry/company?nip=PL 526-104-08-28');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      nip: '5261040828',
+      regon: '000331501',
+      name: 'TRANS-POL SPÓŁKA Z OGRANICZONĄ ODPOWIEDZIALNOŚCIĄ',
+      street: 'ul. Test-Krucza 208/4',
+      postalCode: '00-950',
+      city: 'Warszawa',
+      status: 'aktywna',
+      endedOn: null,
+      source: 'GUS',
+    });
+    const unknown = await api('GET', '/api/registry/company?nip=9542751368');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe(vm.gusNotFound);
+    const bad = await api('GET', '/api/registry/company?nip=1234567890');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe(vm.nipInvalid);
+  });
+
+  it('without a GUS key says how to get one (409), and a GUS that does not answer is a 503 naming it', async () => {
+    const noKey = await createTestApp(kind, { GUS_API_URL: gus.url });
+    try {
+      const admin = await noKey.login();
+      const res = await noKey.app.inject({
+        method: 'GET',
+        url: '/api/registry/company?nip=5261040828',
+        headers: bearer(admin),
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe(vm.gusNoKey);
+    } finally {
+      await noKey.close();
+    }
+    const away = await createTestApp(kind, { GUS_API_URL: 'http://127.0.0.1:9/x', GUS_API_KEY: 'k' });
+    try {
+      const admin = await away.login();
+      const res = await away.app.inject({
+        method: 'GET',
+        url: '/api/registry/company?nip=5261040828',
+        headers: bearer(admin),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().detail).toContain('GUS');
+    } finally {
+      await away.close();
+    }
+  });
+
+  it('verifies a carrier in GUS, keeps the check in its history, and a suspended company clears it', async () => {
+    const c = await carrier({ nip: '5261040828' });
+    expect(c.verificationStatus).toBe('niezweryfikowany');
+    const res = await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'gus' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      source: 'gus',
+      outcome: 'ok',
+      proofId: '000331501',
+      checkedBy: expect.any(String),
+      details: { name: 'TRANS-POL SPÓŁKA Z OGRANICZONĄ ODPOWIEDZIALNOŚCIĄ', status: 'aktywna' },
+    });
+    const after = (await api('GET', `/api/carriers/${c.uuid}`)).json();
+    expect(after.registryStatus).toBe('aktywna');
+    expect(after.verifiedAt).toEqual(expect.any(String));
+    const history = (await api('GET', `/api/carriers/${c.uuid}/verifications`)).json();
+    expect(history['hydra:totalItems']).toBe(1);
+    expect(history['hydra:member'][0]).toMatchObject({ source: 'gus', outcome: 'ok', asked: { nip: '5261040828' } });
+
+    const suspended = await carrier({ nip: '7792433421' });
+    const s = await api('POST', `/api/carriers/${suspended.uuid}/verify`, { source: 'gus' });
+    expect(s.json()).toMatchObject({ outcome: 'failed', details: { status: 'zawieszona', endedOn: '2026-03-01' } });
+    const read = (await api('GET', `/api/carriers/${suspended.uuid}`)).json();
+    expect(read.verifiedAt).toBeNull();
+    expect(read.registryStatus).toBe('zawieszona');
+  });
+
+  it("checks an EU customer in VIES: valid with name and consultation number, invalid, and a member state that is down is 'unavailable'", async () => {
+    const valid = (
+      await api('POST', '/api/customers', { companyName: 'Müller', country: 'DE', nip: 'DE123456789' })
+    ).json();
+    const res = await api('POST', `/api/customers/${valid.uuid}/verify`, { source: 'vies' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      outcome: 'ok',
+      proofId: expect.stringMatching(/^WAPI/),
+      details: { state: 'valid', name: 'Spedition Müller GmbH' },
+    });
+    expect(vies.requests.at(-1)).toMatchObject({ requesterMemberStateCode: 'PL', requesterNumber: '5260250274' });
+    expect((await api('GET', `/api/customers/${valid.uuid}`)).json().verificationStatus).toBe('zweryfikowany');
+
+    const invalid = (
+      await api('POST', '/api/customers', { companyName: 'Fake', country: 'DE', nip: 'DE999999999' })
+    ).json();
+    expect((await api('POST', `/api/customers/${invalid.uuid}/verify`, { source: 'vies' })).json()).toMatchObject({
+      outcome: 'failed',
+      details: { state: 'invalid' },
+    });
+    const down = (
+      await api('POST', '/api/customers', { companyName: 'Société', country: 'FR', nip: 'FR12345678901' })
+    ).json();
+    const d = (await api('POST', `/api/customers/${down.uuid}/verify`, { source: 'vies' })).json();
+    expect(d).toMatchObject({
+      outcome: 'unavailable',
+      warning: vm.viesUnavailable,
+      details: { error: 'MS_UNAVAILABLE' },
+    });
+    expect((await api('GET', `/api/customers/${down.uuid}`)).json().verificationStatus).toBe('niezweryfikowany');
+    // A Polish NIP is not a VIES question.
+    const polish = await carrier({ nip: '1132622472' });
+    expect((await api('POST', `/api/carriers/${polish.uuid}/verify`, { source: 'vies' })).statusCode).toBe(422);
+  });
+
+  it('reads the VAT status and the accounts from the white list, reuses the answer the same day and counts searches', async () => {
+    const c =
+      (await api('GET', '/api/carriers?nip=5261040828')).json()['hydra:member'][0] ??
+      (await carrier({ nip: '5261040828' }));
+    const before = wl.requests.length;
+    const res = await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'whitelist' });
+    expect(res.statusCode, res.body).toBe(201);
+    const first = res.json();
+    expect(first).toMatchObject({
+      source: 'whitelist',
+      outcome: 'ok',
+      proofId: expect.any(String),
+      details: { statusVat: 'Czynny', accountNumbers: [ON_LIST, '27114020040000300201355387'] },
+    });
+    expect(wl.requests.at(-1)).toBe(`/api/search/nip/5261040828?date=${warsawDay()}`);
+    const read = (await api('GET', `/api/carriers/${c.uuid}`)).json();
+    expect(read.vatStatus).toBe('Czynny');
+    expect(read.vatStatusCheckedAt).toEqual(expect.any(String));
+    // The same question today: the stored answer, no new search.
+    const again = await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'whitelist' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().uuid).toBe(first.uuid);
+    expect(wl.requests.length).toBe(before + 1);
+    const [counter] = await t.database.db
+      .select()
+      .from(whitelistDailyCounter)
+      .where(eq(whitelistDailyCounter.day, warsawDay()));
+    expect(counter?.searches).toBe(1);
+  });
+
+  it('says the daily limit is near instead of asking the list, and passes on the list refusing a NIP', async () => {
+    const setSearches = (searches: number) =>
+      t.database.db
+        .insert(whitelistDailyCounter)
+        .values({ day: warsawDay(), searches })
+        .onConflictDoUpdate({ target: whitelistDailyCounter.day, set: { searches } });
+    await setSearches(9);
+    const c =
+      (await api('GET', '/api/carriers?nip=7792433421')).json()['hydra:member'][0] ??
+      (await carrier({ nip: '7792433421' }));
+    const asked = wl.requests.length;
+    const res = await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'whitelist' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().detail).toBe(vm.whitelistLimitNear(9, 10));
+    expect(wl.requests.length).toBe(asked);
+    await setSearches(0);
+    wl.setSearchLimit(0);
+    const limited = await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'whitelist' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toBe(vm.whitelistLimit);
+    wl.setSearchLimit(Number.POSITIVE_INFINITY);
+    const ok = await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'whitelist' });
+    expect(ok.json().details.statusVat).toBe('Zwolniony');
+  });
+
+  it('keeps bank accounts as NRB digits (IBAN with PL and spaces accepted) and refuses a wrong one', async () => {
+    const c = await carrier({ nip: '9542751368', bankAccounts: ['PL61 1090 1014 0000 0712 1981 2874', OFF_LIST] });
+    expect(c.bankAccounts).toEqual([ON_LIST, OFF_LIST]);
+    const bad = await api('PUT', `/api/carriers/${c.uuid}`, { bankAccounts: ['61109010140000071219812875'] });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().violations[0]).toMatchObject({ propertyPath: 'bankAccounts.0', message: vm.accountInvalid });
+  });
+
+  it('keeps an order carrier account and cargo value', async () => {
+    const customer = (await api('POST', '/api/customers', { companyName: 'Klient K' })).json();
+    const o = await api(
+      'POST',
+      '/api/orders',
+      orderOf(customer['@id'], { carrierBankAccount: ON_LIST, cargoValue: 5000000 }),
+    );
+    expect(o.statusCode, o.body).toBe(201);
+    expect(o.json()).toMatchObject({ carrierBankAccount: ON_LIST, cargoValue: 5000000, cargoValueCurrency: 'pln' });
+  });
+});
