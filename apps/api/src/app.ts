@@ -259,7 +259,9 @@ export async function buildApp({
   const geo = givenGeo ?? createGeoService({ geocoderUrl: config.geocoderUrl, routerUrl: config.routerUrl }, app.log);
   await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(offersRoutes, { db });
-  await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
+  const registers = givenRegisters ?? createRegisters(config);
+  app.addHook('onClose', () => registers.gus.close());
+  await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry, registers });
   await app.register(loadingsRoutes, { db });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
   await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
@@ -272,10 +274,8 @@ export async function buildApp({
   await app.register(invoicesRoutes, { db, nbp, ksef });
   await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
-  await app.register(paymentsRoutes, { db });
+  await app.register(paymentsRoutes, { db, registers });
   await app.register(exportsRoutes, { db });
-  const registers = givenRegisters ?? createRegisters(config);
-  app.addHook('onClose', () => registers.gus.close());
   await app.register(verificationRoutes, { db, registers });
   await app.register(healthRoutes, { db });
 

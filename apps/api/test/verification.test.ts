@@ -63,34 +63,24 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
     expect(bad.json().detail).toBe(vm.nipInvalid);
   });
 
-  it('without a GUS key says how to get one (409), and a GUS that does not answer is a 503 naming it', async () => {
-    const noKey = await createTestApp(kind, { GUS_API_URL: gus.url });
+  it('without a GUS key says how to get one (409); a register that does not answer is a 503 naming it', async () => {
+    // The test configuration's registers: no GUS key, every URL a closed local port.
+    const offline = await createTestApp(kind);
     try {
-      const admin = await noKey.login();
-      const res = await noKey.app.inject({
-        method: 'GET',
-        url: '/api/registry/company?nip=5261040828',
-        headers: bearer(admin),
-      });
+      const admin = await offline.login();
+      const ask = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        offline.app.inject({ method, url, payload, headers: bearer(admin) });
+      const res = await ask('GET', '/api/registry/company?nip=5261040828');
       expect(res.statusCode).toBe(409);
       expect(res.json().detail).toBe(vm.gusNoKey);
+      const c = (await ask('POST', '/api/carriers', { companyName: 'Offline', nip: '5261040828' })).json();
+      const wlDown = await ask('POST', `/api/carriers/${c.uuid}/verify`, { source: 'whitelist' });
+      expect(wlDown.statusCode).toBe(503);
+      expect(wlDown.json().detail).toContain('Biała lista');
     } finally {
-      await noKey.close();
+      await offline.close();
     }
-    const away = await createTestApp(kind, { GUS_API_URL: 'http://127.0.0.1:9/x', GUS_API_KEY: 'k' });
-    try {
-      const admin = await away.login();
-      const res = await away.app.inject({
-        method: 'GET',
-        url: '/api/registry/company?nip=5261040828',
-        headers: bearer(admin),
-      });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().detail).toContain('GUS');
-    } finally {
-      await away.close();
-    }
-  });
+  }, 60_000);
 
   it('verifies a carrier in GUS, keeps the check in its history, and a suspended company clears it', async () => {
     const c = await carrier({ nip: '5261040828' });
@@ -227,5 +217,125 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
     );
     expect(o.statusCode, o.body).toBe(201);
     expect(o.json()).toMatchObject({ carrierBankAccount: ON_LIST, cargoValue: 5000000, cargoValueCurrency: 'pln' });
+  });
+
+  describe('paying a carrier', () => {
+    let payee: { '@id': string; uuid: string };
+    let customerIri: string;
+    let userToken: string;
+    const order = async (fields: Record<string, unknown>) => {
+      const res = await api(
+        'POST',
+        '/api/orders',
+        orderOf(customerIri, { carrier: payee['@id'], carrierPrice: 2_000_000, ...fields }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const history = async (uuid = payee.uuid) =>
+      (await api('GET', `/api/carriers/${uuid}/verifications`)).json()['hydra:member'];
+
+    beforeAll(async () => {
+      payee =
+        (await api('GET', '/api/carriers?nip=5261040828')).json()['hydra:member'][0] ??
+        (await carrier({ nip: '5261040828' }));
+      customerIri = (await api('POST', '/api/customers', { companyName: 'Płacący klient' })).json()['@id'];
+      await api('POST', '/api/users', {
+        login: 'dyspozytorka',
+        name: 'Dyspozytorka',
+        plainPassword: 'haslo-dysp-123',
+        roles: ['ROLE_USER'],
+      });
+      userToken = await t.login('dyspozytorka', 'haslo-dysp-123');
+    });
+
+    it('checks the account on the white list and keeps its requestId as the proof naming the order', async () => {
+      const o = await order({ carrierBankAccount: ON_LIST });
+      const before = wl.requests.length;
+      const res = await api('PUT', `/api/orders/${o.uuid}`, { carrierPaid: true });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().carrierPaid).toBe(true);
+      expect(wl.requests.at(-1)).toBe(`/api/check/nip/5261040828/bank-account/${ON_LIST}?date=${warsawDay()}`);
+      const [proof] = await history();
+      expect(proof).toMatchObject({
+        source: 'whitelist',
+        outcome: 'ok',
+        proofId: expect.any(String),
+        order: o['@id'],
+        details: { accountAssigned: 'TAK' },
+        asked: { nip: '5261040828', account: ON_LIST, amountGrossPln: 2_460_000 },
+      });
+      // The same NIP and account again today: the stored answer, no new question to the list.
+      const second = await order({ carrierBankAccount: ON_LIST });
+      expect((await api('PUT', `/api/orders/${second.uuid}`, { carrierPaid: true })).statusCode).toBe(200);
+      expect(wl.requests.length).toBe(before + 1);
+      expect((await history())[0]).toMatchObject({ proofId: proof.proofId, order: second['@id'] });
+    });
+
+    it('refuses over 15 000 zł gross to an account off the list (409 whitelist_unconfirmed) until an admin confirms with a reason', async () => {
+      const o = await order({ carrierBankAccount: OFF_LIST });
+      const refused = await api('PUT', `/api/orders/${o.uuid}`, { carrierPaid: true });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'whitelist_unconfirmed', detail: vm.whitelistUnconfirmed });
+      expect((await api('GET', `/api/orders/${o.uuid}`)).json().carrierPaid).toBe(false);
+      expect((await history())[0]).toMatchObject({
+        outcome: 'failed',
+        order: o['@id'],
+        details: { accountAssigned: 'NIE' },
+      });
+      // A dispatcher cannot confirm it.
+      const user = await api(
+        'PUT',
+        `/api/orders/${o.uuid}`,
+        { carrierPaid: true, whitelistOverride: { reason: 'Przewoźnik potwierdził rachunek' } },
+        userToken,
+      );
+      expect(user.statusCode).toBe(403);
+      expect((await api('GET', `/api/orders/${o.uuid}`)).json().carrierPaid).toBe(false);
+      const confirmed = await api('PUT', `/api/orders/${o.uuid}`, {
+        carrierPaid: true,
+        whitelistOverride: { reason: 'Przewoźnik potwierdził rachunek telefonicznie' },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().carrierPaid).toBe(true);
+      expect((await history())[0]).toMatchObject({
+        outcome: 'failed',
+        order: o['@id'],
+        overrideReason: 'Przewoźnik potwierdził rachunek telefonicznie',
+        checkedBy: expect.any(String),
+      });
+    });
+
+    it('below the threshold pays with a warning; EUR counts at the order rate; a Polish carrier without an account is unconfirmed', async () => {
+      const small = await order({ carrierBankAccount: OFF_LIST, carrierPrice: 1_000_000 });
+      const res = await api('PUT', `/api/orders/${small.uuid}`, { carrierPaid: true });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().paymentWarning).toBe(vm.whitelistUnconfirmedBelow);
+      // 3 000 EUR × 4,30 × 1,23 = 15 867 zł gross: above.
+      const eur = await order({
+        carrierBankAccount: OFF_LIST,
+        carrierPrice: 300_000,
+        carrierPriceCurrency: 'eur',
+        euroExchangeRate: 430,
+      });
+      expect((await api('PUT', `/api/orders/${eur.uuid}`, { carrierPaid: true })).statusCode).toBe(409);
+      const noAccount = await order({ carrierBankAccount: null });
+      const r = await api('PUT', `/api/orders/${noAccount.uuid}`, { carrierPaid: true });
+      expect(r.statusCode).toBe(409);
+      expect((await history())[0]).toMatchObject({ outcome: 'failed', details: { reason: 'brak rachunku' } });
+    });
+
+    it("the payments cockpit's mark-paid goes through the same check", async () => {
+      const o = await order({ carrierBankAccount: OFF_LIST });
+      const refused = await api('POST', `/api/payments/${o.uuid}/paid`, { side: 'carrier' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('whitelist_unconfirmed');
+      const ok = await api('POST', `/api/payments/${o.uuid}/paid`, {
+        side: 'carrier',
+        whitelistOverride: { reason: 'Rachunek potwierdzony pisemnie' },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((await history())[0]).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: o['@id'] });
+    });
   });
 });

@@ -21,7 +21,7 @@ import { renderDocx } from '../../documents/docx.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { actorId } from '../../http/actor.ts';
-import { assertMayListDeleted, assertUsable } from '../../http/auth.ts';
+import { assertMayListDeleted, assertUsable, requestIsAdmin } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -33,6 +33,8 @@ import { readAllSettings } from '../settings/company.ts';
 import { readSetting } from '../settings/routes.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { checkCarrierPayment } from '../verification/payment.ts';
+import type { Registers } from '../verification/registers.ts';
 import { orderFilters } from './filters.ts';
 import { nextOrderNumber } from './numbering.ts';
 import { findOrder, listOrders, listOrdersAsJson, type OrderRecord, toOrderJson } from './repository.ts';
@@ -51,7 +53,7 @@ const sendParams = z.object({ id: z.string().max(100), party: z.enum(ORDER_PARTI
 
 export async function ordersRoutes(
   app: FastifyInstance,
-  { db, geo, softDelete }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry },
+  { db, geo, softDelete, registers }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry; registers: Registers },
 ) {
   softDelete.set('order', { table: orders, uuid: orders.uuid, deletionReason: orders.deletionReason });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -134,7 +136,7 @@ export async function ordersRoutes(
     const uuid = uuidParam(id);
     const existing = (await loadLive(uuid, request, 'write')).order;
     const me = await actorId(db, request);
-    const { customer, carrier, user, ...fields } = body;
+    const { customer, carrier, user, whitelistOverride, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     );
@@ -162,13 +164,29 @@ export async function ordersRoutes(
         merged.customerPaid,
       );
     }
+    // Paying the carrier: its account checked on the VAT white list (verification/payment.ts).
+    const admin = requestIsAdmin(request);
+    let paymentWarning: string | undefined;
+    if (changes.carrierPaid === true && !existing.carrierPaid) {
+      const check = await checkCarrierPayment(
+        db,
+        registers,
+        { ...merged, carrierId: (changes.carrierId as number | null | undefined) ?? existing.carrierId },
+        { id: me, admin },
+        whitelistOverride,
+      );
+      paymentWarning = check.warning;
+    } else if (whitelistOverride && !admin) {
+      await checkCarrierPayment(db, registers, existing, { id: me, admin }, whitelistOverride);
+    }
     if (Object.keys(changes).length > 0) {
       await db
         .update(orders)
         .set({ ...changes, changedById: me })
         .where(eq(orders.uuid, uuid));
     }
-    return toOrderJson(await load(uuid));
+    const json = toOrderJson(await load(uuid));
+    return paymentWarning ? { ...json, paymentWarning } : json;
   };
   const updateOptions = { schema: { tags, params: idParams, body: orderUpdateSchema } };
   r.put('/api/orders/:id', updateOptions, (request) => update(request, request.params.id, request.body));

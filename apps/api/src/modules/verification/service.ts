@@ -85,7 +85,7 @@ export function euVatNumber(
 }
 
 /** Today's white-list usage; refuses (429) once the day's limit is near, before the list blocks the office's IP. */
-async function countWhitelist(db: DbOrTx, kind: 'searches' | 'checks'): Promise<number> {
+export async function countWhitelist(db: DbOrTx, kind: 'searches' | 'checks'): Promise<number> {
   const day = warsawDay();
   const limit = kind === 'searches' ? WHITELIST_SEARCH_DAILY_LIMIT : WHITELIST_CHECK_DAILY_LIMIT;
   const [row] = await db.select().from(whitelistDailyCounter).where(eq(whitelistDailyCounter.day, day));
@@ -104,7 +104,7 @@ async function countWhitelist(db: DbOrTx, kind: 'searches' | 'checks'): Promise<
 }
 
 /** A check of this party stored today with this question (the white list's same-day cache). */
-async function todaysCheck(db: DbOrTx, kind: PartyKind, partyId: number, asked: Record<string, unknown>) {
+export async function todaysCheck(db: DbOrTx, kind: PartyKind, partyId: number, asked: Record<string, unknown>) {
   const owner = kind === 'customers' ? verifications.customerId : verifications.carrierId;
   const [row] = await db
     .select()
