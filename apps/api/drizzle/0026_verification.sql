@@ -25,6 +25,7 @@ CREATE TABLE "whitelist_daily_counter" (
 ALTER TABLE "orders" ADD COLUMN "carrier_bank_account" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cargo_value" bigint;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cargo_value_currency" text DEFAULT 'pln' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "carrier_verification_override" text;--> statement-breakpoint
 ALTER TABLE "carriers" ADD COLUMN "bank_accounts" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "carriers" ADD COLUMN "vat_status" text;--> statement-breakpoint
 ALTER TABLE "carriers" ADD COLUMN "vat_status_checked_at" timestamp with time zone;--> statement-breakpoint

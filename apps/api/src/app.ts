@@ -55,6 +55,7 @@ import { createTelegramService, type TelegramService } from './modules/telegram/
 import { usersRoutes } from './modules/users/routes.ts';
 import { createRegisters, type Registers } from './modules/verification/registers.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
+import { refreshValidDaysHook } from './modules/verification/status.ts';
 import { defaultWebDist } from './paths.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -254,6 +255,8 @@ export async function buildApp({
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { db });
   await app.register(settingsRoutes, { db });
+  // The verification status of the parties in their JSON counts verificationValidDays (a setting).
+  app.addHook('onRequest', refreshValidDaysHook(db));
   await app.register(customersRoutes, { db });
   await app.register(carriersRoutes, { db });
   const geo = givenGeo ?? createGeoService({ geocoderUrl: config.geocoderUrl, routerUrl: config.routerUrl }, app.log);

@@ -1,7 +1,7 @@
 import { verificationMessages as vm } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whitelistDailyCounter } from '../src/db/schema/index.ts';
+import { carriers, whitelistDailyCounter } from '../src/db/schema/index.ts';
 import { warsawDay } from '../src/modules/verification/day.ts';
 import { orderOf } from './fixtures.ts';
 import { type FakeGus, startFakeGus } from './gusFake.ts';
@@ -336,6 +336,128 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       });
       expect(ok.statusCode, ok.body).toBe(200);
       expect((await history())[0]).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: o['@id'] });
+    });
+  });
+
+  describe('verification status and OCP', () => {
+    const daysFromToday = (days: number) => {
+      const d = new Date(`${warsawDay()}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + days);
+      return d.toISOString().slice(0, 10);
+    };
+    const setSetting = (key: string, value: string) => api('PUT', `/api/settings/${key}`, { value });
+
+    it("is 'zweryfikowany' after GUS, an active VAT status and a valid OCP; 'wygasla' after verificationValidDays; the list filters by it in SQL", async () => {
+      const c = await carrier({ nip: '5261040828', companyName: 'Status' }).catch(
+        async () => (await api('GET', '/api/carriers?nip=5261040828')).json()['hydra:member'][0],
+      );
+      await api('PUT', `/api/carriers/${c.uuid}`, { ocpValidTo: daysFromToday(200), ocpSum: 50_000_000 });
+      await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'gus' });
+      await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'whitelist' });
+      expect((await api('GET', `/api/carriers/${c.uuid}`)).json().verificationStatus).toBe('zweryfikowany');
+      const listed = async (status: string) =>
+        (await api('GET', `/api/carriers?verificationStatus=${status}&itemsPerPage=100`))
+          .json()
+          ['hydra:member'].map((m: { uuid: string }) => m.uuid);
+      expect(await listed('zweryfikowany')).toContain(c.uuid);
+      expect(await listed('niezweryfikowany')).not.toContain(c.uuid);
+      // Without a valid OCP a carrier is not verified.
+      await api('PUT', `/api/carriers/${c.uuid}`, { ocpValidTo: daysFromToday(-1) });
+      expect((await api('GET', `/api/carriers/${c.uuid}`)).json().verificationStatus).toBe('niezweryfikowany');
+      expect(await listed('niezweryfikowany')).toContain(c.uuid);
+      await api('PUT', `/api/carriers/${c.uuid}`, { ocpValidTo: daysFromToday(200) });
+      // An old check: expired after the setting's days.
+      await setSetting('verificationValidDays', '1');
+      await t.database.db
+        .update(carriers)
+        .set({ verifiedAt: new Date(Date.now() - 5 * 86_400_000) })
+        .where(eq(carriers.uuid, c.uuid));
+      expect((await api('GET', `/api/carriers/${c.uuid}`)).json().verificationStatus).toBe('wygasla');
+      expect(await listed('wygasla')).toContain(c.uuid);
+      expect(await listed('zweryfikowany')).not.toContain(c.uuid);
+      expect((await api('GET', '/api/carriers?verificationStatus=maybe')).statusCode).toBe(400);
+      await setSetting('verificationValidDays', '60');
+      expect((await api('GET', `/api/carriers/${c.uuid}`)).json().verificationStatus).toBe('zweryfikowany');
+    });
+
+    it('with "only verified carriers" on, a dispatcher cannot save an order with an unverified carrier (422 naming why); an admin can with a reason', async () => {
+      await api('POST', '/api/users', {
+        login: 'dyspozytor2',
+        name: 'Dyspozytor Dwa',
+        plainPassword: 'haslo-dysp-456',
+        roles: ['ROLE_USER'],
+      });
+      const user = await t.login('dyspozytor2', 'haslo-dysp-456');
+      const unverified = await carrier({ nip: '2223334443', companyName: 'Nowy przewoźnik' });
+      const customerIri = (await api('POST', '/api/customers', { companyName: 'Klient reguły' })).json()['@id'];
+      expect((await setSetting('onlyVerifiedCarriers', 'tak')).statusCode).toBe(200);
+      try {
+        const refused = await api('POST', '/api/orders', orderOf(customerIri, { carrier: unverified['@id'] }), user);
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().violations[0]).toMatchObject({
+          propertyPath: 'carrier',
+          message: vm.carrierUnverified('brak sprawdzenia w GUS lub VIES'),
+        });
+        // Changing the carrier of an existing order is refused the same way.
+        const plain = (await api('POST', '/api/orders', orderOf(customerIri), user)).json();
+        expect((await api('PUT', `/api/orders/${plain.uuid}`, { carrier: unverified['@id'] }, user)).statusCode).toBe(
+          422,
+        );
+        const sneaky = await api(
+          'POST',
+          '/api/orders',
+          orderOf(customerIri, { carrier: unverified['@id'], carrierVerificationOverride: { reason: 'Znam go' } }),
+          user,
+        );
+        expect(sneaky.statusCode).toBe(403);
+        expect(
+          (await api('POST', '/api/orders', orderOf(customerIri, { carrier: unverified['@id'] }))).statusCode,
+        ).toBe(422);
+        const admin = await api(
+          'POST',
+          '/api/orders',
+          orderOf(customerIri, {
+            carrier: unverified['@id'],
+            carrierVerificationOverride: { reason: 'Stały partner, dokumenty w drodze' },
+          }),
+        );
+        expect(admin.statusCode, admin.body).toBe(201);
+        expect(admin.json().carrierVerificationOverride).toBe('Stały partner, dokumenty w drodze');
+        expect(admin.json().warnings).toContainEqual({
+          code: 'carrier_unverified',
+          message: vm.carrierNotVerified('brak sprawdzenia w GUS lub VIES'),
+        });
+      } finally {
+        await setSetting('onlyVerifiedCarriers', 'nie');
+      }
+    });
+
+    it("warns on the order when the carrier's OCP has ended, ends before unloading, or its sum is below the cargo value", async () => {
+      const c = await carrier({
+        nip: '7740001454',
+        companyName: 'OCP',
+        ocpSum: 10_000_000,
+        ocpValidTo: daysFromToday(-3),
+      });
+      const customerIri = (await api('POST', '/api/customers', { companyName: 'Klient OCP' })).json()['@id'];
+      const codes = (o: { warnings: { code: string }[] }) => o.warnings.map((w) => w.code);
+      const expired = (await api('POST', '/api/orders', orderOf(customerIri, { carrier: c['@id'] }))).json();
+      expect(codes(expired)).toContain('ocp_expired');
+      expect(expired.warnings[0].message).toBe('OCP wygasło');
+      await api('PUT', `/api/carriers/${c.uuid}`, { ocpValidTo: daysFromToday(5) });
+      const later = daysFromToday(10);
+      const before = await api(
+        'POST',
+        '/api/orders',
+        orderOf(customerIri, { carrier: c['@id'], loadingDate: later, unloadingDate: later, cargoValue: 20_000_000 }),
+      );
+      expect(before.statusCode, before.body).toBe(201);
+      const w = before.json().warnings;
+      const [y, m, d] = daysFromToday(5).split('-');
+      expect(w).toContainEqual({ code: 'ocp_expires_before_unloading', message: `OCP wygasa ${d}/${m}/${y}` });
+      expect(w).toContainEqual({ code: 'ocp_sum_too_low', message: 'Suma OCP niższa niż wartość towaru' });
+      const read = (await api('GET', `/api/orders/${before.json().uuid}`)).json();
+      expect(codes(read)).toEqual(expect.arrayContaining(['ocp_expires_before_unloading', 'ocp_sum_too_low']));
     });
   });
 });

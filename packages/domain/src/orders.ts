@@ -52,6 +52,8 @@ const orderOwnFields = {
   carrierBankAccount: optionalNrb(),
   cargoValue: optionalHundredths(),
   cargoValueCurrency: currency().optional(),
+  /** With 'Zlecenia tylko dla zweryfikowanych przewoźników' on: an administrator's reason for an unverified carrier. */
+  carrierVerificationOverride: whitelistOverrideSchema.optional(),
   carrierPaid: bool(),
   carrierPaidConfirmed: bool(),
   carrierDateOfPayment: optionalDate(),
@@ -172,6 +174,7 @@ export type Order = ShipmentRead & {
   carrierBankAccount: string | null;
   cargoValue: number | null;
   cargoValueCurrency: string;
+  carrierVerificationOverride: string | null;
   carrierPaid: boolean;
   carrierPaidConfirmed: boolean;
   carrierDateOfPayment: string | null;

@@ -42,6 +42,15 @@ export const verificationMessages = {
   overrideAdminOnly: 'Tylko administrator może potwierdzić zapłatę na rachunek spoza białej listy.',
   overrideReasonRequired: 'Podaj powód potwierdzenia!',
   accountInvalid: 'Nieprawidłowy numer rachunku (26 cyfr NRB lub IBAN PL)',
+  carrierUnverified: (why: string) =>
+    `Przewoźnik nie jest zweryfikowany (${why}) — zlecenia tylko dla zweryfikowanych przewoźników.`,
+  carrierOverrideAdminOnly: 'Tylko administrator może zapisać zlecenie z niezweryfikowanym przewoźnikiem.',
+  ocpExpired: 'OCP wygasło',
+  ocpExpires: (date: string) => `OCP wygasa ${date}`,
+  ocpSumTooLow: 'Suma OCP niższa niż wartość towaru',
+  carrierNotVerified: (why: string) => `Przewoźnik niezweryfikowany (${why})`,
+  ocpReminder: (carrier: string) => `Poproś o nową polisę OCP: ${carrier}`,
+  licenceReminder: (carrier: string) => `Poproś o nową licencję transportową: ${carrier}`,
   sourceUnavailableForParty: 'Ten rodzaj sprawdzenia nie dotyczy tego kontrahenta.',
 } as const;
 

@@ -46,6 +46,8 @@ export const orders = pgTable(
     /** The optional value of the cargo, compared with the carrier's OCP sum. */
     cargoValue: bigint('cargo_value', { mode: 'number' }),
     cargoValueCurrency: text('cargo_value_currency').notNull().default('pln'),
+    /** An administrator's reason for giving the order to a carrier that is not verified (the setting on). */
+    carrierVerificationOverride: text('carrier_verification_override'),
     carrierPaid: boolean('carrier_paid').notNull().default(false),
     carrierPaidConfirmed: boolean('carrier_paid_confirmed').notNull().default(false),
     carrierDateOfPayment: timestamp('carrier_date_of_payment', { withTimezone: true, mode: 'string' }),

@@ -4,6 +4,7 @@ import { carriers } from '../../db/schema/index.ts';
 import type { FilterSpec } from '../../http/filters.ts';
 import { partyDefaultOrder, partyFilterFields, partyJson, partySearch, partySearchOrder } from '../parties/fields.ts';
 import { partyRoutes } from '../parties/routes.ts';
+import { carrierStatusFilter } from '../verification/status.ts';
 
 type CarrierRow = typeof carriers.$inferSelect;
 
@@ -30,7 +31,12 @@ export const carrierFilters: FilterSpec = {
     verifiedAt: { column: carriers.verifiedAt, type: 'timestamp', date: true, order: true },
     ocpValidTo: { column: carriers.ocpValidTo, type: 'string', search: 'exact', order: true },
   },
-  custom: { ...partySearch(carriers), countries: servedCountries, 'countries[]': servedCountries },
+  custom: {
+    ...partySearch(carriers),
+    countries: servedCountries,
+    'countries[]': servedCountries,
+    verificationStatus: carrierStatusFilter,
+  },
   defaultOrder: partyDefaultOrder(carriers),
   orderWhen: partySearchOrder(carriers),
   tiebreaker: carriers.id,

@@ -35,6 +35,8 @@ import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
+import { assertCarrierAllowed } from '../verification/status.ts';
+import { orderWarnings } from '../verification/warnings.ts';
 import { orderFilters } from './filters.ts';
 import { nextOrderNumber } from './numbering.ts';
 import { findOrder, listOrders, listOrdersAsJson, type OrderRecord, toOrderJson } from './repository.ts';
@@ -93,15 +95,27 @@ export async function ordersRoutes(
     );
   });
 
+  /** One order as its item reads answer it: with the warnings about its carrier (OCP, verification). */
+  const itemJson = async (record: OrderRecord) => ({
+    ...toOrderJson(record),
+    warnings: await orderWarnings(db, record.order),
+  });
   r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>
-    toOrderJson(await loadLive(uuidParam(request.params.id), request, 'read')),
+    itemJson(await loadLive(uuidParam(request.params.id), request, 'read')),
   );
 
   r.post('/api/orders', { schema: { tags, body: orderCreateSchema } }, async (request, reply) => {
-    const { customer, carrier, user, sendMailToCustomer, sendMailToCarrier, ...fields } = request.body;
+    const { customer, carrier, user, sendMailToCustomer, sendMailToCarrier, carrierVerificationOverride, ...fields } =
+      request.body;
     const me = await actorId(db, request);
     const customerId = await resolveRef(db, customerRef, 'customer', customer);
     const carrierId = await resolveRef(db, carrierRef, 'carrier', carrier);
+    const overrideReason = await assertCarrierAllowed(
+      db,
+      carrierId,
+      requestIsAdmin(request),
+      carrierVerificationOverride,
+    );
     const userId = (await resolveRef(db, userRef, 'user', user)) ?? me;
     const euroExchangeRate =
       fields.euroExchangeRate ?? (Number((await readSetting(db, 'euroExchangeRate')) ?? 0) || null);
@@ -114,6 +128,7 @@ export async function ordersRoutes(
           ...fields,
           ...located,
           number,
+          carrierVerificationOverride: overrideReason ?? null,
           euroExchangeRate,
           customerId,
           carrierId,
@@ -129,14 +144,14 @@ export async function ordersRoutes(
       return created.order.uuid;
     });
     if (sendMailToCustomer || sendMailToCarrier) app.outbox.nudge();
-    return reply.code(201).send(toOrderJson(await load(uuid)));
+    return reply.code(201).send(await itemJson(await load(uuid)));
   });
 
   const update = async (request: FastifyRequest, id: string, body: OrderUpdate) => {
     const uuid = uuidParam(id);
     const existing = (await loadLive(uuid, request, 'write')).order;
     const me = await actorId(db, request);
-    const { customer, carrier, user, whitelistOverride, ...fields } = body;
+    const { customer, carrier, user, whitelistOverride, carrierVerificationOverride, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     );
@@ -149,6 +164,16 @@ export async function ordersRoutes(
       ['userId', await resolveRef(db, userRef, 'user', user)],
     ] as const) {
       if (value !== undefined) changes[key] = value;
+    }
+    // A new carrier: the 'only verified carriers' rule (verification/status.ts).
+    if (changes.carrierId !== undefined && changes.carrierId !== existing.carrierId) {
+      const reason = await assertCarrierAllowed(
+        db,
+        changes.carrierId as number | null,
+        requestIsAdmin(request),
+        carrierVerificationOverride,
+      );
+      changes.carrierVerificationOverride = reason ?? null;
     }
     if (routeChanged(changes)) Object.assign(changes, await locateRoute(geo, merged));
     // The unloading confirmation's rule (SPEC §4) holds for the original client, which confirms with a plain PUT;
@@ -185,7 +210,7 @@ export async function ordersRoutes(
         .set({ ...changes, changedById: me })
         .where(eq(orders.uuid, uuid));
     }
-    const json = toOrderJson(await load(uuid));
+    const json = await itemJson(await load(uuid));
     return paymentWarning ? { ...json, paymentWarning } : json;
   };
   const updateOptions = { schema: { tags, params: idParams, body: orderUpdateSchema } };

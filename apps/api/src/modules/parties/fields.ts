@@ -4,6 +4,7 @@ import type { carriers, customers } from '../../db/schema/index.ts';
 import { type FilterField, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { warsawDay as warsawToday } from '../verification/day.ts';
+import { currentValidDays } from '../verification/status.ts';
 import { searchCondition } from './search.ts';
 
 type PartyTable = typeof customers | typeof carriers;
@@ -72,6 +73,7 @@ export function partyJson(resource: string, type: string, row: PartyTable['$infe
       },
       type === 'Carrier' ? 'carrier' : 'customer',
       warsawToday(),
+      currentValidDays(),
     ),
   };
 }
