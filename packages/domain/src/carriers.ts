@@ -29,7 +29,7 @@ export const carrierInsuranceFields = {
   ocpInsurer: optionalText(255),
   ocpPolicyNumber: optionalText(64),
   ocpSum: optionalHundredths(),
-  ocpSumCurrency: currency().optional(),
+  ocpSumCurrency: z.preprocess((v) => v ?? undefined, currency().optional()),
   ocpValidFrom: optionalDate(),
   ocpValidTo: optionalDate(),
   licenceNumber: optionalText(64),

@@ -51,7 +51,8 @@ const orderOwnFields = {
   carrierAcquiredBy: z.enum(CARRIER_ACQUISITION_SOURCES, { error: m.oneOf }).nullable().optional(),
   carrierBankAccount: optionalNrb(),
   cargoValue: optionalHundredths(),
-  cargoValueCurrency: currency().optional(),
+  // Null (a form sending every field) keeps the stored currency, or PLN for a new order.
+  cargoValueCurrency: z.preprocess((v) => v ?? undefined, currency().optional()),
   /** With 'Zlecenia tylko dla zweryfikowanych przewoźników' on: an administrator's reason for an unverified carrier. */
   carrierVerificationOverride: whitelistOverrideSchema.optional(),
   carrierPaid: bool(),
@@ -175,6 +176,8 @@ export type Order = ShipmentRead & {
   cargoValue: number | null;
   cargoValueCurrency: string;
   carrierVerificationOverride: string | null;
+  /** Item reads: what the carrier lacks for this transport (OCP, verification). */
+  warnings?: { code: string; message: string }[];
   carrierPaid: boolean;
   carrierPaidConfirmed: boolean;
   carrierDateOfPayment: string | null;

@@ -162,3 +162,46 @@ export const verificationStatusLabel = (status: VerificationStatus, verifiedAt: 
     : status === 'wygasla'
       ? 'Weryfikacja wygasła'
       : 'Niezweryfikowany';
+
+export type OrderWarningCode =
+  | 'ocp_expired'
+  | 'ocp_expires_before_unloading'
+  | 'ocp_sum_too_low'
+  | 'carrier_unverified';
+export type OrderWarning = { code: OrderWarningCode; message: string };
+
+const ddmmyyyy = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+const toPln = (amount: number, currency: string, rate: number | null | undefined) =>
+  currency === 'eur' ? (amount * (rate ?? 0)) / 100 : amount;
+
+/**
+ * The carrier's OCP against an order: ended ('OCP wygasło'), ending before the unloading day ('OCP wygasa {date}'),
+ * its sum below the cargo's value (EUR at the order's rate). The API's order reads and the order form say the same.
+ */
+export function ocpWarnings(
+  carrier: { ocpValidTo: string | null; ocpSum: number | null; ocpSumCurrency: string },
+  order: {
+    unloadingDate: string | null;
+    cargoValue: number | null;
+    cargoValueCurrency: string;
+    euroExchangeRate: number | null;
+  },
+  today: string,
+): OrderWarning[] {
+  const warnings: OrderWarning[] = [];
+  const validTo = carrier.ocpValidTo?.slice(0, 10) ?? null;
+  const unloading = order.unloadingDate ? order.unloadingDate.slice(0, 10) : null;
+  if (validTo && validTo < today) warnings.push({ code: 'ocp_expired', message: verificationMessages.ocpExpired });
+  else if (validTo && unloading && validTo < unloading) {
+    warnings.push({
+      code: 'ocp_expires_before_unloading',
+      message: verificationMessages.ocpExpires(ddmmyyyy(validTo)),
+    });
+  }
+  if (order.cargoValue != null && carrier.ocpSum != null) {
+    const cargo = toPln(order.cargoValue, order.cargoValueCurrency, order.euroExchangeRate);
+    const sum = toPln(carrier.ocpSum, carrier.ocpSumCurrency, order.euroExchangeRate);
+    if (cargo > sum) warnings.push({ code: 'ocp_sum_too_low', message: verificationMessages.ocpSumTooLow });
+  }
+  return warnings;
+}
