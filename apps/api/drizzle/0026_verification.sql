@@ -39,6 +39,8 @@ ALTER TABLE "carriers" ADD COLUMN "ocp_valid_from" date;--> statement-breakpoint
 ALTER TABLE "carriers" ADD COLUMN "ocp_valid_to" date;--> statement-breakpoint
 ALTER TABLE "carriers" ADD COLUMN "licence_number" text;--> statement-breakpoint
 ALTER TABLE "carriers" ADD COLUMN "licence_valid_to" date;--> statement-breakpoint
+ALTER TABLE "carriers" ADD COLUMN "ocp_reminded_for" date;--> statement-breakpoint
+ALTER TABLE "carriers" ADD COLUMN "licence_reminded_for" date;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "bank_accounts" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "vat_status" text;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "vat_status_checked_at" timestamp with time zone;--> statement-breakpoint

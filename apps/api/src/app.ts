@@ -54,6 +54,7 @@ import { telegramRoutes } from './modules/telegram/routes.ts';
 import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createRegisters, type Registers } from './modules/verification/registers.ts';
+import { startReminderWorker } from './modules/verification/reminders.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { refreshValidDaysHook } from './modules/verification/status.ts';
 import { defaultWebDist } from './paths.ts';
@@ -280,6 +281,8 @@ export async function buildApp({
   await app.register(paymentsRoutes, { db, registers });
   await app.register(exportsRoutes, { db });
   await app.register(verificationRoutes, { db, registers });
+  // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).
+  if (config.env !== 'test') app.addHook('onClose', startReminderWorker(db, app.log));
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;

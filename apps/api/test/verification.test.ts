@@ -1,8 +1,9 @@
 import { verificationMessages as vm } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carriers, whitelistDailyCounter } from '../src/db/schema/index.ts';
+import { carriers, tasks, whitelistDailyCounter } from '../src/db/schema/index.ts';
 import { warsawDay } from '../src/modules/verification/day.ts';
+import { createExpiryReminders } from '../src/modules/verification/reminders.ts';
 import { orderOf } from './fixtures.ts';
 import { type FakeGus, startFakeGus } from './gusFake.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -458,6 +459,39 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       expect(w).toContainEqual({ code: 'ocp_sum_too_low', message: 'Suma OCP niższa niż wartość towaru' });
       const read = (await api('GET', `/api/orders/${before.json().uuid}`)).json();
       expect(codes(read)).toEqual(expect.arrayContaining(['ocp_expires_before_unloading', 'ocp_sum_too_low']));
+    });
+
+    it("makes the carrier's owner one task 14 days before its OCP or licence ends, however often it runs", async () => {
+      const c = await carrier({
+        nip: '9542751368',
+        companyName: 'Kończąca się polisa',
+        ocpValidTo: daysFromToday(10),
+        licenceValidTo: daysFromToday(30),
+      }).catch(async () => {
+        const found = (await api('GET', '/api/carriers?nip=9542751368')).json()['hydra:member'][0];
+        await api('PUT', `/api/carriers/${found.uuid}`, {
+          companyName: 'Kończąca się polisa',
+          ocpValidTo: daysFromToday(10),
+          licenceValidTo: daysFromToday(30),
+        });
+        return found;
+      });
+      const mine = async () =>
+        (await t.database.db.select().from(tasks)).filter((task) => task.comment?.includes('Kończąca się polisa'));
+      await createExpiryReminders(t.database.db);
+      await createExpiryReminders(t.database.db);
+      const made = await mine();
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({
+        comment: 'Poproś o nową polisę OCP: Kończąca się polisa',
+        drawerNotification: true,
+        telegramNotification: true,
+      });
+      expect(made[0]?.userId).toEqual(expect.any(Number));
+      // A new policy end: a new reminder when it comes near.
+      await api('PUT', `/api/carriers/${c.uuid}`, { ocpValidTo: daysFromToday(12) });
+      await createExpiryReminders(t.database.db);
+      expect(await mine()).toHaveLength(2);
     });
   });
 });

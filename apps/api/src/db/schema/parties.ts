@@ -70,6 +70,9 @@ export const carriers = pgTable(
     ocpValidTo: date('ocp_valid_to', { mode: 'string' }),
     licenceNumber: text('licence_number'),
     licenceValidTo: date('licence_valid_to', { mode: 'string' }),
+    /** The policy / licence end the 14-day reminder task was made for (one task per end date). */
+    ocpRemindedFor: date('ocp_reminded_for', { mode: 'string' }),
+    licenceRemindedFor: date('licence_reminded_for', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('carriers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),
