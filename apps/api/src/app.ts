@@ -59,6 +59,10 @@ import { tasksRoutes } from './modules/tasks/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { createRegisters, type Registers } from './modules/verification/registers.ts';
+import { startReminderWorker } from './modules/verification/reminders.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
+import { refreshValidDaysHook } from './modules/verification/status.ts';
 import { defaultWebDist } from './paths.ts';
 
 declare module 'fastify' {
@@ -87,6 +91,8 @@ export type AppDeps = {
   files?: FileStore;
   /** Tests tune the KSeF worker (shorter back-off, session idle time). */
   ksef?: Partial<Omit<KsefServiceOptions, 'db' | 'config' | 'outbox' | 'log'>>;
+  /** GUS, VIES and the VAT white list; by default from the config (GUS_API_URL, VIES_API_URL, WL_API_URL). */
+  registers?: Registers;
   logger?: boolean;
 };
 
@@ -100,6 +106,7 @@ export async function buildApp({
   telegram: givenTelegram,
   ksef: ksefOptions,
   files: givenFiles,
+  registers: givenRegisters,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   // Every module writes through this: inside a write request it is that request's transaction (db/requestTx.ts).
@@ -258,16 +265,21 @@ export async function buildApp({
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { db });
   await app.register(settingsRoutes, { db });
+  // The verification status of the parties in their JSON counts verificationValidDays (a setting).
+  app.addHook('onRequest', refreshValidDaysHook(db));
   await app.register(customersRoutes, { db });
   await app.register(carriersRoutes, { db });
   const geo = givenGeo ?? createGeoService({ geocoderUrl: config.geocoderUrl, routerUrl: config.routerUrl }, app.log);
   await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(offersRoutes, { db });
+  const registers = givenRegisters ?? createRegisters(config);
+  app.addHook('onClose', () => registers.gus.close());
   await app.register(ordersRoutes, {
     db,
     geo,
     softDelete: softDeleteRegistry,
     carrierLink: portalLinkIssuer(config),
+    registers,
   });
   await app.register(loadingsRoutes, { db });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
@@ -282,8 +294,11 @@ export async function buildApp({
   await app.register(invoicesRoutes, { db, nbp, ksef });
   await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
-  await app.register(paymentsRoutes, { db });
+  await app.register(paymentsRoutes, { db, registers });
   await app.register(exportsRoutes, { db });
+  await app.register(verificationRoutes, { db, registers });
+  // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).
+  if (config.env !== 'test') app.addHook('onClose', startReminderWorker(db, app.log));
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;

@@ -41,6 +41,10 @@ const envSchema = z.object({
   TELEGRAM_POLL_SECONDS: z.coerce.number().min(0.05).max(30).default(5),
   KSEF_API_URL: z.string().url().optional().or(z.literal('')),
   KSEF_TOKEN: z.string().optional(),
+  GUS_API_URL: z.string().url().default('https://wyszukiwarkaregon.stat.gov.pl/wsBIR/UslugaBIRzewnPubl.svc'),
+  GUS_API_KEY: z.string().optional(),
+  VIES_API_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  WL_API_URL: z.string().url().default('https://wl-api.mf.gov.pl'),
   APP_SECRET: z.string().min(16, 'APP_SECRET must have at least 16 characters').optional().or(z.literal('')),
   LOG_LEVEL: z.string().default('info'),
   LIST_COUNT_CACHE_SECONDS: z.coerce.number().min(0).default(10),
@@ -86,6 +90,8 @@ export type Config = {
   telegram: { botToken: string | undefined; apiUrl: string; webhookSecret: string | undefined; pollMs: number };
   /** KSEF_API_URL overrides the environment's base URL (the fake KSeF); KSEF_TOKEN is used when none is stored. */
   ksef: { apiUrl: string | undefined; token: string | undefined };
+  /** The registers parties are checked in: GUS (REGON, BIR1.1; no key: not configured), VIES, the VAT white list. */
+  registers: { gusUrl: string; gusKey: string | undefined; viesUrl: string; wlUrl: string };
   /** The key of secrets kept in the database (the KSeF token); unset: one generated into the data folder. */
   appSecret: string | undefined;
   logLevel: string;
@@ -148,6 +154,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: Math.round(e.TELEGRAM_POLL_SECONDS * 1000),
     },
     ksef: { apiUrl: e.KSEF_API_URL || undefined, token: e.KSEF_TOKEN?.trim() || undefined },
+    registers: {
+      gusUrl: e.GUS_API_URL,
+      gusKey: e.GUS_API_KEY?.trim() || undefined,
+      viesUrl: e.VIES_API_URL,
+      wlUrl: e.WL_API_URL,
+    },
     appSecret: e.APP_SECRET || undefined,
     logLevel: e.LOG_LEVEL,
     listCountCacheMs: e.LIST_COUNT_CACHE_SECONDS * 1000,

@@ -36,3 +36,4 @@ export * from './taxIds.ts';
 export * from './telegram.ts';
 export * from './users.ts';
 export * from './validation.ts';
+export * from './verification.ts';

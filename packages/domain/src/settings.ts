@@ -23,6 +23,8 @@ export const SETTING_DEFINITIONS = {
     kind: 'hours',
     default: '2',
   },
+  verificationValidDays: { label: 'Ważność weryfikacji kontrahenta (dni)', kind: 'days', default: '60' },
+  onlyVerifiedCarriers: { label: 'Zlecenia tylko dla zweryfikowanych przewoźników', kind: 'flag', default: 'nie' },
   orderCarrierTerms: {
     label: 'Warunki zlecenia dla przewoźnika',
     kind: 'longText',
@@ -46,7 +48,7 @@ export const SETTING_DEFINITIONS = {
   },
 } as const satisfies Record<
   string,
-  { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours'; default: string }
+  { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag'; default: string }
 >;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -83,6 +85,12 @@ export function settingValueError(key: string, value: string): string | null {
     if (Number(value) < 1) return m.minValue('1');
     if (Number(value) > 720) return m.maxValue('720');
   }
+  if (def.kind === 'days') {
+    if (!/^\d+$/.test(value)) return m.numeric;
+    if (Number(value) < 1) return m.minValue('1');
+    if (Number(value) > 3650) return m.maxValue('3650');
+  }
+  if (def.kind === 'flag' && value !== 'tak' && value !== 'nie') return m.oneOf;
   if (def.kind === 'vatRate') {
     const rate = parseVatRate(value);
     if (rate === null || !(VAT_RATES as readonly number[]).includes(rate)) return m.oneOf;

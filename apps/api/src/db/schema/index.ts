@@ -14,3 +14,4 @@ export * from './stats.ts';
 export * from './tasks.ts';
 export * from './telegram.ts';
 export * from './users.ts';
+export * from './verifications.ts';

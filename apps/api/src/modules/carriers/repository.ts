@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { carriers } from '../../db/schema/index.ts';
 import type { FilterSpec } from '../../http/filters.ts';
 import { partyDefaultOrder, partyFilterFields, partyJson, partySearch, partySearchOrder } from '../parties/fields.ts';
+import { carrierStatusFilter } from '../verification/status.ts';
 
 type CarrierRow = typeof carriers.$inferSelect;
 
@@ -25,8 +26,16 @@ export const carrierFilters: FilterSpec = {
     maxCargoWidth: { column: carriers.maxCargoWidth, type: 'int', range: true, order: true },
     maxCargoHeight: { column: carriers.maxCargoHeight, type: 'int', range: true, order: true },
     maxCargoWeight: { column: carriers.maxCargoWeight, type: 'int', range: true, order: true },
+    vatStatus: { column: carriers.vatStatus, type: 'string', search: 'exact', order: true },
+    verifiedAt: { column: carriers.verifiedAt, type: 'timestamp', date: true, order: true },
+    ocpValidTo: { column: carriers.ocpValidTo, type: 'string', search: 'exact', order: true },
   },
-  custom: { ...partySearch(carriers), countries: servedCountries, 'countries[]': servedCountries },
+  custom: {
+    ...partySearch(carriers),
+    countries: servedCountries,
+    'countries[]': servedCountries,
+    verificationStatus: carrierStatusFilter,
+  },
   defaultOrder: partyDefaultOrder(carriers),
   orderWhen: partySearchOrder(carriers),
   tiebreaker: carriers.id,
@@ -42,4 +51,12 @@ export const toCarrierJson = (row: CarrierRow) => ({
   maxCargoHeight: row.maxCargoHeight,
   maxCargoWeight: row.maxCargoWeight,
   methodOfContact: row.methodOfContact,
+  ocpInsurer: row.ocpInsurer,
+  ocpPolicyNumber: row.ocpPolicyNumber,
+  ocpSum: row.ocpSum,
+  ocpSumCurrency: row.ocpSumCurrency,
+  ocpValidFrom: row.ocpValidFrom,
+  ocpValidTo: row.ocpValidTo,
+  licenceNumber: row.licenceNumber,
+  licenceValidTo: row.licenceValidTo,
 });

@@ -21,7 +21,7 @@ import { renderDocx } from '../../documents/docx.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { actorId } from '../../http/actor.ts';
-import { assertMayListDeleted, assertUsable } from '../../http/auth.ts';
+import { assertMayListDeleted, assertUsable, requestIsAdmin } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -33,6 +33,10 @@ import { readAllSettings } from '../settings/company.ts';
 import { readSetting } from '../settings/repository.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { checkCarrierPayment } from '../verification/payment.ts';
+import type { Registers } from '../verification/registers.ts';
+import { assertCarrierAllowed } from '../verification/status.ts';
+import { orderWarnings } from '../verification/warnings.ts';
 import { orderFilters } from './filters.ts';
 import { nextOrderNumber } from './numbering.ts';
 import { findOrder, listOrders, listOrdersAsJson, type OrderRecord, toOrderJson } from './repository.ts';
@@ -64,7 +68,8 @@ export async function ordersRoutes(
     geo,
     softDelete,
     carrierLink,
-  }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry; carrierLink?: CarrierLinkIssuer },
+    registers,
+  }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry; carrierLink?: CarrierLinkIssuer; registers: Registers },
 ) {
   softDelete.set('order', { table: orders, uuid: orders.uuid, deletionReason: orders.deletionReason });
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -104,15 +109,27 @@ export async function ordersRoutes(
     );
   });
 
+  /** One order as its item reads answer it: with the warnings about its carrier (OCP, verification). */
+  const itemJson = async (record: OrderRecord) => ({
+    ...toOrderJson(record),
+    warnings: await orderWarnings(db, record.order),
+  });
   r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>
-    toOrderJson(await loadLive(uuidParam(request.params.id), request, 'read')),
+    itemJson(await loadLive(uuidParam(request.params.id), request, 'read')),
   );
 
   r.post('/api/orders', { schema: { tags, body: orderCreateSchema } }, async (request, reply) => {
-    const { customer, carrier, user, sendMailToCustomer, sendMailToCarrier, ...fields } = request.body;
+    const { customer, carrier, user, sendMailToCustomer, sendMailToCarrier, carrierVerificationOverride, ...fields } =
+      request.body;
     const me = await actorId(db, request);
     const customerId = await resolveRef(db, customerRef, 'customer', customer);
     const carrierId = await resolveRef(db, carrierRef, 'carrier', carrier);
+    const overrideReason = await assertCarrierAllowed(
+      db,
+      carrierId,
+      requestIsAdmin(request),
+      carrierVerificationOverride,
+    );
     const userId = (await resolveRef(db, userRef, 'user', user)) ?? me;
     const euroExchangeRate =
       fields.euroExchangeRate ?? (Number((await readSetting(db, 'euroExchangeRate')) ?? 0) || null);
@@ -125,6 +142,7 @@ export async function ordersRoutes(
           ...fields,
           ...located,
           number,
+          carrierVerificationOverride: overrideReason ?? null,
           euroExchangeRate,
           customerId,
           carrierId,
@@ -141,14 +159,14 @@ export async function ordersRoutes(
       return created.order.uuid;
     });
     if (sendMailToCustomer || sendMailToCarrier) app.outbox.nudge();
-    return reply.code(201).send(toOrderJson(await load(uuid)));
+    return reply.code(201).send(await itemJson(await load(uuid)));
   });
 
   const update = async (request: FastifyRequest, id: string, body: OrderUpdate) => {
     const uuid = uuidParam(id);
     const existing = (await loadLive(uuid, request, 'write')).order;
     const me = await actorId(db, request);
-    const { customer, carrier, user, ...fields } = body;
+    const { customer, carrier, user, whitelistOverride, carrierVerificationOverride, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     );
@@ -161,6 +179,16 @@ export async function ordersRoutes(
       ['userId', await resolveRef(db, userRef, 'user', user)],
     ] as const) {
       if (value !== undefined) changes[key] = value;
+    }
+    // A new carrier: the 'only verified carriers' rule (verification/status.ts).
+    if (changes.carrierId !== undefined && changes.carrierId !== existing.carrierId) {
+      const reason = await assertCarrierAllowed(
+        db,
+        changes.carrierId as number | null,
+        requestIsAdmin(request),
+        carrierVerificationOverride,
+      );
+      changes.carrierVerificationOverride = reason ?? null;
     }
     if (routeChanged(changes)) Object.assign(changes, await locateRoute(geo, merged));
     // The unloading confirmation's rule (SPEC §4) holds for the original client, which confirms with a plain PUT;
@@ -176,13 +204,29 @@ export async function ordersRoutes(
         merged.customerPaid,
       );
     }
+    // Paying the carrier: its account checked on the VAT white list (verification/payment.ts).
+    const admin = requestIsAdmin(request);
+    let paymentWarning: string | undefined;
+    if (changes.carrierPaid === true && !existing.carrierPaid) {
+      const check = await checkCarrierPayment(
+        db,
+        registers,
+        { ...merged, carrierId: (changes.carrierId as number | null | undefined) ?? existing.carrierId },
+        { id: me, admin },
+        whitelistOverride,
+      );
+      paymentWarning = check.warning;
+    } else if (whitelistOverride && !admin) {
+      await checkCarrierPayment(db, registers, existing, { id: me, admin }, whitelistOverride);
+    }
     if (Object.keys(changes).length > 0) {
       await db
         .update(orders)
         .set({ ...changes, changedById: me })
         .where(eq(orders.uuid, uuid));
     }
-    return toOrderJson(await load(uuid));
+    const json = await itemJson(await load(uuid));
+    return paymentWarning ? { ...json, paymentWarning } : json;
   };
   const updateOptions = { schema: { tags, params: idParams, body: orderUpdateSchema } };
   r.put('/api/orders/:id', updateOptions, (request) => update(request, request.params.id, request.body));

@@ -1,4 +1,4 @@
-import { APP_TIMEZONE, PAYMENT_SIDES, statsMessages } from '@spedycja/domain';
+import { APP_TIMEZONE, PAYMENT_SIDES, statsMessages, whitelistOverrideSchema } from '@spedycja/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +12,8 @@ import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
+import { checkCarrierPayment } from '../verification/payment.ts';
+import type { Registers } from '../verification/registers.ts';
 import { parseSide, paymentFilters } from './filters.ts';
 import { listPayments, toPaymentJson } from './repository.ts';
 
@@ -26,6 +28,8 @@ const markPaidBody = z.object({
         !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     )
     .optional(),
+  /** Paying a carrier whose account the VAT white list did not confirm (above 15 000 zł gross): the admin's reason. */
+  whitelistOverride: whitelistOverrideSchema.optional(),
 });
 
 /** Today's date in Warsaw (YYYY-MM-DD). */
@@ -35,7 +39,7 @@ export const warsawToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: AP
  * The payments cockpit (admins): GET /api/payments?side=customer|carrier&state=overdue|due|all (the list filters,
  * sorts and pages as the other lists, and adds the sums per currency of everything that matches), and marking one paid.
  */
-export async function paymentsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function paymentsRoutes(app: FastifyInstance, { db, registers }: { db: Db; registers: Registers }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Payments'];
 
@@ -71,6 +75,22 @@ export async function paymentsRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const { side } = request.body;
       const date = request.body.date ?? warsawToday();
       const me = await actorId(db, request);
+      let paymentWarning: string | undefined;
+      if (side === 'carrier') {
+        // Before the marking's own transaction: the check is kept even when it refuses (409).
+        const [order] = await db.select().from(orders).where(eq(orders.uuid, uuid));
+        if (!order) throw notFound();
+        if (!order.carrierPaid && order.deletionReason === 0) {
+          const check = await checkCarrierPayment(
+            db,
+            registers,
+            order,
+            { id: me, admin: true },
+            request.body.whitelistOverride,
+          );
+          paymentWarning = check.warning;
+        }
+      }
       await db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.uuid, uuid)).for('update');
         if (!order) throw notFound();
@@ -97,7 +117,11 @@ export async function paymentsRoutes(app: FastifyInstance, { db }: { db: Db }) {
       });
       const updated = await findOrder(db, eq(orders.uuid, uuid));
       if (!updated) throw notFound();
-      return { message: statsMessages.markedPaid, order: toOrderJson(updated) };
+      return {
+        message: statsMessages.markedPaid,
+        order: toOrderJson(updated),
+        ...(paymentWarning ? { warning: paymentWarning } : {}),
+      };
     },
   );
 }

@@ -54,6 +54,8 @@ export type PartySetup<R, V extends PartyFormValues, C, U> = {
     hints: PartyFieldsProps['hints'],
     onOpenExisting: (match: PartyMatch) => void,
   ) => ReactNode;
+  /** Below the fields: what the feature adds for this record (the registers' checks, their history). */
+  renderExtras?: (form: UseFormReturnType<V>, uuid: string | null) => ReactNode;
 };
 
 /** Create or edit a customer or carrier. If the record cannot be loaded, the modal closes (the error is notified). */
@@ -138,6 +140,7 @@ function PartyForm<R, V extends PartyFormValues, C, U>({
     <>
       <form onSubmit={handleSubmit} noValidate aria-label={title}>
         {setup.renderFields(form, hints, setExisting)}
+        {setup.renderExtras?.(form, uuid)}
         <FormActions saving={saving} onCancel={onCancel} />
       </form>
       {/* The record that already has the number, over this form (a sibling, so its keys never reach the form). */}

@@ -5,6 +5,7 @@ import { type Carrier, carrierCreateSchema, carrierUpdateSchema, METHODS_OF_CONT
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { OcpFields, RegistryPanel } from '../../verification/index.ts';
 import { useCreateCarrier } from '../api/createCarrier.ts';
 import { useCarrier } from '../api/getCarrier.ts';
 import { getCarrierDuplicates } from '../api/getCarrierDuplicates.ts';
@@ -66,6 +67,7 @@ function renderCarrierFields(
         onChange={(codes) => form.setFieldValue('countries', codes)}
         error={form.errors.countries}
       />
+      <OcpFields inputProps={(field) => form.getInputProps(field)} />
     </>
   );
 }
@@ -82,6 +84,9 @@ const carrierSetup = {
   useUpdate: useUpdateCarrier,
   duplicates: { queryKey: carrierKeys.all, fetcher: getCarrierDuplicates },
   renderFields: renderCarrierFields,
+  renderExtras: (form: UseFormReturnType<CarrierFormValues>, uuid: string | null) => (
+    <RegistryPanel resource="carriers" uuid={uuid} form={form} />
+  ),
 };
 
 /** Create or edit a carrier. If the carrier cannot be loaded, the modal closes (the error is notified). */

@@ -9,6 +9,7 @@ import {
 } from '@spedycja/domain';
 import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { RegistryPanel } from '../../verification/index.ts';
 import { useCreateCustomer } from '../api/createCustomer.ts';
 import { useCustomer } from '../api/getCustomer.ts';
 import { getCustomerDuplicates } from '../api/getCustomerDuplicates.ts';
@@ -54,6 +55,9 @@ const customerSetup = {
   useUpdate: useUpdateCustomer,
   duplicates: { queryKey: customerKeys.all, fetcher: getCustomerDuplicates },
   renderFields: renderCustomerFields,
+  renderExtras: (form: UseFormReturnType<CustomerFormValues>, uuid: string | null) => (
+    <RegistryPanel resource="customers" uuid={uuid} form={form} />
+  ),
 };
 
 /** Create or edit a customer. If the customer cannot be loaded, the modal closes (the error is notified). */

@@ -19,6 +19,7 @@ import {
 } from '../../../components/shipment/ShipmentFields.tsx';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { CustomerPicker } from '../../customers/index.ts';
+import { CarrierOrderFields, verificationTexts } from '../../verification/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { STATUS_OPTIONS } from './options.ts';
 import type { OrderFormValues } from './orderForm.ts';
@@ -32,7 +33,7 @@ const f = t.fields;
 const select = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
 const ACQUISITION_OPTIONS = CARRIER_ACQUISITION_SOURCES.map((value) => ({ value, label: value }));
 
-type MoneyKey = 'customerPrice' | 'carrierPrice' | 'euroExchangeRate';
+type MoneyKey = 'customerPrice' | 'carrierPrice' | 'euroExchangeRate' | 'cargoValue';
 
 const money = (form: Form, key: MoneyKey) => amountProps(form, key);
 const checkbox = (form: Form, key: keyof OrderFormValues) => form.getInputProps(key, { type: 'checkbox' });
@@ -130,7 +131,30 @@ export function PartiesSection({ form }: { form: Form }) {
             onChange={(carrier) => form.setFieldValue('carrier', carrier)}
             error={form.errors.carrier}
           />
+          <CarrierOrderFields
+            carrierUuid={form.values.carrier?.uuid ?? null}
+            order={form.values}
+            account={form.values.carrierBankAccount}
+            onAccountChange={(value) => form.setFieldValue('carrierBankAccount', value)}
+            accountError={form.errors.carrierBankAccount}
+          />
           <PriceFields form={form} party="carrier" />
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <MoneyInput
+              label={verificationTexts.cargoValue}
+              style={{ flex: 1 }}
+              currency={form.values.cargoValueCurrency}
+              {...money(form, 'cargoValue')}
+            />
+            <Select
+              label={f.currency}
+              aria-label={verificationTexts.cargoValueCurrency}
+              w={96}
+              data={CURRENCY_OPTIONS}
+              {...select}
+              {...form.getInputProps('cargoValueCurrency')}
+            />
+          </Group>
           <MarginLine form={form} />
           <Select
             label={f.carrierAcquiredBy}

@@ -20,7 +20,7 @@ import { useRefreshEuroRate } from '../api/refreshEuroRate.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
 
-type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' };
+type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag' };
 type SettingValues = Record<string, string>;
 
 const definitionOf = (key: string): Definition =>

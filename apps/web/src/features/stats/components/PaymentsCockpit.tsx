@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { portalTexts } from '../../portal/index.ts';
+import { isWhitelistUnconfirmed, WhitelistOverrideDialog } from '../../verification/index.ts';
 import { PAYMENTS_PAGE_SIZE, paymentParams, useMarkPaid, usePayments } from '../api/stats.ts';
 import { statsPageMessages as t } from '../messages.ts';
 
@@ -32,6 +33,8 @@ function PaymentsList({ side }: { side: PaymentSide }) {
   const params = paymentParams(side, state, page);
   const list = usePayments(params);
   const markPaid = useMarkPaid();
+  /** A payable the white list did not confirm: the admin's explicit confirmation with a reason. */
+  const [unconfirmed, setUnconfirmed] = useState<Payment | null>(null);
   const rows = list.data?.['hydra:member'] ?? [];
 
   const columns = useMemo(
@@ -101,9 +104,16 @@ function PaymentsList({ side }: { side: PaymentSide }) {
     try {
       await markPaid.mutateAsync({ uuid: toMark.uuid, side });
       if (rows.length === 1 && page > 1) setPage(page - 1);
+    } catch (error) {
+      if (isWhitelistUnconfirmed(error)) setUnconfirmed(toMark);
     } finally {
       setToMark(null);
     }
+  };
+  const confirmOverride = async (reason: string) => {
+    if (!unconfirmed) return;
+    await markPaid.mutateAsync({ uuid: unconfirmed.uuid, side, overrideReason: reason });
+    setUnconfirmed(null);
   };
 
   return (
@@ -149,6 +159,11 @@ function PaymentsList({ side }: { side: PaymentSide }) {
         text={toMark ? p.markPaidQuestion(toMark.number, formatMoney(toMark.amount, toMark.currency)) : ''}
         onConfirm={confirm}
         onCancel={() => setToMark(null)}
+      />
+      <WhitelistOverrideDialog
+        opened={unconfirmed !== null}
+        onConfirm={confirmOverride}
+        onCancel={() => setUnconfirmed(null)}
       />
     </Stack>
   );
