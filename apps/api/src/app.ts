@@ -45,6 +45,7 @@ import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
+import { receivablesRoutes } from './modules/receivables/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
@@ -268,6 +269,7 @@ export async function buildApp({
   await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db });
+  await app.register(receivablesRoutes, { db });
   await app.register(exportsRoutes, { db });
   await app.register(healthRoutes, { db });
 

@@ -25,6 +25,7 @@ export * from './parties.ts';
 export * from './phonePrefixes.ts';
 export * from './phones.ts';
 export * from './queries.ts';
+export * from './receivables.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './shipments.ts';

@@ -7,6 +7,7 @@ export * from './mail.ts';
 export * from './orders.ts';
 export * from './parties.ts';
 export * from './queries.ts';
+export * from './receivables.ts';
 export * from './requests.ts';
 export * from './settings.ts';
 export * from './stats.ts';
