@@ -278,6 +278,13 @@ describe.each(dbKinds)('receivables: payments on %s', (kind) => {
   it("the cockpit's 'opłacone' on a customer's order with an invoice books the invoice's due", async () => {
     const o = await order();
     const invoice = await vatInvoice({ orderEntity: o['@id'] });
+    // The cockpit's row shows what the customer owes in all (the balances' figure).
+    const cockpit = (await api('GET', '/api/payments?side=customer&state=all&pagination=false')).json();
+    const listed = cockpit['hydra:member'].find((p: { uuid: string }) => p.uuid === o.uuid);
+    const balances = (await api('GET', `/api/receivables/balances?customer.uuid=${customer.uuid}`)).json();
+    const pln = balances['hydra:member'][0].currencies.find((c: { currency: string }) => c.currency === 'pln');
+    expect(listed.partyBalance).toBe(pln.due);
+    expect(pln.due).toBeGreaterThanOrEqual(123_000);
     const res = await api('POST', `/api/payments/${o.uuid}/paid`, { side: 'customer', date: '2026-11-26' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await api('GET', `/api/invoices/${invoice.uuid}`)).json()).toMatchObject({

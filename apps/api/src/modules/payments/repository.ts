@@ -38,6 +38,13 @@ export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<stri
       owner: { uuid: paymentOwner.uuid, name: paymentOwner.name },
       invoiceUuid: invoice('uuid'),
       invoiceNumber: invoice('number'),
+      // Issue 26: the customer's balance in the row's currency (invoices_customer_unpaid_idx).
+      partyBalance:
+        side === 'customer'
+          ? sql<
+              string | null
+            >`(SELECT sum(b.due_amount)::text FROM invoices b WHERE b.customer_id = ${o.customerId} AND NOT b.paid AND b.type = 'vat' AND b.currency = ${c.currency})`
+          : sql<string | null>`NULL::text`,
       ...extra,
     })
     .from(o)
@@ -100,6 +107,7 @@ export function toPaymentJson(side: PaymentSide, row: PaymentRecord): Payment {
             number: row.invoiceNumber,
           }
         : null,
+    partyBalance: side === 'customer' ? Number(row.partyBalance ?? 0) : null,
     user: row.owner?.uuid ? { '@id': iri('users', row.owner.uuid), uuid: row.owner.uuid, name: row.owner.name } : null,
   };
 }

@@ -56,6 +56,17 @@ function PaymentsList({ side }: { side: PaymentSide }) {
         cell: (r) => (r.daysOverdue !== null && r.daysOverdue > 0 ? r.daysOverdue : ''),
       },
       { id: 'invoice', header: p.columns.invoice, cell: (r) => r.invoice?.number ?? '' },
+      ...(side === 'customer'
+        ? [
+            {
+              id: 'balance',
+              header: p.columns.balance,
+              align: 'right' as const,
+              nowrap: true,
+              cell: (r: Payment) => (r.partyBalance === null ? '' : formatMoney(r.partyBalance, r.currency)),
+            },
+          ]
+        : []),
       { id: 'user', header: p.columns.user, cell: (r) => r.user?.name ?? '' },
       {
         id: 'actions',
