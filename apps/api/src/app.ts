@@ -50,6 +50,7 @@ import { portalRoutes } from './modules/portal/routes.ts';
 import { portalLinkIssuer, portalRemover } from './modules/portal/service.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
+import { receivablesRoutes } from './modules/receivables/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
@@ -295,6 +296,7 @@ export async function buildApp({
   await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db, registers });
+  await app.register(receivablesRoutes, { db });
   await app.register(exportsRoutes, { db });
   await app.register(verificationRoutes, { db, registers });
   // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).

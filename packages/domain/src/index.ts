@@ -26,6 +26,7 @@ export * from './phonePrefixes.ts';
 export * from './phones.ts';
 export * from './portal.ts';
 export * from './queries.ts';
+export * from './receivables.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './shipments.ts';

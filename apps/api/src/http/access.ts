@@ -57,6 +57,15 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/received_invoices/:id/pdf',
   'PUT /api/received_invoices/:id',
   'PATCH /api/received_invoices/:id',
+  'GET /api/invoice_payments',
+  'GET /api/invoice_payments/:id',
+  'POST /api/invoice_payments',
+  'DELETE /api/invoice_payments/:id',
+  'GET /api/carrier_payments',
+  'GET /api/carrier_payments/:id',
+  'POST /api/carrier_payments',
+  'DELETE /api/carrier_payments/:id',
+  'GET /api/receivables/balances',
 ];
 
 /** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */

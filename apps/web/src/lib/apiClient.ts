@@ -317,7 +317,9 @@ export const api = {
   post: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'PATCH', body }),
-  del: <T = void>(path: string, extra?: Extra) => request<T>(path, { ...extra, method: 'DELETE' }),
+  /** DELETE; a body only where the route takes one (a payment's cancellation reason). */
+  del: <T = void>(path: string, extra?: Extra, body?: unknown) =>
+    request<T>(path, { ...extra, method: 'DELETE', body }),
   /** GET a file: its body as a Blob and the name from content-disposition. */
   file: (path: string, params?: QueryParams, extra?: Extra) => requestFile(path, { ...extra, params }),
 };

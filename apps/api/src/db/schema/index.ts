@@ -8,6 +8,7 @@ export * from './orders.ts';
 export * from './parties.ts';
 export * from './portal.ts';
 export * from './queries.ts';
+export * from './receivables.ts';
 export * from './requests.ts';
 export * from './settings.ts';
 export * from './stats.ts';

@@ -9,6 +9,7 @@ import {
   orderCreateSchema,
   orderMessages,
   orderUpdateSchema,
+  receivablesMessages,
   statusAfterUnloading,
 } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
@@ -29,6 +30,7 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { project, projectionOf } from '../../http/properties.ts';
 import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
+import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { readAllSettings } from '../settings/company.ts';
 import { readSetting } from '../settings/repository.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
@@ -170,6 +172,12 @@ export async function ordersRoutes(
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     );
+    // Issue 26: with a VAT invoice, 'Klient opłacił' follows its payments (booked on the invoice), not the form.
+    if (changes.customerPaid !== undefined && changes.customerPaid !== existing.customerPaid) {
+      if (await customerPaidFollowsInvoices(db, existing.id)) {
+        throw fieldViolation('customerPaid', receivablesMessages.customerPaidFollowsInvoice);
+      }
+    }
     const merged = { ...existing, ...changes } as typeof existing;
     const issue = datesIssue({ loadingDate: merged.loadingDate, unloadingDate: merged.unloadingDate });
     if (issue) throw fieldViolation(issue.path, issue.message);

@@ -44,6 +44,13 @@ export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<stri
       cmrIn: sql<boolean>`EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = ${o.id} AND d.kind = 'cmr' AND d.deleted_at IS NULL)`,
       invoiceIn: sql<boolean>`(EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = ${o.id} AND d.kind = 'invoice' AND d.deleted_at IS NULL)
         OR EXISTS (SELECT 1 FROM received_invoices r WHERE r.order_id = ${o.id}))`,
+      // Issue 26: the customer's balance in the row's currency (invoices_customer_unpaid_idx).
+      partyBalance:
+        side === 'customer'
+          ? sql<
+              string | null
+            >`(SELECT sum(b.due_amount)::text FROM invoices b WHERE b.customer_id = ${o.customerId} AND NOT b.paid AND b.type = 'vat' AND b.currency = ${c.currency})`
+          : sql<string | null>`NULL::text`,
       ...extra,
     })
     .from(o)
@@ -106,6 +113,7 @@ export function toPaymentJson(side: PaymentSide, row: PaymentRecord): Payment {
             number: row.invoiceNumber,
           }
         : null,
+    partyBalance: side === 'customer' ? Number(row.partyBalance ?? 0) : null,
     user: row.owner?.uuid ? { '@id': iri('users', row.owner.uuid), uuid: row.owner.uuid, name: row.owner.name } : null,
     documents:
       side === 'carrier'

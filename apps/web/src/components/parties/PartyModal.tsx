@@ -49,6 +49,8 @@ export type PartySetup<R, V extends PartyFormValues, C, U> = {
   useUpdate: () => Saver<{ uuid: string | null; payload: U }, R>;
   duplicates: { queryKey: QueryKey; fetcher: DuplicateFetcher };
   /** The feature's fields, above 'Anuluj' and 'Zapisz'; `onOpenExisting` opens the record that has a number. */
+  /** Shown above the form of a saved record (a customer's balance, issue 26). */
+  renderHeader?: (uuid: string) => ReactNode;
   renderFields: (
     form: UseFormReturnType<V>,
     hints: PartyFieldsProps['hints'],
@@ -80,6 +82,7 @@ export function PartyModal<R, V extends PartyFormValues, C, U>({
         mode === 'edit' ? (record.data as { '@id'?: string } | undefined)?.['@id']?.replace(/^\/api/, '') : null
       }
     >
+      {uuid && setup.renderHeader?.(uuid)}
       <PartyForm
         key={uuid ?? 'new'}
         setup={setup}

@@ -1,14 +1,18 @@
 import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { PartyMatch } from '@spedycja/domain';
 import {
   CUSTOMER_ACQUISITION_SOURCES,
   type Customer,
   customerCreateSchema,
   customerUpdateSchema,
+  isAdmin,
+  type PartyMatch,
 } from '@spedycja/domain';
+import { useMemo } from 'react';
 import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { useAuth } from '../../auth/useAuth.ts';
+import { CustomerBalanceLine } from '../../receivables/index.ts';
 import { RegistryPanel } from '../../verification/index.ts';
 import { useCreateCustomer } from '../api/createCustomer.ts';
 import { useCustomer } from '../api/getCustomer.ts';
@@ -62,5 +66,14 @@ const customerSetup = {
 
 /** Create or edit a customer. If the customer cannot be loaded, the modal closes (the error is notified). */
 export function CustomerModal({ customerUuid, ...props }: CustomerModalProps) {
-  return <PartyModal {...props} uuid={customerUuid} setup={customerSetup} />;
+  const { user } = useAuth();
+  // Issue 26: an administrator sees what the customer owes.
+  const setup = useMemo(
+    () =>
+      user && isAdmin(user.roles)
+        ? { ...customerSetup, renderHeader: (uuid: string) => <CustomerBalanceLine customerUuid={uuid} /> }
+        : customerSetup,
+    [user],
+  );
+  return <PartyModal {...props} uuid={customerUuid} setup={setup} />;
 }

@@ -84,6 +84,17 @@ function PaymentsList({ side }: { side: PaymentSide }) {
             } satisfies ColumnDef<Payment>,
           ]
         : []),
+      ...(side === 'customer'
+        ? [
+            {
+              id: 'balance',
+              header: p.columns.balance,
+              align: 'right' as const,
+              nowrap: true,
+              cell: (r: Payment) => (r.partyBalance === null ? '' : formatMoney(r.partyBalance, r.currency)),
+            },
+          ]
+        : []),
       { id: 'user', header: p.columns.user, cell: (r) => r.user?.name ?? '' },
       {
         id: 'actions',
