@@ -1,4 +1,3 @@
-import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { PartyMatch } from '@spedycja/domain';
 import {
@@ -9,6 +8,7 @@ import {
 } from '@spedycja/domain';
 import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useCreateCustomer } from '../api/createCustomer.ts';
 import { useCustomer } from '../api/getCustomer.ts';
 import { getCustomerDuplicates } from '../api/getCustomerDuplicates.ts';
@@ -31,7 +31,7 @@ function renderCustomerFields(
 ) {
   return (
     <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints} onOpenExisting={onOpenExisting}>
-      <Select
+      <SearchableSelect
         label={t.acquiredBy}
         data={ACQUISITION_OPTIONS}
         clearable

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CUSTOMER_PAYMENT_TERMS,
@@ -26,6 +14,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { DateInput } from '../../../components/dates.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { CURRENCY_OPTIONS } from '../../../components/shipment/options.ts';
 import { useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -225,7 +214,7 @@ export function InvoiceForm({
                 onChange={({ date, term }) => form.setValues({ paymentDate: date, paymentDateString: term })}
                 error={form.errors.paymentDate}
               />
-              <Select
+              <SearchableSelect
                 label={f.paymentMethod}
                 data={METHOD_OPTIONS}
                 {...select}
@@ -240,7 +229,12 @@ export function InvoiceForm({
           <Fieldset legend={s.currency}>
             <Stack gap={6}>
               <Group grow gap="sm" align="flex-start">
-                <Select label={f.currency} data={CURRENCY_OPTIONS} {...select} {...form.getInputProps('currency')} />
+                <SearchableSelect
+                  label={f.currency}
+                  data={CURRENCY_OPTIONS}
+                  {...select}
+                  {...form.getInputProps('currency')}
+                />
                 {values.currency !== 'pln' && (
                   <TextInput
                     label={f.exchangeRate}

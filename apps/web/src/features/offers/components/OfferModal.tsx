@@ -1,10 +1,11 @@
-import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CURRENCIES, OFFER_ACQUISITION_SOURCES, type OfferCreate, type OfferUpdate } from '@spedycja/domain';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useSaveSubmit } from '../../../lib/forms.ts';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { useCreateOffer } from '../api/createOffer.ts';
@@ -112,7 +113,7 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
             {...form.getInputProps('price')}
             value={form.values.price}
           />
-          <Select
+          <SearchableSelect
             label={f.currency}
             w={100}
             data={CURRENCY_OPTIONS}
@@ -121,7 +122,7 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
             {...form.getInputProps('currency')}
           />
         </Group>
-        <Select
+        <SearchableSelect
           label={f.acquiredBy}
           data={SOURCE_OPTIONS}
           allowDeselect={false}

@@ -1,9 +1,10 @@
-import { Fieldset, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { QueryCreate, QueryUpdate } from '@spedycja/domain';
 import { useMemo } from 'react';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import {
   amountProps,
@@ -65,7 +66,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
       <Stack gap="md">
         <RouteSection form={form} />
         <CargoSection form={form} cols={{ base: 2, sm: 3 }}>
-          <Select
+          <SearchableSelect
             label={f.loadingType}
             data={LOADING_TYPE_OPTIONS}
             allowDeselect={false}
@@ -84,7 +85,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
               <MoneyInput label={f.customerPrice} currency={currency} {...money('customerPrice')} />
               <MoneyInput label={f.customerPriceSuggested} currency={currency} {...money('customerPriceSuggested')} />
-              <Select
+              <SearchableSelect
                 label={f.customerPriceCurrency}
                 data={CURRENCY_OPTIONS}
                 allowDeselect={false}

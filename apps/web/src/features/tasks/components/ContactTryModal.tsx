@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CONTACT_TRY_STATUSES,
@@ -9,6 +9,7 @@ import {
 import { AppModal } from '../../../components/AppModal.tsx';
 import { DateTimePicker } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useCreateContactTry } from '../api/createContactTry.ts';
 import { tasksMessages as t } from '../messages.ts';
@@ -83,7 +84,7 @@ function ContactTryForm({
     <form onSubmit={handleSubmit} noValidate aria-label={t.tries.createTitle}>
       <Stack gap="sm">
         <DateTimePicker label={t.tries.date} withAsterisk clearable={false} {...form.getInputProps('date')} />
-        <Select
+        <SearchableSelect
           label={t.tries.status}
           data={CONTACT_TRY_STATUS_OPTIONS}
           allowDeselect={false}

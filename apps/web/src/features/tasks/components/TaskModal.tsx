@@ -1,4 +1,4 @@
-import { Group, Select, SimpleGrid, Switch, Textarea } from '@mantine/core';
+import { Group, SimpleGrid, Switch, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TASK_STATUSES, type TaskCreate, type TaskUpdate, taskStatusLabels } from '@spedycja/domain';
 import { DateTimePicker } from '../../../components/dates.tsx';
@@ -6,6 +6,7 @@ import { FormActions } from '../../../components/FormActions.tsx';
 import { componentMessages } from '../../../components/messages.ts';
 import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useSaveSubmit } from '../../../lib/forms.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useUserOptions } from '../../users/index.ts';
@@ -105,7 +106,7 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
             error={form.errors.entry}
           />
         </div>
-        <Select
+        <SearchableSelect
           label={f.user}
           data={users.data ?? []}
           searchable
@@ -122,7 +123,7 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
           phoneInput={form.getInputProps('phone')}
         />
         {mode === 'edit' ? (
-          <Select
+          <SearchableSelect
             label={f.status}
             data={STATUS_OPTIONS}
             allowDeselect={false}
