@@ -100,4 +100,5 @@ export const idleOutbox = (): Outbox => ({
   start() {},
   stop: async () => {},
   registerAttachment() {},
+  onSent() {},
 });
