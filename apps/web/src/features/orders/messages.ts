@@ -136,6 +136,8 @@ export const ordersMessages = {
     sentBefore: (date: string, address: string) => `Wysłano już ${date} do ${address} — wysłać ponownie?`,
     send: 'Wyślij',
     sendAgain: 'Wyślij ponownie',
+    mailOff:
+      'Poczta wyłączona — wiadomość zostanie zapisana w folderze, a zlecenie nie zostanie oznaczone jako wysłane.',
     cancel: 'Anuluj',
   },
   queryLink: {
@@ -158,6 +160,7 @@ export const ordersMessages = {
     notSentToCarrier: 'Nie wysłano do przewoźnika',
     notSentToBoth: 'Nie wysłano do klienta ani do przewoźnika',
     hiddenInCalendar: 'Niewidoczne w kalendarzu',
+    savedMailOff: 'Zapisano w folderze — poczta wyłączona',
     showInCalendar: 'Niewidoczne w kalendarzu — kliknij, aby pokazać w kalendarzu',
   },
   routeMap: 'Trasa na mapie',
