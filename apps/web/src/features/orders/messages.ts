@@ -103,6 +103,7 @@ export const ordersMessages = {
   },
   submit: {
     saveAndSend: 'Zapisz i wyślij',
+    chooseRecipient: 'Zaznacz, do kogo wysłać zlecenie',
     sendToCustomer: 'Wyślij do klienta',
     sendToCarrier: 'Wyślij do przewoźnika',
     saveAndMark: 'Zapisz i oznacz jako wysłane',

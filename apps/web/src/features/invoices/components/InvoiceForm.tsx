@@ -16,7 +16,7 @@ import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { DateInput } from '../../../components/dates.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { CURRENCY_OPTIONS } from '../../../components/shipment/options.ts';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { focusFirstError, useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { CustomerPicker, getCustomer } from '../../customers/index.ts';
 import { PaymentTermField } from '../../orders/index.ts';
@@ -44,8 +44,8 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: paymentMe
 const select = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
 
 /**
- * The invoice form: the document, the correction, seller and buyer, positions, payment and currency. Save is
- * disabled while the form is invalid (the domain schema, as on the server); a new invoice can be added and sent,
+ * The invoice form: the document, the correction, seller and buyer, positions, payment and currency. Save with
+ * an invalid form (the domain schema, as on the server) shows the errors and focuses the first; a new invoice can be added and sent,
  * an edited one saved and marked as sent.
  */
 export function InvoiceForm({
@@ -63,7 +63,6 @@ export function InvoiceForm({
   const runSave = useSaveSubmit(form);
   const saving = create.isPending || update.isPending;
   const values = form.values;
-  const invalid = Object.keys(validateInvoiceForm(values)).length > 0;
   const type: InvoiceType = values.type;
 
   // An EUR invoice takes NBP's rate of the last business day before the sale (or the settings' one, offline).
@@ -100,7 +99,10 @@ export function InvoiceForm({
 
   const save = (options: { send?: boolean; markSent?: boolean }) =>
     runSave(async () => {
-      if (form.validate().hasErrors) return;
+      if (form.validate().hasErrors) {
+        focusFirstError();
+        return;
+      }
       const payload = buildInvoicePayload(form.values);
       if (!payload) return;
       if (mode === 'create') {
@@ -286,15 +288,15 @@ export function InvoiceForm({
           {t.submit.cancel}
         </Button>
         {mode === 'create' ? (
-          <Button variant="light" onClick={() => void save({ send: true })} disabled={saving || invalid}>
+          <Button variant="light" onClick={() => void save({ send: true })} disabled={saving}>
             {t.submit.saveAndSend}
           </Button>
         ) : (
-          <Button variant="light" onClick={() => void save({ markSent: true })} disabled={saving || invalid}>
+          <Button variant="light" onClick={() => void save({ markSent: true })} disabled={saving}>
             {t.submit.saveAndMark}
           </Button>
         )}
-        <Button type="submit" loading={saving} disabled={saving || invalid}>
+        <Button type="submit" loading={saving} disabled={saving}>
           {t.submit.save}
         </Button>
       </Group>

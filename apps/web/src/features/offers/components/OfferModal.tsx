@@ -6,7 +6,7 @@ import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { useCreateOffer } from '../api/createOffer.ts';
 import { useOffer } from '../api/getOffer.ts';
@@ -83,14 +83,16 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
   const saving = createOffer.isPending || updateOffer.isPending;
   const f = t.fields;
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseOfferPayload(mode, values, queryIri);
-      if (!payload) return;
-      if (mode === 'create') await createOffer.mutateAsync(payload as OfferCreate);
-      else if (offerUuid) await updateOffer.mutateAsync({ uuid: offerUuid, payload: payload as OfferUpdate });
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseOfferPayload(mode, values, queryIri);
+        if (!payload) return;
+        if (mode === 'create') await createOffer.mutateAsync(payload as OfferCreate);
+        else if (offerUuid) await updateOffer.mutateAsync({ uuid: offerUuid, payload: payload as OfferUpdate });
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   return (

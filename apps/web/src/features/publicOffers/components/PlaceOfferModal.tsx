@@ -6,7 +6,7 @@ import { AppModal } from '../../../components/AppModal.tsx';
 import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { isApiError } from '../../../lib/apiClient.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { applyServerErrors, onValidationFailure } from '../../../lib/forms.ts';
 import { usePlaceOffer } from '../api/placeOffer.ts';
 import { publicMessages as t } from '../messages.ts';
 import {
@@ -70,7 +70,7 @@ export function PlaceOfferModal({ query, onClose }: PlaceOfferModalProps) {
       }
       setOutcome({ tab: 'error', message: placeOfferErrorMessage(error) });
     }
-  });
+  }, onValidationFailure);
 
   return (
     <AppModal opened={query !== null} onClose={onClose} title={t.modalTitle} size={560}>

@@ -13,7 +13,7 @@ import {
   RouteSection,
   StatusSelect,
 } from '../../../components/shipment/ShipmentFields.tsx';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { useCreateQuery } from '../api/createQuery.ts';
@@ -49,14 +49,16 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
     [owners.data, initialValues.user],
   );
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseQueryPayload(mode, values);
-      if (!payload) return;
-      if (mode === 'create') await createQuery.mutateAsync(payload as QueryCreate);
-      else if (queryUuid) await updateQuery.mutateAsync({ uuid: queryUuid, payload: payload as QueryUpdate });
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseQueryPayload(mode, values);
+        if (!payload) return;
+        if (mode === 'create') await createQuery.mutateAsync(payload as QueryCreate);
+        else if (queryUuid) await updateQuery.mutateAsync({ uuid: queryUuid, payload: payload as QueryUpdate });
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   const money = (field: MoneyField) => amountProps(form, field);

@@ -10,7 +10,7 @@ import { AppModal } from '../../../components/AppModal.tsx';
 import { DateTimePicker } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { onValidationFailure, parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useCreateContactTry } from '../api/createContactTry.ts';
 import { tasksMessages as t } from '../messages.ts';
 import { NEXT_CONTACT_SHORTCUTS, nextContactAt, pickerNow, pickerToIso } from '../taskRules.ts';
@@ -71,13 +71,15 @@ function ContactTryForm({
   const createTry = useCreateContactTry();
   const runSave = useSaveSubmit(form);
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseWith(contactTryCreateSchema, toInput(taskIri, values));
-      if (!payload) return;
-      await createTry.mutateAsync(payload);
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseWith(contactTryCreateSchema, toInput(taskIri, values));
+        if (!payload) return;
+        await createTry.mutateAsync(payload);
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   return (

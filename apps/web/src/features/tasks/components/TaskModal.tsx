@@ -7,7 +7,7 @@ import { componentMessages } from '../../../components/messages.ts';
 import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useUserOptions } from '../../users/index.ts';
 import { useCreateTask } from '../api/createTask.ts';
@@ -86,14 +86,16 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
   const saving = createTask.isPending || updateTask.isPending;
   const f = t.fields;
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseTaskPayload(mode, values);
-      if (!payload) return;
-      if (mode === 'create') await createTask.mutateAsync(payload as TaskCreate);
-      else if (taskUuid) await updateTask.mutateAsync({ uuid: taskUuid, payload: payload as TaskUpdate });
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseTaskPayload(mode, values);
+        if (!payload) return;
+        if (mode === 'create') await createTask.mutateAsync(payload as TaskCreate);
+        else if (taskUuid) await updateTask.mutateAsync({ uuid: taskUuid, payload: payload as TaskUpdate });
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   return (
