@@ -6,7 +6,7 @@ import {
   type DateInputProps as MantineDateInputProps,
   TimePicker,
 } from '@mantine/dates';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '@spedycja/domain';
+import { DATE_FORMAT } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useId } from 'react';
