@@ -104,4 +104,5 @@ export const idleOutbox = (): Outbox => ({
   start() {},
   stop: async () => {},
   registerAttachment() {},
+  onSent() {},
 });

@@ -42,7 +42,7 @@ import { orderWarnings } from '../verification/warnings.ts';
 import { orderFilters } from './filters.ts';
 import { nextOrderNumber } from './numbering.ts';
 import { findOrder, listOrders, listOrdersAsJson, type OrderRecord, toOrderJson } from './repository.ts';
-import { queueOrderMail } from './send.ts';
+import { queueOrderMail, registerOrderSentMark } from './send.ts';
 
 export const customerRef = { table: customers, id: customers.id, uuid: customers.uuid, resource: 'customers' };
 export const carrierRef = { table: carriers, id: carriers.id, uuid: carriers.uuid, resource: 'carriers' };
@@ -76,6 +76,7 @@ export async function ordersRoutes(
   softDelete.set('order', { table: orders, uuid: orders.uuid, deletionReason: orders.deletionReason });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Orders'];
+  registerOrderSentMark(app.outbox, db);
 
   const load = async (uuid: string, tx: typeof db = db) => {
     const row = await findOrder(tx, eq(orders.uuid, uuid));

@@ -1,4 +1,3 @@
-import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CUSTOMER_ACQUISITION_SOURCES,
@@ -11,6 +10,7 @@ import {
 import { useMemo } from 'react';
 import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { CustomerBalanceLine } from '../../receivables/index.ts';
 import { RegistryPanel } from '../../verification/index.ts';
@@ -36,7 +36,7 @@ function renderCustomerFields(
 ) {
   return (
     <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints} onOpenExisting={onOpenExisting}>
-      <Select
+      <SearchableSelect
         label={t.acquiredBy}
         data={ACQUISITION_OPTIONS}
         clearable

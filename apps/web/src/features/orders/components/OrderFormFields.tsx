@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CARRIER_ACQUISITION_SOURCES,
@@ -9,6 +9,7 @@ import {
   orderMargin,
 } from '@spedycja/domain';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import {
   amountProps,
@@ -48,7 +49,7 @@ function PriceFields({ form, party }: { form: Form; party: 'customer' | 'carrier
         currency={form.values[currencyKey]}
         {...money(form, `${party}Price`)}
       />
-      <Select
+      <SearchableSelect
         label={f.currency}
         aria-label={f[currencyKey]}
         w={96}
@@ -88,7 +89,7 @@ export function MarginLine({ form }: { form: Form }) {
 export function OrderRouteSection({ form }: { form: Form }) {
   return (
     <RouteSection form={form}>
-      <Select
+      <SearchableSelect
         label={f.loadingType}
         data={LOADING_TYPE_OPTIONS}
         mt="xs"
@@ -156,7 +157,7 @@ export function PartiesSection({ form }: { form: Form }) {
             />
           </Group>
           <MarginLine form={form} />
-          <Select
+          <SearchableSelect
             label={f.carrierAcquiredBy}
             data={ACQUISITION_OPTIONS}
             clearable
