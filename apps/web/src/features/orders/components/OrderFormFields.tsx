@@ -147,12 +147,12 @@ export function PartiesSection({ form }: { form: Form }) {
               currency={form.values.cargoValueCurrency}
               {...money(form, 'cargoValue')}
             />
-            <Select
+            <SearchableSelect
               label={f.currency}
               aria-label={verificationTexts.cargoValueCurrency}
               w={96}
               data={CURRENCY_OPTIONS}
-              {...select}
+              comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('cargoValueCurrency')}
             />
           </Group>
