@@ -17,6 +17,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -136,8 +137,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The servers' data folders (the JWT secret, mail files): removed at the end. */
+const dataDirs: string[] = [];
+
 async function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
+  const dataDir = path.join(tmpdir(), `loadtest-${runId}-${port}`);
+  dataDirs.push(dataDir);
   const child = spawn('node', [path.join(apiRoot, 'dist/server.js')], {
     cwd: root,
     env: {
@@ -149,7 +155,7 @@ async function startServer(url: string): Promise<{ child: ChildProcess; base: st
       PORT: String(port),
       DATABASE_URL: url,
       BACKUP_CRON: 'off',
-      DATA_DIR: path.join(tmpdir(), `loadtest-${runId}-${port}`),
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -497,6 +503,7 @@ async function main() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
     }
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     await database.drop();
   }
   if (failed) process.exitCode = 1;
