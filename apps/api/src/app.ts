@@ -60,6 +60,7 @@ import { tasksRoutes } from './modules/tasks/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { scheduleNightlyRecheck } from './modules/verification/recheck.ts';
 import { createRegisters, type Registers } from './modules/verification/registers.ts';
 import { startReminderWorker } from './modules/verification/reminders.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
@@ -300,7 +301,11 @@ export async function buildApp({
   await app.register(exportsRoutes, { db });
   await app.register(verificationRoutes, { db, registers });
   // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).
-  if (config.env !== 'test') app.addHook('onClose', startReminderWorker(db, app.log));
+  // and the nightly white-list re-check of the carriers with unpaid orders.
+  if (config.env !== 'test') {
+    app.addHook('onClose', startReminderWorker(db, app.log));
+    app.addHook('onClose', scheduleNightlyRecheck(db, registers, app.log));
+  }
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;

@@ -2,7 +2,11 @@ import { verificationMessages as vm } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carriers, tasks, whitelistDailyCounter } from '../src/db/schema/index.ts';
+import { createGusClient } from '../src/integrations/gus/http.ts';
+import { createViesClient } from '../src/integrations/vies/http.ts';
+import { createWhitelistClient } from '../src/integrations/whitelist/http.ts';
 import { warsawDay } from '../src/modules/verification/day.ts';
+import { recheckCarriersWithUnpaidOrders } from '../src/modules/verification/recheck.ts';
 import { createExpiryReminders } from '../src/modules/verification/reminders.ts';
 import { orderOf } from './fixtures.ts';
 import { type FakeGus, startFakeGus } from './gusFake.ts';
@@ -492,6 +496,32 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       await api('PUT', `/api/carriers/${c.uuid}`, { ocpValidTo: daysFromToday(12) });
       await createExpiryReminders(t.database.db);
       expect(await mine()).toHaveLength(2);
+    });
+
+    it('re-checks the carriers with unpaid orders in one search of many NIPs and flags a changed account', async () => {
+      const customerIri = (await api('POST', '/api/customers', { companyName: 'Klient nocny' })).json()['@id'];
+      const flaggedOne =
+        (await api('GET', '/api/carriers?nip=5261040828')).json()['hydra:member'][0] ??
+        (await carrier({ nip: '5261040828' }));
+      await api('PUT', `/api/carriers/${flaggedOne.uuid}`, { bankAccounts: [ON_LIST, OFF_LIST] });
+      await api('POST', '/api/orders', orderOf(customerIri, { carrier: flaggedOne['@id'] }));
+      const before = wl.requests.length;
+      await t.database.db.delete(whitelistDailyCounter);
+      const registers = {
+        gus: createGusClient({ url: gus.url, key: gus.key }),
+        vies: createViesClient({ url: vies.url }),
+        whitelist: createWhitelistClient({ url: wl.url }),
+      };
+      expect(await recheckCarriersWithUnpaidOrders(t.database.db, registers)).toBeGreaterThanOrEqual(1);
+      const asked = wl.requests.slice(before);
+      expect(asked.every((u) => u.startsWith('/api/search/nips/'))).toBe(true);
+      expect(asked[0]).toContain('5261040828');
+      const [last] = (await api('GET', `/api/carriers/${flaggedOne.uuid}/verifications`)).json()['hydra:member'];
+      expect(last).toMatchObject({
+        outcome: 'failed',
+        asked: { kind: 'bulk' },
+        details: { changes: [`rachunek ${OFF_LIST} nie figuruje na białej liście`] },
+      });
     });
   });
 });
