@@ -299,18 +299,19 @@ describe.each(dbKinds)('receivables: payments on %s', (kind) => {
   });
 });
 
+type Row = { paid: boolean; gross: number; paidAmount: number; dueAmount: number; corrections: number };
+
 describe('receivables: the demo data', () => {
   it('pays the seeded paid invoices by payments and leaves the rest due', async () => {
     const database = await freshDatabase('pglite');
     try {
       await bootstrap(database.db, testConfig());
       await seedDemo(database.db, { scale: 15 });
-      const rows = (
-        await database.db.execute(sql`
+      const result = (await database.db.execute(sql`
           SELECT i.type, i.paid, i.total_gross AS gross, i.paid_amount AS "paidAmount", i.due_amount AS "dueAmount",
             coalesce((SELECT sum(c.total_gross) FROM invoices c WHERE c.corrected_invoice_id = i.id), 0) AS corrections
-          FROM invoices i WHERE i.type = 'vat'`)
-      ).rows as { paid: boolean; gross: number; paidAmount: number; dueAmount: number; corrections: number }[];
+          FROM invoices i WHERE i.type = 'vat'`)) as unknown as { rows: Row[] };
+      const rows = result.rows;
       expect(rows.some((r) => r.paid)).toBe(true);
       expect(rows.some((r) => !r.paid)).toBe(true);
       for (const r of rows) {
