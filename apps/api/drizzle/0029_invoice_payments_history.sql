@@ -18,7 +18,7 @@ INSERT INTO invoice_payments (invoice_id, date, amount, currency, method, note)
 INSERT INTO carrier_payments (order_id, date, amount, currency, method, note)
   SELECT o.id, coalesce(o.carrier_paid_date, current_date), coalesce(o.carrier_price, 0), o.carrier_price_currency,
          'przelew', 'Oznaczone jako zapłacone przed ewidencją płatności'
-  FROM orders o WHERE o.carrier_paid;
+  FROM orders o WHERE o.carrier_paid AND coalesce(o.carrier_price, 0) > 0;
 --> statement-breakpoint
 UPDATE invoices i SET paid_amount = coalesce((SELECT sum(p.amount) FROM invoice_payments p
   WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL), 0);

@@ -1,7 +1,10 @@
 import { receivablesMessages } from '@spedycja/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../src/bootstrap.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import { orderOf } from './fixtures.ts';
-import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, dbKinds, freshDatabase, type TestApp, testConfig } from './helpers.ts';
 
 /** Issue 26, slice 1: payments on invoices and to carriers, the payment status, the order's flags following them. */
 describe.each(dbKinds)('receivables: payments on %s', (kind) => {
@@ -294,4 +297,33 @@ describe.each(dbKinds)('receivables: payments on %s', (kind) => {
     });
     expect((await api('GET', `/api/orders/${o.uuid}`)).json().customerPaid).toBe(true);
   });
+});
+
+type Row = { paid: boolean; gross: number; paidAmount: number; dueAmount: number; corrections: number };
+
+describe('receivables: the demo data', () => {
+  it('pays the seeded paid invoices by payments and leaves the rest due', async () => {
+    const database = await freshDatabase('pglite');
+    try {
+      await bootstrap(database.db, testConfig());
+      await seedDemo(database.db, { scale: 15 });
+      const result = (await database.db.execute(sql`
+          SELECT i.type, i.paid, i.total_gross AS gross, i.paid_amount AS "paidAmount", i.due_amount AS "dueAmount",
+            coalesce((SELECT sum(c.total_gross) FROM invoices c WHERE c.corrected_invoice_id = i.id), 0) AS corrections
+          FROM invoices i WHERE i.type = 'vat'`)) as unknown as { rows: Row[] };
+      const rows = result.rows;
+      expect(rows.some((r) => r.paid)).toBe(true);
+      expect(rows.some((r) => !r.paid)).toBe(true);
+      for (const r of rows) {
+        if (r.paid) {
+          expect(Number(r.dueAmount)).toBe(0);
+          expect(Number(r.paidAmount)).toBe(Number(r.gross));
+        } else {
+          expect(Number(r.dueAmount)).toBe(Math.max(0, Number(r.gross) + Number(r.corrections)));
+        }
+      }
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
 });

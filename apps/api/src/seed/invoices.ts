@@ -107,5 +107,21 @@ export async function seedInvoices(db: Db, options: { count: number; scale: bool
     SELECT type, to_char(created_date, 'YYYY-MM'), max(split_part(number, '/', 1)::int)
     FROM invoices WHERE number ~ '^[0-9]+/[0-9]{2}/[0-9]{4}$' GROUP BY 1, 2
     ON CONFLICT (type, period) DO UPDATE SET last = greatest(invoice_number_counters.last, excluded.last)`);
+  // Issue 26: a paid invoice is paid by a payment of its gross; what is due follows (as migration 0027 does).
+  await db.execute(sql`
+    INSERT INTO invoice_payments (invoice_id, date, amount, currency, method)
+    SELECT i.id, coalesce(i.paid_date, i.created_date), i.total_gross, i.currency, 'przelew'
+    FROM invoices i WHERE i.paid AND i.type = 'vat' AND i.total_gross > 0
+      AND NOT EXISTS (SELECT 1 FROM invoice_payments p WHERE p.invoice_id = i.id)`);
+  await db.execute(sql`
+    UPDATE invoices i SET paid_amount = coalesce((SELECT sum(p.amount) FROM invoice_payments p
+      WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL), 0)`);
+  await db.execute(sql`
+    UPDATE invoices i SET due_amount = CASE
+      WHEN i.type <> 'vat' OR i.paid THEN 0
+      ELSE greatest(0, i.total_gross
+        + coalesce((SELECT sum(c.total_gross) FROM invoices c WHERE c.corrected_invoice_id = i.id), 0)
+        - i.paid_amount - coalesce((SELECT sum(c.paid_amount) FROM invoices c WHERE c.corrected_invoice_id = i.id), 0))
+      END`);
   return inserted + (options.scale ? 0 : 2);
 }
