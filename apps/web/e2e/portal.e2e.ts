@@ -25,7 +25,10 @@ async function api(method: string, apiPath: string, body?: unknown): Promise<Rec
   const { token } = (await login.json()) as { token: string };
   const response = await fetch(`${baseURL()}/api${apiPath}`, {
     method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      Authorization: `Bearer ${token}`,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${apiPath}: ${response.status} ${await response.text()}`);
@@ -110,7 +113,7 @@ describe("the carrier's link: the carrier on a phone, then the dispatcher's orde
     await loginAs(page);
     await page.goto(`/orders?number=${encodeURIComponent(orderNumber)}`);
     const row = page.getByRole('table', { name: 'Lista zleceń' }).getByRole('row').filter({ hasText: CARGO });
-    await row.getByRole('button', { name: 'Edytuj' }).first().click();
+    await row.getByRole('button', { name: 'Edytuj', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
     await dialog.getByRole('tab', { name: 'Przewoźnik — link' }).click();
     await dialog.getByText('Przewoźnik przyjął zlecenie').waitFor();
