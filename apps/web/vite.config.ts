@@ -10,7 +10,8 @@ function publicPagesInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const [pathname, query] = (req.url ?? '').split('?');
-        if (pathname === '/' || pathname === '/verify') req.url = `/public.html${query ? `?${query}` : ''}`;
+        if (pathname === '/' || pathname === '/verify' || pathname?.startsWith('/p/'))
+          req.url = `/public.html${query ? `?${query}` : ''}`;
         next();
       });
     },

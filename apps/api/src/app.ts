@@ -13,13 +13,16 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { isDataException, isNotNullViolation, isSerializationFailure } from './db/errors.ts';
 import { requestScoped } from './db/requestTx.ts';
+import { createFileStore } from './files/index.ts';
+import type { FileStore } from './files/store.ts';
 import { authPlugin } from './http/auth.ts';
 import { AppError, problem } from './http/errors.ts';
 import { requestTransactionPlugin } from './http/idempotency.ts';
-import { forgetCounts, setCountCacheMs } from './http/listing.ts';
+import { setCountCacheMs } from './http/listing.ts';
 import { securityHeaders } from './http/security.ts';
 import { versionsPlugin } from './http/versions.ts';
 import { hasWebApp, registerWebApp } from './http/webApp.ts';
+import { writeScopePlugin } from './http/writeScope.ts';
 import { createGeoService } from './integrations/geo/http.ts';
 import type { GeoService } from './integrations/geo/types.ts';
 import { createNbpClient } from './integrations/nbp/http.ts';
@@ -43,25 +46,32 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { portalRoutes } from './modules/portal/routes.ts';
+import { portalLinkIssuer, portalRemover } from './modules/portal/service.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
+import { receivablesRoutes } from './modules/receivables/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
-import { moveTasks, tasksRoutes } from './modules/tasks/routes.ts';
+import { moveTasks } from './modules/tasks/repository.ts';
+import { tasksRoutes } from './modules/tasks/routes.ts';
 import { telegramRoutes } from './modules/telegram/routes.ts';
 import { createTelegramService, type TelegramService } from './modules/telegram/worker.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { createRegisters, type Registers } from './modules/verification/registers.ts';
+import { startReminderWorker } from './modules/verification/reminders.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
+import { refreshValidDaysHook } from './modules/verification/status.ts';
 import { defaultWebDist } from './paths.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: Outbox;
     telegram: TelegramService;
     ksef: KsefService;
+    files: FileStore;
   }
 }
 
@@ -78,8 +88,12 @@ export type AppDeps = {
   geo?: GeoService;
   /** NBP exchange rates; by default the NBP API at NBP_API_URL. */
   nbp?: ExchangeRateService;
+  /** Tests pass their own file store (S3 against a local server); by default one is made from the config. */
+  files?: FileStore;
   /** Tests tune the KSeF worker (shorter back-off, session idle time). */
   ksef?: Partial<Omit<KsefServiceOptions, 'db' | 'config' | 'outbox' | 'log'>>;
+  /** GUS, VIES and the VAT white list; by default from the config (GUS_API_URL, VIES_API_URL, WL_API_URL). */
+  registers?: Registers;
   logger?: boolean;
 };
 
@@ -92,6 +106,8 @@ export async function buildApp({
   nbp: givenNbp,
   telegram: givenTelegram,
   ksef: ksefOptions,
+  files: givenFiles,
+  registers: givenRegisters,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   // Every module writes through this: inside a write request it is that request's transaction (db/requestTx.ts).
@@ -118,6 +134,8 @@ export async function buildApp({
   await app.register(securityHeaders);
   // Before compression: the stored answer of an idempotency key is the uncompressed one.
   await app.register(requestTransactionPlugin, { db: rawDb });
+  // After it: the tables a request wrote are announced once its transaction committed.
+  await app.register(writeScopePlugin);
   // API answers above 1 KB go out compressed (JSON only: the web app's files are compressed at build time).
   await app.register(compress, {
     threshold: 1024,
@@ -141,13 +159,8 @@ export async function buildApp({
 
   const signer = createTokenSigner(config.jwtSecret, config.accessTokenTtl);
   await app.register(authPlugin, { signer, db });
-  // Counted totals hold until something is written (see http/listing.ts); forgotten before the writer hears back, so
-  // that the list it asks for next is counted anew.
+  // Counted totals hold until a table they read is written (see http/listing.ts and http/writeScope.ts).
   setCountCacheMs(config.listCountCacheMs);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) || request.routeOptions.config.writes) forgetCounts();
-    return payload;
-  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -244,31 +257,50 @@ export async function buildApp({
   app.addHook('onClose', () => ksef.stop());
   app.decorate('ksef', ksef);
 
+  // Uploaded files: the disk (FILES_DIR) or an S3 bucket.
+  const files = givenFiles ?? createFileStore(config);
+  app.decorate('files', files);
+
   const softDeleteRegistry = softDelete ?? createSoftDeleteRegistry();
   const auth = createAuthService(db, config, signer);
   await app.register(authRoutes, { auth });
   await app.register(usersRoutes, { db });
   await app.register(settingsRoutes, { db });
+  // The verification status of the parties in their JSON counts verificationValidDays (a setting).
+  app.addHook('onRequest', refreshValidDaysHook(db));
   await app.register(customersRoutes, { db });
   await app.register(carriersRoutes, { db });
   const geo = givenGeo ?? createGeoService({ geocoderUrl: config.geocoderUrl, routerUrl: config.routerUrl }, app.log);
   await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(offersRoutes, { db });
-  await app.register(ordersRoutes, { db, geo, softDelete: softDeleteRegistry });
+  const registers = givenRegisters ?? createRegisters(config);
+  app.addHook('onClose', () => registers.gus.close());
+  await app.register(ordersRoutes, {
+    db,
+    geo,
+    softDelete: softDeleteRegistry,
+    carrierLink: portalLinkIssuer(config),
+    registers,
+  });
   await app.register(loadingsRoutes, { db });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
   await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
   await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });
   await app.register(telegramRoutes, { db, config, telegram });
-  await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry });
+  await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry, removeDocument: portalRemover(db) });
+  await app.register(portalRoutes, { db, config, store: files, ksef, nudgeTelegram: telegram.nudge });
   await app.register(mailRoutes, { db, config });
   const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
   await app.register(exchangeRatesRoutes, { db, nbp });
   await app.register(invoicesRoutes, { db, nbp, ksef });
   await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
-  await app.register(paymentsRoutes, { db });
+  await app.register(paymentsRoutes, { db, registers });
+  await app.register(receivablesRoutes, { db });
   await app.register(exportsRoutes, { db });
+  await app.register(verificationRoutes, { db, registers });
+  // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).
+  if (config.env !== 'test') app.addHook('onClose', startReminderWorker(db, app.log));
   await app.register(healthRoutes, { db });
 
   const webDist = config.webDist ?? defaultWebDist;

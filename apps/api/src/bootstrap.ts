@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema/index.ts';
-import { seedSettings } from './modules/settings/routes.ts';
+import { seedSettings } from './modules/settings/repository.ts';
 import { insertUser } from './modules/users/queries.ts';
 import { hashPassword } from './modules/users/routes.ts';
 

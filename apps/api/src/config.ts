@@ -41,6 +41,10 @@ const envSchema = z.object({
   TELEGRAM_POLL_SECONDS: z.coerce.number().min(0.05).max(30).default(5),
   KSEF_API_URL: z.string().url().optional().or(z.literal('')),
   KSEF_TOKEN: z.string().optional(),
+  GUS_API_URL: z.string().url().default('https://wyszukiwarkaregon.stat.gov.pl/wsBIR/UslugaBIRzewnPubl.svc'),
+  GUS_API_KEY: z.string().optional(),
+  VIES_API_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api'),
+  WL_API_URL: z.string().url().default('https://wl-api.mf.gov.pl'),
   APP_SECRET: z.string().min(16, 'APP_SECRET must have at least 16 characters').optional().or(z.literal('')),
   LOG_LEVEL: z.string().default('info'),
   LIST_COUNT_CACHE_SECONDS: z.coerce.number().min(0).default(10),
@@ -51,6 +55,12 @@ const envSchema = z.object({
   TLS_CERT: z.string().optional(),
   TLS_KEY: z.string().optional(),
   BACKUP_DIR: z.string().optional(),
+  FILES_DIR: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
   BACKUP_CRON: z.string().default('30 2 * * *'),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(14),
 });
@@ -80,6 +90,8 @@ export type Config = {
   telegram: { botToken: string | undefined; apiUrl: string; webhookSecret: string | undefined; pollMs: number };
   /** KSEF_API_URL overrides the environment's base URL (the fake KSeF); KSEF_TOKEN is used when none is stored. */
   ksef: { apiUrl: string | undefined; token: string | undefined };
+  /** The registers parties are checked in: GUS (REGON, BIR1.1; no key: not configured), VIES, the VAT white list. */
+  registers: { gusUrl: string; gusKey: string | undefined; viesUrl: string; wlUrl: string };
   /** The key of secrets kept in the database (the KSeF token); unset: one generated into the data folder. */
   appSecret: string | undefined;
   logLevel: string;
@@ -87,6 +99,14 @@ export type Config = {
   listCountCacheMs: number;
   /** The server's own HTTPS (PEM files' contents); undefined: plain HTTP. */
   tls: { cert: string; key: string } | undefined;
+  /**
+   * Uploaded files (issue 25): on disk in `filesDir`, or in an S3-compatible bucket when S3_ENDPOINT and S3_BUCKET
+   * are set.
+   */
+  files: {
+    dir: string;
+    s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string } | undefined;
+  };
   backup: {
     dir: string;
     /** Cron expression in Warsaw time; 'off' (or empty) disables the nightly backup. */
@@ -134,16 +154,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: Math.round(e.TELEGRAM_POLL_SECONDS * 1000),
     },
     ksef: { apiUrl: e.KSEF_API_URL || undefined, token: e.KSEF_TOKEN?.trim() || undefined },
+    registers: {
+      gusUrl: e.GUS_API_URL,
+      gusKey: e.GUS_API_KEY?.trim() || undefined,
+      viesUrl: e.VIES_API_URL,
+      wlUrl: e.WL_API_URL,
+    },
     appSecret: e.APP_SECRET || undefined,
     logLevel: e.LOG_LEVEL,
     listCountCacheMs: e.LIST_COUNT_CACHE_SECONDS * 1000,
     trustProxy: e.TRUST_PROXY,
     tls: readTls(e.TLS_CERT || undefined, e.TLS_KEY || undefined),
+    files: {
+      dir: path.resolve(e.FILES_DIR || path.join(dataDir, 'files')),
+      s3: s3Config(e),
+    },
     backup: {
       dir: path.resolve(e.BACKUP_DIR || path.join(dataDir, 'backups')),
       cron: backupCron(e.BACKUP_CRON),
       keep: e.BACKUP_KEEP,
     },
+  };
+}
+
+/** S3_ENDPOINT with S3_BUCKET and both keys, or none of them. */
+function s3Config(e: z.infer<typeof envSchema>): Config['files']['s3'] {
+  const endpoint = e.S3_ENDPOINT?.trim();
+  const bucket = e.S3_BUCKET?.trim();
+  if (!endpoint && !bucket) return undefined;
+  const missing = [
+    ['S3_ENDPOINT', endpoint],
+    ['S3_BUCKET', bucket],
+    ['S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID],
+    ['S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY],
+  ]
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length > 0)
+    throw new Error(`Invalid configuration:\nthe S3 file store needs ${missing.join(', ')} as well`);
+  return {
+    endpoint: (endpoint as string).replace(/\/$/, ''),
+    bucket: bucket as string,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    region: e.S3_REGION?.trim() || 'us-east-1',
   };
 }
 

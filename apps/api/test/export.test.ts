@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setExportBatch } from '../src/http/export.ts';
 import { orderOf, queryOf } from './fixtures.ts';
@@ -186,6 +187,70 @@ describe.each(dbKinds)('exports on %s', (kind) => {
     const overdue = csvRows((await api('GET', '/api/payments/export?side=customer&state=overdue')).body);
     expect(overdue[0]?.slice(0, 4)).toEqual(['Zlecenie', 'Klient', 'Kwota', 'Waluta']);
     expect(overdue).toHaveLength(1 + 5);
+  });
+
+  it('writes text that a spreadsheet would run as a formula as inert text, in CSV and XLSX alike', async () => {
+    const hostile = (
+      await api('POST', '/api/customers', {
+        companyName: '=HYPERLINK("http://x","Kliknij")',
+        name: '-2+3+cmd',
+        streetAddress: '@SUM(1+1)',
+        phone: '601 234 567',
+        city: 'Kalisz',
+      })
+    ).json();
+    expect(hostile.phonePrefix).toBe('48');
+    // A loss-making order for it: its negative margin stays a number.
+    const carrier = (await api('GET', '/api/carriers')).json()['hydra:member'][0]['@id'];
+    const order = await api(
+      'POST',
+      '/api/orders',
+      orderOf(hostile['@id'], { cargo: '+Towar', customerPrice: 50000, carrier, carrierPrice: 60000 }),
+    );
+    expect(order.statusCode, order.body).toBe(201);
+
+    const csv = await api('GET', '/api/customers/export?format=csv');
+    const [header, ...rows] = csvRows(csv.body);
+    const row = rows.find((r) => r[1]?.includes('HYPERLINK'));
+    const at = (name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(at('Nazwa firmy')).toBe('\'=HYPERLINK("http://x","Kliknij")');
+    expect(at('Imię i nazwisko')).toBe("'-2+3+cmd");
+    expect(at('Telefon')).toBe("'+48 601234567");
+    expect(at('Adres')).toBe("'@SUM(1+1), Kalisz");
+    // No field of the file begins with a formula character.
+    for (const field of csvRows(csv.body).flat()) expect(field).not.toMatch(/^[=+\-@\t\r]/);
+
+    const orders = csvRows((await api('GET', '/api/orders/export?format=csv&order[number]=desc')).body);
+    const orderRow = orders.find((r) => r[17]?.includes('HYPERLINK'));
+    expect(orderRow?.[2]).toBe("'+Towar");
+    expect(orderRow?.[17]).toBe('\'=HYPERLINK("http://x","Kliknij")');
+    // The margin: 500,00 zł against 600,00 zł, written by the server as a number.
+    expect(orderRow?.[14]).toBe('-100,00');
+
+    const xlsx = await api('GET', '/api/customers/export?format=xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    let found: ExcelJS.Row | undefined;
+    sheet.eachRow((r) => {
+      if (String(r.getCell(2).value).includes('HYPERLINK')) found = r;
+    });
+    if (!found) throw new Error('the customer is not in the XLSX');
+    const cell = (name: string) => (found as ExcelJS.Row).getCell(headers.indexOf(name) + 1);
+    // A string cell with the text as typed: XLSX knows text from formulas, so no apostrophe is needed.
+    expect(cell('Nazwa firmy').type).toBe(ExcelJS.ValueType.String);
+    expect(cell('Nazwa firmy').value).toBe('=HYPERLINK("http://x","Kliknij")');
+    expect(cell('Nazwa firmy').formula).toBeUndefined();
+    expect(cell('Telefon').type).toBe(ExcelJS.ValueType.String);
+    expect(cell('Telefon').value).toBe('+48 601234567');
+    // The file holds no formula at all (<f> elements).
+    const files = unzipSync(new Uint8Array(xlsx.rawPayload));
+    const sheets = Object.keys(files).filter((name) => name.startsWith('xl/worksheets/'));
+    expect(sheets.length).toBeGreaterThan(0);
+    for (const name of sheets) expect(strFromU8(files[name] as Uint8Array)).not.toMatch(/<f[ >]/);
   });
 
   it('keeps the lists role rules and refuses bad parameters in Polish', async () => {

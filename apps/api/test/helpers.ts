@@ -24,6 +24,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
+    // The registers are never the real ones in a test: a closed local port unless a test starts its fake.
+    GUS_API_URL: 'http://127.0.0.1:9/wsBIR/UslugaBIRzewnPubl.svc',
+    VIES_API_URL: 'http://127.0.0.1:9/vies',
+    WL_API_URL: 'http://127.0.0.1:9',
     ...overrides,
   });
 }
@@ -100,4 +104,5 @@ export const idleOutbox = (): Outbox => ({
   start() {},
   stop: async () => {},
   registerAttachment() {},
+  onSent() {},
 });

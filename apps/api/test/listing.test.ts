@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
+import { DELETE_WRITES, onTablesWritten, TRIGGER_WRITES } from '../src/db/writes.ts';
 import { CUSTOMER, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
@@ -8,26 +10,44 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.each(dbKinds)('counted totals on %s', (kind) => {
   let t: TestApp;
   let admin: string;
+  let customerIri: string;
+  let customerId: number;
   beforeAll(async () => {
     t = await createTestApp(kind, { LIST_COUNT_CACHE_SECONDS: '2' });
     admin = await t.login();
+    customerIri = (await api('POST', '/api/customers', { ...CUSTOMER, companyName: 'Liczony Klient' })).json()['@id'];
+    const [row] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM customers WHERE company_name = 'Liczony Klient'`,
+    );
+    customerId = row?.id ?? 0;
   });
   afterAll(() => t.close());
 
-  const api = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  function api(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) {
+    return t.app.inject({ method, url, headers: { ...bearer(admin), ...headers }, ...(payload ? { payload } : {}) });
+  }
   const total = async (query: string) => (await api('GET', `/api/orders?${query}`)).json()['hydra:totalItems'];
-  /** An order written beside the API (a script, another instance), which this server does not hear of. */
-  const writeBeside = (number: string) =>
-    t.database.db.execute(sql`INSERT INTO orders (number, cargo) VALUES (${number}, 'Obok API')`);
+  /**
+   * An order written beside the API (a script, another instance), which this server does not hear of: straight
+   * through the driver's client, past drizzle (whose statements this process watches).
+   */
+  const writeBeside = (number: string, customer: number | null = null) =>
+    (
+      t.database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }
+    ).$client.query(`INSERT INTO orders (number, cargo, customer_id) VALUES ($1, 'Obok API', $2)`, [number, customer]);
+  const newOrder = async (cargo: string) => {
+    const response = await api('POST', '/api/orders', orderOf(customerIri, { cargo }));
+    expect(response.statusCode).toBe(201);
+    return response.json();
+  };
 
-  it('counts a filter once while nothing is written, and anew after any write through the API', async () => {
+  it('counts a filter once while nothing is written, and anew after a write to its table through the API', async () => {
     const carrier = (
       await api('POST', '/api/carriers', { companyName: 'Liczony Przewoźnik', email: 'liczony@example.com' })
     ).json();
-    const customer = (await api('POST', '/api/customers', CUSTOMER)).json();
     const order = (
-      await api('POST', '/api/orders', orderOf(customer['@id'], { cargo: 'Liczone', carrier: carrier['@id'] }))
+      await api('POST', '/api/orders', orderOf(customerIri, { cargo: 'Liczone', carrier: carrier['@id'] }))
     ).json();
     expect(await total('status=wszystkie')).toBe(1);
     expect(await total('status=wszystkie&mailSentToCarrier=true')).toBe(0);
@@ -35,21 +55,135 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
     await writeBeside('900/01/2026');
     // The same filter again: the total counted a moment ago.
     expect(await total('status=wszystkie')).toBe(1);
-    // A GET that writes (sending the order) forgets the totals, like any POST, PUT or DELETE.
+    // A GET that writes orders (sending the order) forgets their totals, like a POST, PUT or DELETE does.
     expect((await api('GET', `/api/orders/${order.uuid}/send/carrier`)).statusCode).toBe(200);
     expect(await total('status=wszystkie&mailSentToCarrier=true')).toBe(1);
     expect(await total('status=wszystkie')).toBe(2);
 
     await writeBeside('901/01/2026');
-    await api('POST', '/api/customers', { companyName: 'Nowy klient' });
-    expect(await total('status=wszystkie')).toBe(3);
+    await newOrder('Jeszcze jedno');
+    expect(await total('status=wszystkie')).toBe(4);
+  });
+
+  it('keeps the orders totals through a task write, and counts them anew after an orders write', async () => {
+    const before = await total('status=wszystkie');
+    await writeBeside('903/01/2026');
+    const task = await api(
+      'POST',
+      '/api/tasks',
+      { phone: '600100200', comment: 'Oddzwonić', contactDate: new Date().toISOString() },
+      { 'idempotency-key': 'liczenie-zadanie-1' },
+    );
+    expect(task.statusCode).toBe(201);
+    // The task changed no order: the total counted before it stands (the order written beside is not seen yet).
+    expect(await total('status=wszystkie')).toBe(before);
+    // An edit of an order (PUT with If-Match) forgets the orders' totals: both orders are counted.
+    const order = await newOrder('Do edycji');
+    expect(await total('status=wszystkie')).toBe(before + 2);
+    await writeBeside('904/01/2026');
+    const edited = await api(
+      'PUT',
+      `/api/orders/${order.uuid}`,
+      { ...orderOf(customerIri, { cargo: 'Po edycji' }) },
+      { 'if-match': `"${order.version}"` },
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(await total('status=wszystkie')).toBe(before + 3);
+  });
+
+  it('forgets the totals whose count joins a written table: a customer write recounts orders filtered by customer', async () => {
+    const byCustomer = 'status=wszystkie&customer.companyName=Liczony';
+    const all = await total('status=wszystkie');
+    const mine = await total(byCustomer);
+    expect(mine).toBeGreaterThan(0);
+    await writeBeside('905/01/2026', customerId);
+    expect(await api('POST', '/api/customers', { ...CUSTOMER, companyName: 'Inny Klient' })).toMatchObject({
+      statusCode: 201,
+    });
+    // The count of all orders reads only orders: kept. The count filtered by the customer's name joins customers.
+    expect(await total('status=wszystkie')).toBe(all);
+    expect(await total(byCustomer)).toBe(mine + 1);
+  });
+
+  it('announces what a request wrote once, after it was answered, with everything its statements and triggers wrote', async () => {
+    const heard: string[][] = [];
+    onTablesWritten((tables) => heard.push([...tables]));
+    const response = await api(
+      'POST',
+      '/api/tasks',
+      { phone: '600100201', comment: 'Jedno ogłoszenie', contactDate: new Date().toISOString() },
+      { 'idempotency-key': 'liczenie-zadanie-2' },
+    );
+    expect(response.statusCode).toBe(201);
+    const mentioningTasks = heard.filter((tables) => tables.includes('tasks'));
+    // One announcement for the whole request (its body read, its transaction committed), not one per statement.
+    expect(mentioningTasks).toHaveLength(1);
+    expect(mentioningTasks[0]).toEqual(expect.arrayContaining(['tasks', 'record_history', 'idempotency_keys']));
+    expect(mentioningTasks[0]).not.toContain('orders');
   });
 
   it('counts again when the totals are older than LIST_COUNT_CACHE_SECONDS, for writes it did not see', async () => {
+    // An orders write first: the total below is counted now (the earlier tests left orders written beside unseen).
+    await newOrder('Świeżo policzone');
     const before = await total('status=wszystkie');
     await writeBeside('902/01/2026');
     expect(await total('status=wszystkie')).toBe(before);
     await sleep(2100);
     expect(await total('status=wszystkie')).toBe(before + 1);
+  });
+
+  it("knows every table the database's triggers and foreign keys write when a table is written", async () => {
+    // The triggers' functions and the functions they call, and what they write.
+    const functions = await selectRows<{ name: string; source: string }>(
+      t.database.db,
+      sql`SELECT p.proname AS name, p.prosrc AS source FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+          WHERE n.nspname = 'public'`,
+    );
+    const sourceOf = new Map(functions.map((f) => [f.name, f.source]));
+    const writesOf = (name: string, seen = new Set<string>()): string[] => {
+      if (seen.has(name)) return [];
+      seen.add(name);
+      const source = sourceOf.get(name) ?? '';
+      const direct = [...source.matchAll(/\b(?:insert\s+into|(?<!\b(?:do|for)\s+)update|delete\s+from)\s+(\w+)/gi)];
+      const called = [...source.matchAll(/\b(\w+)\s*\(/g)].map((m) => m[1] as string).filter((f) => sourceOf.has(f));
+      return [...direct.map((m) => (m[1] as string).toLowerCase()), ...called.flatMap((f) => writesOf(f, seen))];
+    };
+    const triggers = await selectRows<{ table: string; fn: string }>(
+      t.database.db,
+      sql`SELECT c.relname AS table, p.proname AS fn FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+          JOIN pg_proc p ON p.oid = g.tgfoid WHERE NOT g.tgisinternal`,
+    );
+    const fromTriggers: Record<string, string[]> = {};
+    for (const { table, fn } of triggers) fromTriggers[table] = [...(fromTriggers[table] ?? []), ...writesOf(fn)];
+    const asSorted = (map: Record<string, Iterable<string>>) =>
+      Object.fromEntries(
+        Object.entries(map)
+          .filter(([, v]) => [...v].length > 0)
+          .map(([k, v]) => [k, [...new Set(v)].sort()])
+          .sort(),
+      );
+    expect(asSorted(TRIGGER_WRITES)).toEqual(asSorted(fromTriggers));
+
+    const keys = await selectRows<{ referencing: string; referenced: string; action: string }>(
+      t.database.db,
+      sql`SELECT a.relname AS referencing, b.relname AS referenced, c.confdeltype AS action FROM pg_constraint c
+          JOIN pg_class a ON a.oid = c.conrelid JOIN pg_class b ON b.oid = c.confrelid
+          WHERE c.contype = 'f' AND c.confdeltype IN ('c', 'n', 'd')`,
+    );
+    // No foreign key changes the referencing rows when a key is updated: only deletions spread.
+    const onUpdate = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND confupdtype IN ('c', 'n', 'd')`,
+    );
+    expect(onUpdate[0]?.n).toBe(0);
+    const fromKeys: Record<string, string[]> = {};
+    for (const k of keys) {
+      const effect = `${k.referencing}:${k.action === 'c' ? 'delete' : 'update'}`;
+      fromKeys[k.referenced] = [...(fromKeys[k.referenced] ?? []), effect];
+    }
+    const declared = Object.fromEntries(
+      Object.entries(DELETE_WRITES).map(([table, effects]) => [table, effects.map((e) => `${e.table}:${e.kind}`)]),
+    );
+    expect(asSorted(declared)).toEqual(asSorted(fromKeys));
   });
 });

@@ -1,4 +1,10 @@
-import { CALENDAR_PROPERTIES, calendarPropertyParams, loadingMessages, validationMessages } from '@spedycja/domain';
+import {
+  CALENDAR_PROPERTIES,
+  calendarPropertyParams,
+  loadingMessages,
+  receivablesMessages,
+  validationMessages,
+} from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -77,6 +83,7 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
       invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 350000, vatRate: 2300 }],
     });
     expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { '@id': string; totalGross: number };
   }
 
   it('sets the status from the two unloading flags, in every combination, and keeps a cancelled order cancelled', async () => {
@@ -193,8 +200,21 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
     res = await confirmUnloading(o, { unloadingFinished: true, customerPaid: true, customerDateOfPayment: null });
     expect(res.json()).toMatchObject({ customerDateOfPayment: null, askVat: false });
 
+    // Issue 26: with a VAT invoice 'Klient opłacił' follows its payments: not ticked here, but booked on the invoice.
     const invoiced = await order();
-    await invoiceFor(invoiced, 'vat');
+    const vat = await invoiceFor(invoiced, 'vat');
+    res = await confirmUnloading(invoiced, { unloadingFinished: true, customerPaid: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().violations[0]).toMatchObject({
+      propertyPath: 'customerPaid',
+      message: receivablesMessages.customerPaidFollowsInvoice,
+    });
+    const paid = await api('POST', '/api/invoice_payments', {
+      invoice: vat['@id'],
+      date: '2026-12-10',
+      amount: vat.totalGross,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
     res = await confirmUnloading(invoiced, { unloadingFinished: true, customerPaid: true });
     expect(res.json()).toMatchObject({ status: 'zakonczone', askVat: false });
     const withProForma = await order();

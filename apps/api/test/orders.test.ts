@@ -325,8 +325,11 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     const res = await api('POST', `/api/orders/${o.uuid}/send/carrier`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(orderMessages.sentToCarrier);
-    expect(res.json().order.mailSentToCarrier).toBe(true);
+    // Sent when the mail server accepted it, not when it was queued.
     await app.outbox.flush();
+    const sentOrder = (await api('GET', `/api/orders/${o.uuid}`)).json();
+    expect(sentOrder).toMatchObject({ mailSentToCarrier: true, mailSentToCarrierAddress: 'dyspozycja@ges.example' });
+    expect(Date.parse(sentOrder.mailSentToCarrierAt)).toBeGreaterThan(Date.now() - 60_000);
     const mail = smtp.received.find(
       (m) => m.to.includes('dyspozycja@ges.example') && decodedBody(m.raw).includes(o.number),
     );
@@ -355,8 +358,9 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     await smtp.close();
     const before = smtp.received.length;
     const o = (await api('POST', '/api/orders', order({ cargo: 'Serwer padł', sendMailToCustomer: true }))).json();
-    expect(o.mailSentToCustomer).toBe(true);
+    expect(o.mailSentToCustomer).toBe(false);
     await app.outbox.flush();
+    expect((await api('GET', `/api/orders/${o.uuid}`)).json().mailSentToCustomer).toBe(false);
     const [pending] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
     expect(pending?.to).toBe('zamowienia@zabka.example');
     expect(pending?.attempts).toBe(1);
@@ -370,6 +374,7 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     const got = smtp.received.filter((m) => decodedBody(m.raw).includes(o.number));
     expect(got).toHaveLength(1);
     expect(before).toBeGreaterThan(0);
+    expect((await api('GET', `/api/orders/${o.uuid}`)).json().mailSentToCustomer).toBe(true);
   });
 
   it("converts a query to an order with its best offer's carrier, keeps the query, and back", async () => {

@@ -198,8 +198,9 @@ describe.each(dbKinds)('customers on %s', (kind) => {
     expect(await names('zegluga gdanska')).toEqual(['Żegluga Gdańska']);
     expect(await names('świątek')).toEqual(['Żegluga Gdańska']);
     expect(await names('501 501')).toEqual(['Żegluga Gdańska']);
-    // A phone is found by its digits however it is typed; a NIP without 'PL', spaces and dashes.
-    for (const typed of ['+48 501 501 501', '0048501501501', '501-501-501', '(501) 501 501']) {
+    // A phone is found by its digits however it is typed, and as the app shows it ('(0048) 501501501');
+    // a NIP without 'PL', spaces and dashes.
+    for (const typed of ['+48 501 501 501', '0048501501501', '501-501-501', '(501) 501 501', '(0048) 501501501']) {
       expect(await names(typed), typed).toEqual(['Żegluga Gdańska']);
     }
     expect(await names('PL 526-025-02-74')).toEqual(['Trans-Łódź Sp. z o.o.']);
@@ -208,6 +209,7 @@ describe.each(dbKinds)('customers on %s', (kind) => {
         .json()
         ['hydra:member'].map((c: { companyName: string }) => c.companyName);
     expect(await byFilter(`phone=${encodeURIComponent('+48 501 501 501')}`)).toEqual(['Żegluga Gdańska']);
+    expect(await byFilter(`phone=${encodeURIComponent('(0048) 501501501')}`)).toEqual(['Żegluga Gdańska']);
     expect(await byFilter(`nip=${encodeURIComponent('PL 526-025-02-74')}`)).toEqual(['Trans-Łódź Sp. z o.o.']);
     expect(await names('526-025')).toEqual(['Trans-Łódź Sp. z o.o.']);
     expect(await names('biuro@zeg')).toEqual(['Żegluga Gdańska']);

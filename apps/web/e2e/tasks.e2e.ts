@@ -52,13 +52,14 @@ async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
-/** Today (in the browser's Warsaw time) at the given hour and minute, through the picker's calendar and clock. */
-async function pickToday(page: Page, dialog: Locator, label: string, hours: string, minutes: string) {
-  await dialog.getByRole('button', { name: label }).click();
-  await page.locator('button[data-today]:visible').click();
-  await page.getByRole('spinbutton', { name: 'Godzina' }).fill(hours);
-  await page.getByRole('spinbutton', { name: 'Minuty' }).fill(minutes);
-  await page.getByRole('button', { name: 'Zatwierdź datę i godzinę' }).click();
+/** Today (in the browser's Warsaw time) at the given hour and minute, typed as people type it ('26.11.2026 10:00'). */
+async function typeToday(dialog: Locator, label: string, hours: string, minutes: string) {
+  const now = warsawNow();
+  const [dd, mm] = [now.getDate(), now.getMonth() + 1].map((n) => String(n).padStart(2, '0'));
+  const field = dialog.getByRole('textbox', { name: label });
+  await field.fill(`${dd}.${mm}.${now.getFullYear()} ${hours}:${minutes}`);
+  await field.press('Tab');
+  await expect(field.inputValue()).resolves.toBe(`${dd}/${mm}/${now.getFullYear()} ${hours}:${minutes}`);
 }
 
 async function chooseStatusFilter(page: Page, label: string) {
@@ -121,9 +122,11 @@ describe('tasks: add, badge, contact attempt, done, delete and restore', () => {
       'Administrator',
     );
     await dialog.getByLabel('Telefon kontaktowy').fill('600100200');
-    await pickToday(page, dialog, 'Data i godzina kontaktu', '00', '00');
-    const contactText = await dialog.getByRole('button', { name: 'Data i godzina kontaktu' }).innerText();
-    expect(contactText).toMatch(/^00:00, \d{2}\/\d{2}\/\d{4}$/);
+    await typeToday(dialog, 'Data i godzina kontaktu', '00', '00');
+    const typed = await dialog.getByRole('textbox', { name: 'Data i godzina kontaktu' }).inputValue();
+    expect(typed).toMatch(/^\d{2}\/\d{2}\/\d{4} 00:00$/);
+    // The table shows a moment as SPEC §9 writes it: 'HH:mm, DD/MM/YYYY'.
+    const contactText = `00:00, ${typed.slice(0, 10)}`;
     await dialog.getByLabel('Komentarz').fill(COMMENT);
     expect(await dialog.getByRole('switch', { name: 'Powiadomienie w menu' }).isChecked()).toBe(true);
     expect(await dialog.getByRole('switch', { name: 'Powiadomienie Telegram' }).isChecked()).toBe(false);
@@ -159,8 +162,8 @@ describe('tasks: add, badge, contact attempt, done, delete and restore', () => {
     // Log a contact attempt with its own comment and 'Jutro 9:00': the task keeps its comment and moves to tomorrow.
     await taskRow(tasksTable(page), taskId).getByRole('button', { name: 'Dodaj próbę kontaktu' }).click();
     const tryDialog = page.getByRole('dialog', { name: 'Dodaj próbę kontaktu' });
-    const tryDate = await tryDialog.getByRole('button', { name: 'Data i godzina' }).innerText();
-    expect(tryDate).toMatch(/^\d{2}:\d{2}, \d{2}\/\d{2}\/\d{4}$/);
+    const tryDate = await tryDialog.getByRole('textbox', { name: 'Data i godzina', exact: true }).inputValue();
+    expect(tryDate).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     await expect(tryDialog.getByRole('combobox', { name: 'Status' }).inputValue()).resolves.toBe('Nieudana');
     await tryDialog.getByLabel('Komentarz').fill(TRY_COMMENT);
     await tryDialog.getByRole('button', { name: 'Jutro 9:00' }).click();
@@ -244,7 +247,7 @@ describe('tasks: add, badge, contact attempt, done, delete and restore', () => {
     await expect(fromRow.getByRole('combobox', { name: 'Zapytanie/Zlecenie' }).inputValue()).resolves.toBe(
       `Zapytanie #${query.id}: ${CARGO}, Kraków → Wiedeń`,
     );
-    await pickToday(page, fromRow, 'Data i godzina kontaktu', '23', '59');
+    await typeToday(fromRow, 'Data i godzina kontaktu', '23', '59');
     await fromRow.getByLabel('Komentarz').fill(ROW_COMMENT);
     await fromRow.getByRole('button', { name: 'Zapisz' }).click();
     await toast(page, 'Zadanie zostało pomyślnie dodane!');

@@ -11,6 +11,7 @@ import {
   refineParty,
 } from './parties.ts';
 import { withTypedPhone } from './phones.ts';
+import { currency, optionalDate } from './shipments.ts';
 import { bankAccountError } from './taxIds.ts';
 import { optionalHundredths, optionalText } from './validation.ts';
 
@@ -23,12 +24,25 @@ const accountNumber = optionalText(64).refine((v) => !v || !bankAccountError(v),
   error: partyMessages.accountInvalid,
 });
 
+/** The carrier's OCP policy and licence. */
+export const carrierInsuranceFields = {
+  ocpInsurer: optionalText(255),
+  ocpPolicyNumber: optionalText(64),
+  ocpSum: optionalHundredths(),
+  ocpSumCurrency: z.preprocess((v) => v ?? undefined, currency().optional()),
+  ocpValidFrom: optionalDate(),
+  ocpValidTo: optionalDate(),
+  licenceNumber: optionalText(64),
+  licenceValidTo: optionalDate(),
+};
+
 const carrierOwnFields = {
   accountNumber,
   maxCargoLength: optionalHundredths(),
   maxCargoWidth: optionalHundredths(),
   maxCargoHeight: optionalHundredths(),
   maxCargoWeight: optionalHundredths(),
+  ...carrierInsuranceFields,
 };
 
 export const carrierFieldsSchema = z.object({
@@ -60,6 +74,14 @@ export type Carrier = PartyRecord & {
   maxCargoHeight: number | null;
   maxCargoWeight: number | null;
   methodOfContact: string | null;
+  ocpInsurer: string | null;
+  ocpPolicyNumber: string | null;
+  ocpSum: number | null;
+  ocpSumCurrency: string;
+  ocpValidFrom: string | null;
+  ocpValidTo: string | null;
+  licenceNumber: string | null;
+  licenceValidTo: string | null;
 };
 
 export const carrierMessages = {

@@ -1,6 +1,5 @@
 import dayjs from 'dayjs';
 import { EMPTY_VALUE } from './constants.ts';
-import type { ShipmentRead } from './shipments.ts';
 
 /**
  * 'Brak' for empty, DD/MM/YYYY, 'HH:mm, DD/MM/YYYY' (SPEC §9), and numbers as a Polish reader writes them: a decimal
@@ -124,10 +123,8 @@ export function formatWallClock(value: string | null | undefined): string {
 /** One end of a route as the freight exchanges write it. */
 export type Place = { postalCode: string | null; city: string | null; country: string | null };
 
-type RouteEnds = Pick<
-  ShipmentRead,
-  'loadingPostalCode' | 'loadingCity' | 'loadingCountry' | 'unloadingPostalCode' | 'unloadingCity' | 'unloadingCountry'
->;
+/** The route's ends of a query or an order (ShipmentRead has them; named here so that format.ts imports no schema). */
+type RouteEnds = { [K in `${'loading' | 'unloading'}${'PostalCode' | 'City' | 'Country'}`]: string | null };
 
 export function placeOf(s: RouteEnds, side: 'loading' | 'unloading'): Place {
   return side === 'loading'

@@ -20,7 +20,12 @@ export type ProblemDetails = {
   title: string;
   status: number;
   detail: string;
+  /** A machine-readable reason where a client acts on it (e.g. 'whitelist_unconfirmed'). */
+  code?: string;
   violations?: { propertyPath: string; message: string }[];
   /** A duplicate customer or carrier: the record that already has the NIP or phone, for the form to link to. */
   existing?: { '@id': string; uuid: string; companyName: string | null; name: string | null };
+  /** A carrier's link that does not work: whom to call. */
+  brokeragePhone?: string | null;
+  brokerageName?: string | null;
 };

@@ -5,6 +5,7 @@ import type { KsefStatus } from './ksef.ts';
 import { validationMessages as m, partyMessages } from './messages.ts';
 import { CUSTOMER_PAYMENT_TERMS } from './orders.ts';
 import { countryCode, withDefault } from './parties.ts';
+import type { InvoicePaymentStatus } from './receivables.ts';
 import { iriRef, optionalDate } from './shipments.ts';
 import { isValidPolishNip, needsPolishNipCheck, normaliseTaxId } from './taxIds.ts';
 import { oneOf, optionalEmail, optionalText, requiredText } from './validation.ts';
@@ -409,6 +410,12 @@ export type Invoice = {
   totalNet: number;
   totalVat: number;
   totalGross: number;
+  /** Issue 26: booked payments (live) and what is still due (a VAT invoice with its corrections), hundredths. */
+  paidAmount: number;
+  dueAmount: number;
+  paymentStatus: InvoicePaymentStatus;
+  /** Days past the payment date while something is due (0 otherwise). */
+  daysOverdue: number;
   /** Per VAT rate, highest first; for an EUR invoice `vatPln` is the VAT in złoty at the invoice's rate. */
   totalsByRate: (InvoiceTotals['byRate'][number] & { vatPln: number | null })[];
   totalVatPln: number | null;

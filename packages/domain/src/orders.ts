@@ -17,6 +17,7 @@ import {
   type UserSummary,
 } from './shipments.ts';
 import { oneOf, optionalHundredths, optionalPhone, optionalText, phonePrefix, required } from './validation.ts';
+import { optionalNrb, whitelistOverrideSchema } from './verification.ts';
 
 export const ORDER_STATUSES = ['aktywne', 'zakonczone', 'anulowane'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -48,6 +49,12 @@ const orderOwnFields = {
   customerDateOfPaymentString: z.enum(CUSTOMER_PAYMENT_TERMS, { error: m.oneOf }).nullable().optional(),
   carrierPrice: optionalHundredths(),
   carrierAcquiredBy: z.enum(CARRIER_ACQUISITION_SOURCES, { error: m.oneOf }).nullable().optional(),
+  carrierBankAccount: optionalNrb(),
+  cargoValue: optionalHundredths(),
+  // Null (a form sending every field) keeps the stored currency, or PLN for a new order.
+  cargoValueCurrency: z.preprocess((v) => v ?? undefined, currency().optional()),
+  /** With 'Zlecenia tylko dla zweryfikowanych przewoźników' on: an administrator's reason for an unverified carrier. */
+  carrierVerificationOverride: whitelistOverrideSchema.optional(),
   carrierPaid: bool(),
   carrierPaidConfirmed: bool(),
   carrierDateOfPayment: optionalDate(),
@@ -89,6 +96,8 @@ export const orderCreateSchema = z
   .superRefine(refineDates);
 
 export const orderUpdateSchema = z.object({
+  /** With carrierPaid: an administrator's confirmation of a payment the VAT white list did not confirm. */
+  whitelistOverride: whitelistOverrideSchema.optional(),
   ...shipmentFields.update,
   ...requiring(orderOwnFields, REQUIRED_ORDER_KEYS, 'update'),
   status: oneOf(ORDER_STATUSES).optional(),
@@ -163,6 +172,12 @@ export type Order = ShipmentRead & {
   carrierPrice: number | null;
   carrierPriceCurrency: string;
   carrierAcquiredBy: string | null;
+  carrierBankAccount: string | null;
+  cargoValue: number | null;
+  cargoValueCurrency: string;
+  carrierVerificationOverride: string | null;
+  /** Item reads: what the carrier lacks for this transport (OCP, verification). */
+  warnings?: { code: string; message: string }[];
   carrierPaid: boolean;
   carrierPaidConfirmed: boolean;
   carrierDateOfPayment: string | null;
@@ -221,6 +236,9 @@ export const ORDER_PAYLOAD_KEYS = [
   'carrierPrice',
   'carrierPriceCurrency',
   'carrierAcquiredBy',
+  'carrierBankAccount',
+  'cargoValue',
+  'cargoValueCurrency',
   'carrierPaid',
   'carrierPaidConfirmed',
   'carrierDateOfPayment',

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from './dictionaries.ts';
 import { validationMessages as m, partyMessages } from './messages.ts';
 import { canonicalTaxId, isValidPolishNip, needsPolishNipCheck } from './taxIds.ts';
 import { optionalEmail, optionalPhone, optionalText, phonePrefix } from './validation.ts';
+import { bankAccountsField, type VerificationStatus } from './verification.ts';
 
 /** Fields customers and carriers share: company, contact, address, tax id, language. */
 
@@ -49,6 +50,7 @@ export const partyFields = {
   city: optionalText(120),
   country: countryCode(),
   nip: taxId(),
+  bankAccounts: bankAccountsField(),
 };
 
 export const partyDefaults = {
@@ -97,6 +99,13 @@ export type PartyRecord = {
   nip: string | null;
   language: string;
   createdDate: string;
+  /** Accounts (26-digit NRB, digits only). */
+  bankAccounts: string[];
+  vatStatus: string | null;
+  vatStatusCheckedAt: string | null;
+  registryStatus: string | null;
+  verifiedAt: string | null;
+  verificationStatus: VerificationStatus;
 };
 
 export type PartyMatch = { '@id': string; uuid: string; companyName: string | null; name: string | null };

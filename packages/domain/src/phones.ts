@@ -2,7 +2,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /**
- * Phone numbers as people type them: '+48 601 202 303', '0048601202303', '601-202-303', '(601) 202 303'. Stored as
+ * Phone numbers as people type them: '+48 601 202 303', '0048601202303', '601-202-303', '(601) 202 303', and as the
+ * app shows them: '(0048) 601202303'. Stored as
  * national digits with the calling code in its own field; compared by those digits everywhere (searches, duplicates).
  */
 
@@ -14,7 +15,8 @@ export const looksLikePhone = (input: string) => /^\s*\+?[\d\s()./-]+$/.test(inp
  * typed without one keeps its digits as they are.
  */
 export function splitPhone(input: string): { prefix: string | null; number: string } {
-  const trimmed = input.trim();
+  // The app shows a number as '(0048) 601202303': a calling code in brackets is still a calling code.
+  const trimmed = input.trim().replace(/^\(\s*(\+|00)(\d+)\s*\)/, '$1$2 ');
   const digits = trimmed.replace(/\D/g, '');
   const international = trimmed.startsWith('+') ? digits : trimmed.startsWith('00') ? digits.slice(2) : null;
   if (international) {

@@ -18,6 +18,13 @@ export const SETTING_DEFINITIONS = {
   companyEmail: { label: 'E-mail firmy', kind: 'text', default: 'biuro@spedycja.example' },
   companyPhone: { label: 'Telefon firmy', kind: 'text', default: '+48 22 000 00 00' },
   invoiceDefaultVatRate: { label: 'Domyślna stawka VAT faktury (%)', kind: 'vatRate', default: '19' },
+  portalAcceptanceHours: {
+    label: 'Czas przewoźnika na przyjęcie zlecenia (godziny)',
+    kind: 'hours',
+    default: '2',
+  },
+  verificationValidDays: { label: 'Ważność weryfikacji kontrahenta (dni)', kind: 'days', default: '60' },
+  onlyVerifiedCarriers: { label: 'Zlecenia tylko dla zweryfikowanych przewoźników', kind: 'flag', default: 'nie' },
   orderCarrierTerms: {
     label: 'Warunki zlecenia dla przewoźnika',
     kind: 'longText',
@@ -41,7 +48,7 @@ export const SETTING_DEFINITIONS = {
   },
 } as const satisfies Record<
   string,
-  { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate'; default: string }
+  { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag'; default: string }
 >;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -73,6 +80,17 @@ export function settingValueError(key: string, value: string): string | null {
     // A rate is hundredths of a złoty: 1000 PLN for a euro is past any real rate (and past the columns).
     if (Number(value) > 100_000) return m.maxValue('1000,00');
   }
+  if (def.kind === 'hours') {
+    if (!/^\d+$/.test(value)) return m.numeric;
+    if (Number(value) < 1) return m.minValue('1');
+    if (Number(value) > 720) return m.maxValue('720');
+  }
+  if (def.kind === 'days') {
+    if (!/^\d+$/.test(value)) return m.numeric;
+    if (Number(value) < 1) return m.minValue('1');
+    if (Number(value) > 3650) return m.maxValue('3650');
+  }
+  if (def.kind === 'flag' && value !== 'tak' && value !== 'nie') return m.oneOf;
   if (def.kind === 'vatRate') {
     const rate = parseVatRate(value);
     if (rate === null || !(VAT_RATES as readonly number[]).includes(rate)) return m.oneOf;

@@ -52,7 +52,11 @@ export type Payment = {
   loadingDate: string | null;
   /** A receivable: our latest VAT invoice; a payable: the carrier's invoice received from KSeF and matched to it. */
   invoice: { '@id': string; uuid: string; number: string } | null;
+  /** A receivable: what the customer owes in the row's currency over all its unpaid VAT invoices (issue 26). */
+  partyBalance: number | null;
   user: { '@id': string; uuid: string; name: string } | null;
+  /** A payable (issue 25): the carrier's CMR and invoice are in; 'Gotowe do zapłaty' when both are. Null for receivables. */
+  documents?: { cmr: boolean; invoice: boolean; readyToPay: boolean } | null;
 };
 
 export type PaymentTotal = { currency: string; amount: number; count: number };

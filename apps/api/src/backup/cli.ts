@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { openDb } from '../db/client.ts';
 import { DataDirInUseError, lockHolder } from '../db/lock.ts';
+import { restoreFiles } from '../files/backup.ts';
 import { requestServerBackup } from './control.ts';
 import { RestoreError, restoreBackup } from './restore.ts';
 import { backupNow } from './schedule.ts';
@@ -50,6 +51,10 @@ async function restore(args: string[]) {
     backupDir: config.backup.dir,
   });
   console.log(`Restored ${file} into ${result.target}.`);
+  if (!config.files.s3) {
+    const files = await restoreFiles({ filesDir: config.files.dir, backupDir: path.dirname(path.resolve(file)) });
+    if (files > 0) console.log(`Restored ${files} uploaded files into ${config.files.dir}.`);
+  }
   if (result.kept) console.log(`What was there before is kept in ${result.kept}.`);
 }
 

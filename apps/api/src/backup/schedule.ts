@@ -5,14 +5,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { backupRuns } from '../db/schema/index.ts';
+import { backupFiles } from '../files/backup.ts';
 import { pruneBackups, takeBackup } from './backup.ts';
 
 /** The nightly backup's clock: BACKUP_CRON is Warsaw time, whatever the server's time zone. */
 export const BACKUP_TIME_ZONE = 'Europe/Warsaw';
 
+/** Without `files` (a test of the database alone), no files are copied. */
+type BackupConfig = Pick<Config, 'backup' | 'databaseUrl'> & Partial<Pick<Config, 'files'>>;
+
 /** A backup now, into BACKUP_DIR, keeping the newest BACKUP_KEEP; resolves with the file. */
-export async function backupNow(database: Database, config: Pick<Config, 'backup' | 'databaseUrl'>) {
+export async function backupNow(database: Database, config: BackupConfig) {
+  const startedAt = new Date();
   const file = await takeBackup(database, { dir: config.backup.dir, databaseUrl: config.databaseUrl });
+  // The disk store's files go beside it (an S3 bucket is backed up by its provider).
+  if (config.files && !config.files.s3)
+    await backupFiles(database.db, { filesDir: config.files.dir, backupDir: config.backup.dir, startedAt });
   pruneBackups(config.backup.dir, config.backup.keep);
   return file;
 }
@@ -23,7 +31,7 @@ export async function backupNow(database: Database, config: Pick<Config, 'backup
  */
 export async function scheduledBackup(
   database: Database,
-  config: Pick<Config, 'backup' | 'databaseUrl'>,
+  config: BackupConfig,
   scheduledFor: Date,
 ): Promise<string | null> {
   const claimed = await database.db

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { type DataDirLock, lockDataDir } from './lock.ts';
 import * as schema from './schema/index.ts';
+import { noteStatement } from './writes.ts';
 
 export type Schema = typeof schema;
 /** The one database type the app codes against: PGlite and node-postgres share it. */
@@ -46,6 +47,9 @@ export type OpenDbOptions = {
  */
 const JOIN_COLLAPSE_LIMIT = 1;
 
+/** Every statement passes here: which tables it writes (db/writes.ts) decides which counted totals are forgotten. */
+const writeObserver = { logQuery: (query: string) => noteStatement(query) };
+
 /** The app's PostgreSQL sessions carry this name. */
 export const APPLICATION_NAME = 'spedycja';
 
@@ -76,7 +80,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   // Dates travel as UTC on both databases (a date without a time is midnight UTC).
   await client.exec(`SET TIME ZONE 'UTC'; SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}`);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: writeObserver }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -115,7 +119,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
   // Fail fast on a wrong URL rather than on the first request.
   await pool.query('select 1');
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: writeObserver }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

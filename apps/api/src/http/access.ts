@@ -57,9 +57,18 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/received_invoices/:id/pdf',
   'PUT /api/received_invoices/:id',
   'PATCH /api/received_invoices/:id',
+  'GET /api/invoice_payments',
+  'GET /api/invoice_payments/:id',
+  'POST /api/invoice_payments',
+  'DELETE /api/invoice_payments/:id',
+  'GET /api/carrier_payments',
+  'GET /api/carrier_payments/:id',
+  'POST /api/carrier_payments',
+  'DELETE /api/carrier_payments/:id',
+  'GET /api/receivables/balances',
 ];
 
-/** Without a token: logging in, the carriers' public pages, Telegram's webhook (its own secret), the health check. */
+/** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */
 export const PUBLIC_OPERATIONS: readonly string[] = [
   'POST /api/login',
   'POST /api/token/refresh',
@@ -68,6 +77,13 @@ export const PUBLIC_OPERATIONS: readonly string[] = [
   'POST /api/public/offers',
   'POST /api/public/offers/verify',
   'GET /api/public/offers/verify',
+  'GET /api/public/portal/:token',
+  'POST /api/public/portal/:token/accept',
+  'POST /api/public/portal/:token/decline',
+  'PUT /api/public/portal/:token/vehicle',
+  'POST /api/public/portal/:token/events',
+  'POST /api/public/portal/:token/documents',
+  'POST /api/public/portal/:token/invoice',
   'POST /api/telegram/webhook',
   'GET /api/health',
 ];

@@ -17,3 +17,23 @@ describe('csvText: a moment in Warsaw time', () => {
     expect(csvText('instant', value)).toBe(text);
   });
 });
+
+describe('csvText: text a spreadsheet would run', () => {
+  it.each([
+    ['=1+2', "'=1+2"],
+    ['+48 601234567', "'+48 601234567"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', "'\r=1"],
+    ['Klient = ten sam', 'Klient = ten sam'],
+    ["'już tekst", "'już tekst"],
+  ])('%j → %j', (value, text) => {
+    expect(csvText('text', value)).toBe(text);
+  });
+
+  it('leaves the numbers the server writes as numbers', () => {
+    expect(csvText('money', -1250)).toBe('-12,50');
+    expect(csvText('int', -3)).toBe('-3');
+  });
+});

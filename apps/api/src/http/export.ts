@@ -218,7 +218,19 @@ function asDate(kind: CellKind, value: string): Date | null {
 
 const decimalComma = (hundredths: number) => hundredthsToDecimal(hundredths).replace('.', ',');
 
-/** A cell of the CSV: Polish decimal commas (no thousands separator, so that Excel reads a number), DD/MM/YYYY. */
+/**
+ * A spreadsheet runs a cell that begins with `=`, `+`, `-` or `@` as a formula (a tab or a carriage return first
+ * does the same in some): `=HYPERLINK(…)` in a customer's name, typed by anyone with a login or arriving in a KSeF
+ * invoice or a public offer, would be live in the reader's Excel, and every phone `+48 …` read as a sum. Such text
+ * gets a leading apostrophe (OWASP's CSV-injection rule), so that it is shown as the text it is.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const asInertText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/**
+ * A cell of the CSV: Polish decimal commas (no thousands separator, so that Excel reads a number), DD/MM/YYYY. Text is
+ * made inert (asInertText); numbers are the server's own digits (a negative margin stays a number, -12,50).
+ */
 export function csvText(kind: CellKind, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   switch (kind) {
@@ -239,7 +251,7 @@ export function csvText(kind: CellKind, value: unknown): string {
       return withTime ? `${dayText(d)} ${timeText(d)}` : dayText(d);
     }
     default:
-      return String(value);
+      return asInertText(String(value));
   }
 }
 
@@ -247,7 +259,10 @@ const CSV_QUOTE = /[";\r\n]/;
 const csvField = (text: string) => (CSV_QUOTE.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 const csvLine = (fields: string[]) => `${fields.map(csvField).join(';')}\r\n`;
 
-/** A cell of the XLSX: numbers as numbers (money in units, two decimals), dates as dates. */
+/**
+ * A cell of the XLSX: numbers as numbers (money in units, two decimals), dates as dates, text as a string cell (never a
+ * formula: exceljs writes a formula only for a `{ formula }` value, so `=…` stays text and needs no apostrophe).
+ */
 function xlsxValue(kind: CellKind, value: unknown): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   switch (kind) {

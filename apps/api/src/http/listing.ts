@@ -1,6 +1,7 @@
 import { count, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { onTablesWritten } from '../db/writes.ts';
 import type { ListParams } from './filters.ts';
 
 /**
@@ -9,21 +10,21 @@ import type { ListParams } from './filters.ts';
  */
 export type CountJoin = { table: PgTable; on: SQL; prefix?: string; inner?: boolean };
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A GET that changes data (sending an order, a conversion, an e-mail link): totals are counted anew after it. */
-    writes?: boolean;
-  }
-}
-
 /**
- * Totals already counted, per database and per statement (its SQL and values), until something is written. A
- * dispatcher pages through one filter: its total is counted once, not on every page. Any write through this server
- * forgets them all (`forgetCounts`, from the app's onResponse hook); a write through another instance or outside the
- * API is seen within `countCacheMs`.
+ * Totals already counted, per database and per statement (its SQL and values), until a table the statement reads is
+ * written. A dispatcher pages through one filter: its total is counted once, not on every page. A write through this
+ * server (db/writes.ts: every statement's tables, announced once its request is answered) forgets the totals of the
+ * statements that read a table it wrote — a task does not forget the orders' totals, a customer forgets the orders'
+ * totals only where the count joins customers (a filter on the customer's name). A write through another instance or
+ * outside the API is seen within `countCacheMs`.
  */
-const counted = new WeakMap<object, Map<string, { total: number; at: number; generation: number }>>();
-let generation = 0;
+const counted = new WeakMap<
+  object,
+  Map<string, { total: number; at: number; reads: readonly string[]; stamp: number }>
+>();
+/** How often each table was written (per name), and everything (a TRUNCATE, `forgetCounts()`). */
+const writes = new Map<string, number>();
+let everything = 0;
 let countCacheMs = 10_000;
 const MAX_COUNTS = 1000;
 
@@ -31,9 +32,36 @@ export function setCountCacheMs(ms: number) {
   countCacheMs = ms;
 }
 
-export function forgetCounts() {
-  generation++;
+/** Forgets the totals that read these tables ('*', or none given: every total). */
+export function forgetCounts(tables?: Iterable<string>) {
+  if (tables === undefined) {
+    everything++;
+    return;
+  }
+  for (const table of tables) {
+    if (table === '*') everything++;
+    else writes.set(table, (writes.get(table) ?? 0) + 1);
+  }
 }
+onTablesWritten(forgetCounts);
+
+// `from "orders"`, `left join "customers" "customer"`, `from orders o`: every table a statement reads, its subqueries'
+// included (a name after FROM that is not a table only costs a recount).
+const READS_RE = /\b(?:from|join)\s+(?:"?\w+"?\.)?"?(\w+)"?/gi;
+
+/** The tables a statement reads. */
+export function tablesRead(statement: string): string[] {
+  const tables = new Set<string>();
+  for (const m of statement.matchAll(READS_RE)) tables.add((m[1] as string).toLowerCase());
+  return [...tables];
+}
+
+/** A number that changes whenever one of these tables is written (the sum of their write counters). */
+const stampOf = (tables: readonly string[]) => {
+  let stamp = everything;
+  for (const table of tables) stamp += writes.get(table) ?? 0;
+  return stamp;
+};
 
 async function cachedCount(db: DbOrTx, statement: PgSelect): Promise<number> {
   const { sql, params } = statement.toSQL();
@@ -44,14 +72,15 @@ async function cachedCount(db: DbOrTx, statement: PgSelect): Promise<number> {
     counted.set(db, byStatement);
   }
   const hit = byStatement.get(key);
-  if (hit && hit.generation === generation && performance.now() - hit.at < countCacheMs) return hit.total;
+  if (hit && hit.stamp === stampOf(hit.reads) && performance.now() - hit.at < countCacheMs) return hit.total;
+  const reads = hit?.reads ?? tablesRead(sql);
   // Taken before counting: a write that lands while this counts makes the result unusable, not wrong later.
-  const before = generation;
+  const before = stampOf(reads);
   const [row] = (await statement) as { n: number }[];
   const total = row?.n ?? 0;
   if (countCacheMs > 0) {
     if (byStatement.size >= MAX_COUNTS) byStatement.clear();
-    byStatement.set(key, { total, at: performance.now(), generation: before });
+    byStatement.set(key, { total, at: performance.now(), reads, stamp: before });
   }
   return total;
 }

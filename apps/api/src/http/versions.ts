@@ -6,9 +6,11 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
 import {
+  carrierPayments,
   carriers,
   customers,
   type HistoryChange,
+  invoicePayments,
   invoices,
   offers,
   orders,
@@ -53,6 +55,8 @@ export const VERSIONED: Record<string, Versioned> = {
   offers: { table: offers, uuid: offers.uuid, version: offers.version },
   invoices: { table: invoices, uuid: invoices.uuid, version: invoices.version },
   users: { table: users, uuid: users.uuid, version: users.version },
+  invoice_payments: { table: invoicePayments, uuid: invoicePayments.uuid, version: invoicePayments.version },
+  carrier_payments: { table: carrierPayments, uuid: carrierPayments.uuid, version: carrierPayments.version },
   settings: {
     table: settings,
     uuid: settings.uuid,
@@ -72,6 +76,9 @@ export const HISTORY_ACTIONS: Record<string, string> = {
   '/api/orders/:id/unloadingConfirmation': 'confirmation',
   '/api/payments/:id/paid': 'payment',
   '/api/invoices/:id/ksef': 'ksef',
+  // Cancelling a payment (it stays, with its reason).
+  '/api/invoice_payments/:id': 'cancel',
+  '/api/carrier_payments/:id': 'cancel',
 };
 
 declare module 'fastify' {

@@ -12,7 +12,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
-const PUBLIC_PAGES = new Set(['/', '/verify']);
+/** The carrier's link (/p/{token}, issue 25) is a public page too. */
+const PUBLIC_PAGES = new Set(['/', '/verify', '/p/:token']);
 /**
  * The carriers' list asks for its first page as soon as its script runs; announced with the page, the browser fetches
  * it alongside the scripts instead of after them (a round trip less on a slow link). The URL is the one the page

@@ -14,11 +14,15 @@ export type NewMail = {
   attachments?: { filename: string; contentType: string; content: Buffer }[];
   /** Attachments made when the mail is sent, by the renderer registered for their kind (see Outbox.registerAttachment). */
   renderedAttachments?: MailAttachmentRef[];
+  /** Recorded by the handler registered for its kind (see Outbox.onSent) once a mail server accepted the message. */
+  onSent?: MailAttachmentRef;
 };
 
 export type RenderedAttachment = { filename: string; contentType: string; content: Buffer };
 /** Makes an attachment at sending time; throwing leaves the mail for a later attempt. */
 export type AttachmentRenderer = (ref: string) => Promise<RenderedAttachment>;
+/** Records that a mail server accepted a message (never called when the message only went to the folder). */
+export type SentHandler = (ref: string) => Promise<void>;
 
 /** Queues a message; call it inside the transaction that makes the mail necessary. */
 export async function enqueueMail(db: DbOrTx, mail: NewMail): Promise<number> {
@@ -37,6 +41,7 @@ export async function enqueueMail(db: DbOrTx, mail: NewMail): Promise<number> {
       html: mail.html ?? null,
       attachments,
       attachmentRefs: mail.renderedAttachments ?? [],
+      onSent: mail.onSent ?? null,
     })
     .returning({ id: mailOutbox.id });
   return row?.id ?? 0;
@@ -56,6 +61,8 @@ export type Outbox = {
   stop(): Promise<void>;
   /** The renderer of one kind of attachment made at sending time (an invoice's PDF). */
   registerAttachment(kind: string, render: AttachmentRenderer): void;
+  /** What to record when a mail server (SMTP) accepted a message queued with onSent of this kind. */
+  onSent(kind: string, handler: SentHandler): void;
 };
 
 export function createOutbox(db: Db, transport: MailTransport, from: string, log?: FastifyBaseLogger): Outbox {
@@ -63,6 +70,7 @@ export function createOutbox(db: Db, transport: MailTransport, from: string, log
   let running: Promise<number> | undefined;
   let stopped = false;
   const renderers = new Map<string, AttachmentRenderer>();
+  const sentHandlers = new Map<string, SentHandler>();
 
   async function renderAll(refs: readonly MailAttachmentRef[]): Promise<RenderedAttachment[]> {
     const rendered: RenderedAttachment[] = [];
@@ -121,6 +129,13 @@ export function createOutbox(db: Db, transport: MailTransport, from: string, log
           .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
           .where(eq(mailOutbox.id, row.id));
         sent++;
+        // Only a mail server's acceptance counts as sent: a message written to the folder marks nothing.
+        const handler = row.onSent && transport.kind === 'smtp' ? sentHandlers.get(row.onSent.kind) : undefined;
+        if (row.onSent && handler) {
+          await handler(row.onSent.ref).catch((e) =>
+            log?.error({ mailId: row.id, error: e instanceof Error ? e.message : String(e) }, 'sent mark failed'),
+          );
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         log?.warn({ mailId: row.id, attempts: row.attempts, error: message }, 'mail not sent, will retry');
@@ -160,6 +175,9 @@ export function createOutbox(db: Db, transport: MailTransport, from: string, log
     },
     registerAttachment(kind, render) {
       renderers.set(kind, render);
+    },
+    onSent(kind, handler) {
+      sentHandlers.set(kind, handler);
     },
     async stop() {
       stopped = true;

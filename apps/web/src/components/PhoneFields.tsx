@@ -1,6 +1,7 @@
-import { Group, Select, TextInput, type TextInputProps } from '@mantine/core';
+import { Group, TextInput, type TextInputProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { PHONE_PREFIXES } from '@spedycja/domain';
+import { SearchableSelect } from './SearchableSelect.tsx';
 
 const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
 
@@ -27,7 +28,7 @@ export function PhoneFields({
 }: PhoneFieldsProps) {
   return (
     <Group gap={gap} align="flex-start" wrap="nowrap">
-      <Select
+      <SearchableSelect
         label={prefixLabel}
         w={prefixWidth}
         data={PREFIX_OPTIONS}

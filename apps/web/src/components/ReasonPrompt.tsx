@@ -1,8 +1,9 @@
-import { Button, Group, Select } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { DEFAULT_DELETION_REASON, DELETION_REASONS } from '@spedycja/domain';
 import { useEffect, useState } from 'react';
 import { AppModal } from './AppModal.tsx';
 import { componentMessages as t } from './messages.ts';
+import { SearchableSelect } from './SearchableSelect.tsx';
 
 export type ReasonPromptProps = {
   opened: boolean;
@@ -48,7 +49,7 @@ export function ReasonPrompt({
 
   return (
     <AppModal opened={opened} onClose={() => !busy && onCancel()} title={title} size={500}>
-      <Select
+      <SearchableSelect
         label={t.deletionReason}
         data={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
         value={reason}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
 import { DateInput, DateRangeInput, DateTimePicker, parsePolishDate, parsePolishDateTime } from './dates.tsx';
@@ -21,8 +21,21 @@ describe('date inputs', () => {
       </>,
     );
     expect((screen.getByLabelText('Data załadunku') as HTMLInputElement).value).toBe('05/11/2026');
-    expect(screen.getByText('14:30, 05/11/2026')).toBeTruthy();
+    expect((screen.getByLabelText('Data kontaktu') as HTMLInputElement).value).toBe('05/11/2026 14:30');
     expect(screen.getByText('01/11/2026 – 30/11/2026')).toBeTruthy();
+  });
+});
+
+describe('a contact date typed, not only picked', () => {
+  it("takes '26.11.2026 10:00' typed into the field", () => {
+    const changes: (string | null)[] = [];
+    renderWithProviders(<DateTimePicker label="Data kontaktu" value={null} onChange={(v) => changes.push(v)} />);
+    const input = screen.getByLabelText('Data kontaktu') as HTMLInputElement;
+    expect(input.tagName).toBe('INPUT');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: '26.11.2026 10:00' } });
+    fireEvent.blur(input);
+    expect(changes.at(-1)?.slice(0, 16)).toBe('2026-11-26 10:00');
   });
 });
 

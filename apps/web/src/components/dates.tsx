@@ -4,11 +4,9 @@ import {
   type DatePickerInputProps,
   DateInput as MantineDateInput,
   type DateInputProps as MantineDateInputProps,
-  DateTimePicker as MantineDateTimePicker,
-  type DateTimePickerProps as MantineDateTimePickerProps,
   TimePicker,
 } from '@mantine/dates';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from '@spedycja/domain';
+import { DATE_FORMAT } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useId } from 'react';
@@ -60,6 +58,8 @@ const fromMantine = (value: string | null) => {
 };
 
 const popoverProps = { width: DATE_DIALOG_WIDTH } as const;
+/** The clear (×) beside a date: reached by the mouse, not a Tab stop, and named for screen readers. */
+const clearButtonProps = { tabIndex: -1, 'aria-hidden': false, 'aria-label': t.clearField } as const;
 
 export type DateInputProps = Omit<MantineDateInputProps, 'valueFormat' | 'dateParser'>;
 
@@ -71,6 +71,7 @@ export function DateInput(props: DateInputProps) {
       placeholder="DD/MM/RRRR"
       popoverProps={popoverProps}
       clearable
+      clearButtonProps={clearButtonProps}
       {...props}
     />
   );
@@ -117,6 +118,7 @@ export function WallClockInput({
           placeholder="DD/MM/RRRR GG:MM"
           popoverProps={popoverProps}
           clearable
+          clearButtonProps={clearButtonProps}
           error={Boolean(error)}
           value={toMantine(current)}
           onChange={(next) => onChange(fromMantine(next))}
@@ -159,6 +161,7 @@ export function DateRangeInput(props: DateRangeInputProps) {
       valueFormat={DATE_FORMAT}
       allowSingleDateInRange
       clearable
+      clearButtonProps={clearButtonProps}
       popoverProps={popoverProps}
       placeholder="DD/MM/RRRR – DD/MM/RRRR"
       {...props}
@@ -166,23 +169,24 @@ export function DateRangeInput(props: DateRangeInputProps) {
   );
 }
 
-export type DateTimePickerProps = Omit<MantineDateTimePickerProps, 'type' | 'valueFormat'>;
+export type DateTimePickerProps = Omit<MantineDateInputProps, 'valueFormat' | 'dateParser' | 'withTime'>;
 
-export function DateTimePicker({ timePickerProps, submitButtonProps, ...props }: DateTimePickerProps) {
+/**
+ * A moment (a contact date): typed ('26.11.2026 10:00', '26/11/2026 10:00') or picked from the calendar. The value is
+ * 'YYYY-MM-DD HH:mm:ss'. Wide enough for '07/12/2026 08:00'; its clear button is no Tab stop and has a name.
+ */
+export function DateTimePicker({ clearButtonProps: ownClearButton, ...props }: DateTimePickerProps) {
   return (
-    <MantineDateTimePicker
-      valueFormat={DATE_TIME_FORMAT}
+    <MantineDateInput
+      withTime
+      valueFormat={(v) => (v ? formatTyped(`${v.slice(0, 10)} ${v.slice(11, 16) || '00:00'}`) : '')}
+      dateParser={(text) => toMantine(parsePolishDateTime(text))}
+      placeholder="DD/MM/RRRR GG:MM"
       popoverProps={popoverProps}
       clearable
-      placeholder="GG:MM, DD/MM/RRRR"
+      miw={180}
+      clearButtonProps={{ ...clearButtonProps, ...ownClearButton }}
       {...props}
-      timePickerProps={{
-        format: '24h',
-        hoursInputLabel: t.hours,
-        minutesInputLabel: t.minutes,
-        ...timePickerProps,
-      }}
-      submitButtonProps={{ 'aria-label': t.confirmDateTime, ...submitButtonProps }}
     />
   );
 }

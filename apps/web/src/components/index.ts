@@ -19,3 +19,4 @@ export { useIsTopmostModal } from './modalStack.ts';
 export { ReasonPrompt, type ReasonPromptProps } from './ReasonPrompt.tsx';
 export { RecordModal, type RecordModalProps } from './RecordModal.tsx';
 export { RowAction, type RowActionProps } from './RowAction.tsx';
+export { SearchableSelect, type SearchableSelectProps } from './SearchableSelect.tsx';

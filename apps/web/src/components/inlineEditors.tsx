@@ -1,6 +1,7 @@
-import { Input, Select, Textarea, TextInput } from '@mantine/core';
+import { Input, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { InlineEditDialog, type InlineEditorArgs } from './InlineEditDialog.tsx';
+import { SearchableSelect } from './SearchableSelect.tsx';
 
 /** Editors that the tables' inline-edit cells share (queries and orders give them their fields). */
 
@@ -64,7 +65,7 @@ export const notANumber = (...values: (number | null)[]) => values.some((v) => v
 export const selectEditor =
   (data: { value: string; label: string }[]) =>
   ({ value, onChange, error, label }: InlineEditorArgs<string>) => (
-    <Select
+    <SearchableSelect
       label={label}
       data={data}
       value={value}

@@ -36,6 +36,8 @@ export const componentMessages = {
   sortBy: (column: string) => `Sortuj: ${column}`,
   editField: (label: string) => `Edytuj: ${label}`,
   nothingFound: 'Nie znaleziono',
+  pickFromList: 'Wybierz z listy',
+  clearField: 'Wyczyść',
   hours: 'Godzina',
   minutes: 'Minuty',
   confirmDateTime: 'Zatwierdź datę i godzinę',

@@ -118,7 +118,9 @@ export function buildUrl(path: string, params?: QueryParams): string {
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/ld+json, application/json;q=0.9' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) goes as multipart, with the boundary the browser sets.
+  const form = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token && !options.anonymous) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   if (options.ifMatch) headers['If-Match'] = options.ifMatch;
@@ -126,7 +128,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
     return await fetch(buildUrl(path, options.params), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
@@ -315,7 +317,9 @@ export const api = {
   post: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, extra?: Extra) => request<T>(path, { ...extra, method: 'PATCH', body }),
-  del: <T = void>(path: string, extra?: Extra) => request<T>(path, { ...extra, method: 'DELETE' }),
+  /** DELETE; a body only where the route takes one (a payment's cancellation reason). */
+  del: <T = void>(path: string, extra?: Extra, body?: unknown) =>
+    request<T>(path, { ...extra, method: 'DELETE', body }),
   /** GET a file: its body as a Blob and the name from content-disposition. */
   file: (path: string, params?: QueryParams, extra?: Extra) => requestFile(path, { ...extra, params }),
 };

@@ -72,9 +72,32 @@ export function useSaveSubmit(form: FormErrorSetter): (save: () => Promise<void>
         const { showConflict } = await import('../components/ConflictNotice.tsx');
         showConflict(error.path);
       }
-      applyServerErrors(form, error);
+      if (applyServerErrors(form, error)) focusFirstError();
     } finally {
       savingRef.current = false;
     }
   };
 }
+
+/**
+ * After a failed save: scrolls to the first field in error and focuses it (on a laptop the top of a long form is not
+ * always in view). Runs after the render that shows the errors; `root` narrows it to one form.
+ */
+export function focusFirstError(root?: ParentNode | null) {
+  requestAnimationFrame(() => {
+    const scope = root ?? document;
+    const field = scope.querySelector<HTMLElement>(
+      '[aria-invalid="true"], [data-error] input, [data-error] textarea, [data-error] button',
+    );
+    if (!field) return;
+    field.scrollIntoView({ block: 'center' });
+    field.focus({ preventScroll: true });
+  });
+}
+
+/** form.onSubmit's second argument: a failed validation leads to its first error. */
+export const onValidationFailure = (
+  _errors: unknown,
+  _values: unknown,
+  event?: { currentTarget?: EventTarget | null },
+) => focusFirstError(event?.currentTarget instanceof HTMLElement ? event.currentTarget : null);

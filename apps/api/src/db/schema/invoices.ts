@@ -70,6 +70,13 @@ export const invoices = pgTable(
     totalNet: bigint('total_net', { mode: 'number' }).notNull().default(0),
     totalVat: bigint('total_vat', { mode: 'number' }).notNull().default(0),
     totalGross: bigint('total_gross', { mode: 'number' }).notNull().default(0),
+    /**
+     * Issue 26: the payments booked on the invoice (live ones), and what is still due: for a VAT invoice its gross with
+     * its corrections' differences less everything paid on them; a corrective's own is settled through the invoice it
+     * corrects (0). Kept by the server in the transaction that books a payment or changes the totals.
+     */
+    paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
+    dueAmount: bigint('due_amount', { mode: 'number' }).notNull().default(0),
     /** KSeF: none, queued, sending, accepted, rejected, offline; the number, when accepted, and KSeF's error. */
     ksefStatus: text('ksef_status').notNull().default('none'),
     ksefNumber: text('ksef_number'),
@@ -92,6 +99,9 @@ export const invoices = pgTable(
     index('invoices_type_number_sort_idx').on(t.type, t.numberSort, t.id),
     index('invoices_type_payment_idx').on(t.type, t.paymentDate.nullsFirst(), t.id),
     index('invoices_sale_date_idx').on(t.saleDate),
+    // Issue 26: the open invoices (a payment status filter, the balances, the matching of a bank statement).
+    index('invoices_unpaid_idx').on(t.type, t.paymentDate, t.id).where(sql`NOT ${t.paid}`),
+    index('invoices_customer_unpaid_idx').on(t.customerId, t.paymentDate).where(sql`NOT ${t.paid}`),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_order_pro_forma_idx').on(t.orderProFormaId),
     index('invoices_customer_idx').on(t.customerId),

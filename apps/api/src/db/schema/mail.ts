@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     html: text('html'),
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     attachmentRefs: jsonb('attachment_refs').$type<MailAttachmentRef[]>().notNull().default(sql`'[]'::jsonb`),
+    /** What to record once a mail server accepted the message (an order marked sent to its customer). */
+    onSent: jsonb('on_sent').$type<MailAttachmentRef>(),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

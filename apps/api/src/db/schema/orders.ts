@@ -41,6 +41,13 @@ export const orders = pgTable(
     carrierPrice: integer('carrier_price'),
     carrierPriceCurrency: text('carrier_price_currency').notNull().default('pln'),
     carrierAcquiredBy: text('carrier_acquired_by'),
+    /** The carrier's account the payment goes to (digits only), checked on the VAT white list when paid. */
+    carrierBankAccount: text('carrier_bank_account'),
+    /** The optional value of the cargo, compared with the carrier's OCP sum. */
+    cargoValue: bigint('cargo_value', { mode: 'number' }),
+    cargoValueCurrency: text('cargo_value_currency').notNull().default('pln'),
+    /** An administrator's reason for giving the order to a carrier that is not verified (the setting on). */
+    carrierVerificationOverride: text('carrier_verification_override'),
     carrierPaid: boolean('carrier_paid').notNull().default(false),
     carrierPaidConfirmed: boolean('carrier_paid_confirmed').notNull().default(false),
     carrierDateOfPayment: timestamp('carrier_date_of_payment', { withTimezone: true, mode: 'string' }),

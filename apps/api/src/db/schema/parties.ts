@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Lower-case, unaccented text of the searchable fields, kept by PostgreSQL itself. */
 const searchText = (columns: string[]): SQL =>
@@ -24,6 +24,15 @@ const partyColumns = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
   version: integer('version').notNull().default(1),
+  /** Bank accounts (26-digit NRB, digits only): the carrier's payment goes to one of them. */
+  bankAccounts: text('bank_accounts').array().notNull().default(sql`'{}'::text[]`),
+  /** The VAT white list's status ('Czynny', 'Zwolniony', 'Niezarejestrowany') and when it was read. */
+  vatStatus: text('vat_status'),
+  vatStatusCheckedAt: timestamp('vat_status_checked_at', { withTimezone: true }),
+  /** The last successful registry check (GUS for PL, VIES for another EU country). */
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /** GUS's activity status of the company ('aktywna', 'zawieszona', 'wykreślona'). */
+  registryStatus: text('registry_status'),
   searchText: text('search_text').generatedAlwaysAs(searchText(SEARCHED)),
 });
 
@@ -53,6 +62,17 @@ export const carriers = pgTable(
     maxCargoHeight: integer('max_cargo_height'),
     maxCargoWeight: integer('max_cargo_weight'),
     methodOfContact: text('method_of_contact'),
+    ocpInsurer: text('ocp_insurer'),
+    ocpPolicyNumber: text('ocp_policy_number'),
+    ocpSum: bigint('ocp_sum', { mode: 'number' }),
+    ocpSumCurrency: text('ocp_sum_currency').notNull().default('pln'),
+    ocpValidFrom: date('ocp_valid_from', { mode: 'string' }),
+    ocpValidTo: date('ocp_valid_to', { mode: 'string' }),
+    licenceNumber: text('licence_number'),
+    licenceValidTo: date('licence_valid_to', { mode: 'string' }),
+    /** The policy / licence end the 14-day reminder task was made for (one task per end date). */
+    ocpRemindedFor: date('ocp_reminded_for', { mode: 'string' }),
+    licenceRemindedFor: date('licence_reminded_for', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('carriers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),

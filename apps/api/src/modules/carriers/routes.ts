@@ -1,49 +1,7 @@
-import { carrierCreateSchema, carrierMessages, carrierUpdateSchema, PAGE_SIZES, partyIssues } from '@spedycja/domain';
-import { sql } from 'drizzle-orm';
+import { carrierCreateSchema, carrierMessages, carrierUpdateSchema, partyIssues } from '@spedycja/domain';
 import { carriers } from '../../db/schema/index.ts';
-import type { FilterSpec } from '../../http/filters.ts';
-import { partyDefaultOrder, partyFilterFields, partyJson, partySearch, partySearchOrder } from '../parties/fields.ts';
 import { partyRoutes } from '../parties/routes.ts';
-
-type CarrierRow = typeof carriers.$inferSelect;
-
-/** `countries=DE,FR` (or repeated): carriers serving every one of them. */
-function servedCountries(value: string) {
-  const codes = value
-    .split(',')
-    .map((c) => c.trim().toUpperCase())
-    .filter((c) => /^[A-Z]{2}$/.test(c));
-  if (codes.length === 0) return undefined;
-  return sql`${carriers.countries} @> ${`{${codes.join(',')}}`}::text[]`;
-}
-
-export const carrierFilters: FilterSpec = {
-  fields: {
-    ...partyFilterFields(carriers),
-    methodOfContact: { column: carriers.methodOfContact, type: 'string', search: 'exact', order: true },
-    accountNumber: { column: carriers.accountNumber, type: 'string', search: 'partial' },
-    maxCargoLength: { column: carriers.maxCargoLength, type: 'int', range: true, order: true },
-    maxCargoWidth: { column: carriers.maxCargoWidth, type: 'int', range: true, order: true },
-    maxCargoHeight: { column: carriers.maxCargoHeight, type: 'int', range: true, order: true },
-    maxCargoWeight: { column: carriers.maxCargoWeight, type: 'int', range: true, order: true },
-  },
-  custom: { ...partySearch(carriers), countries: servedCountries, 'countries[]': servedCountries },
-  defaultOrder: partyDefaultOrder(carriers),
-  orderWhen: partySearchOrder(carriers),
-  tiebreaker: carriers.id,
-  itemsPerPage: PAGE_SIZES.default,
-};
-
-export const toCarrierJson = (row: CarrierRow) => ({
-  ...partyJson('carriers', 'Carrier', row),
-  accountNumber: row.accountNumber,
-  countries: row.countries,
-  maxCargoLength: row.maxCargoLength,
-  maxCargoWidth: row.maxCargoWidth,
-  maxCargoHeight: row.maxCargoHeight,
-  maxCargoWeight: row.maxCargoWeight,
-  methodOfContact: row.methodOfContact,
-});
+import { carrierFilters, toCarrierJson } from './repository.ts';
 
 export const carriersRoutes = partyRoutes({
   path: 'carriers',

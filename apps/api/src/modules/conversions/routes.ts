@@ -19,6 +19,7 @@ import { refreshBestOffer } from '../offers/bestOffer.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
 import { findQuery, toQueryJson } from '../queries/repository.ts';
+import type { ConversionHook } from './hooks.ts';
 
 /**
  * A query becomes an order and an order a query (SPEC §4). Each conversion is one transaction: the new record is
@@ -48,13 +49,6 @@ const SHARED = [
 
 type Shared = { [K in (typeof SHARED)[number]]: (typeof queries.$inferSelect)[K] };
 const pickShared = (row: Shared) => Object.fromEntries(SHARED.map((k) => [k, row[k]])) as Shared;
-
-/** Hooks of other modules (tasks) that move their rows to the new record. */
-export type ConversionHook = (
-  tx: Tx,
-  from: { type: 'query' | 'order'; id: number },
-  to: { type: 'query' | 'order'; id: number },
-) => Promise<void>;
 
 type ChosenOffer = { carrier_id: number | null; price: number; currency: string; acquired_by: string };
 
@@ -190,7 +184,6 @@ export async function conversionsRoutes(
     app.route({
       method,
       url: '/api/queries/:id/changeType',
-      config: { writes: true },
       schema: { tags, params: idParams },
       handler: async (request) =>
         queryToOrder((request.params as { id: string }).id, await actorId(db, request), bodyOf(request)),
@@ -198,7 +191,6 @@ export async function conversionsRoutes(
     app.route({
       method,
       url: '/api/orders/:id/changeType',
-      config: { writes: true },
       schema: { tags, params: idParams },
       handler: async (request) => orderToQuery((request.params as { id: string }).id, await actorId(db, request)),
     });

@@ -1,7 +1,7 @@
 import type { ExchangeRateQuote } from '@spedycja/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ExchangeRateService, NbpRate } from '../../integrations/nbp/types.ts';
-import { readSetting } from '../settings/routes.ts';
+import { readSetting } from '../settings/repository.ts';
 
 /**
  * The EUR rate of an invoice whose tax point is `day`: NBP's table A mid rate of the last business day before it

@@ -15,8 +15,8 @@ import { carriers, customers } from '../../db/schema/index.ts';
 import { adminOnly, assertMayListDeleted } from '../../http/auth.ts';
 import { type ExportColumn, type ExportSource, registerExport, sendExport } from '../../http/export.ts';
 import type { RawQuery } from '../../http/filters.ts';
-import { carrierFilters, toCarrierJson } from '../carriers/routes.ts';
-import { customerFilters, toCustomerJson } from '../customers/routes.ts';
+import { carrierFilters, toCarrierJson } from '../carriers/repository.ts';
+import { customerFilters, toCustomerJson } from '../customers/repository.ts';
 import { invoiceFilters } from '../invoices/filters.ts';
 import { selectInvoices, toInvoiceJson } from '../invoices/repository.ts';
 import { archiveFilters } from '../loadings/archive.ts';
@@ -26,8 +26,7 @@ import { parseSide, paymentFilters } from '../payments/filters.ts';
 import { type PaymentRecord, selectPayments, toPaymentJson } from '../payments/repository.ts';
 import { queryFilters } from '../queries/filters.ts';
 import { isoOrNull, type QueryRecord, selectQueries, toQueryJson } from '../queries/repository.ts';
-import { selectTasks, type TaskRecord, toTaskJson, triesOf } from '../tasks/repository.ts';
-import { taskFilters } from '../tasks/routes.ts';
+import { selectTasks, type TaskRecord, taskFilters, toTaskJson, triesOf } from '../tasks/repository.ts';
 
 /**
  * The export of every table (see src/http/export.ts): each source is its list's filter spec and select, and the columns

@@ -2,6 +2,7 @@ import { CURRENCIES, INVOICE_TYPES, KSEF_STATUSES, PAGE_SIZES } from '@spedycja/
 import { type SQL, sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.ts';
 import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
+import { customerUuidFilter, paymentStatusFilter } from '../receivables/filters.ts';
 import { invoiceOrder, invoiceProFormaOrder } from './repository.ts';
 
 const i = invoices;
@@ -46,6 +47,8 @@ export const invoiceFilters: FilterSpec = {
     ksefStatus: { column: i.ksefStatus, type: 'string', search: 'exact', values: KSEF_STATUSES },
     ksefNumber: { column: i.ksefNumber, type: 'string', search: 'exact' },
     totalGross: { column: i.totalGross, type: 'int', range: true, order: true },
+    paidAmount: { column: i.paidAmount, type: 'int', range: true, order: true },
+    dueAmount: { column: i.dueAmount, type: 'int', range: true, order: true },
     'orderEntity.uuid': { column: invoiceOrder.uuid, type: 'uuid', search: 'exact' },
     'orderProFormaEntity.uuid': { column: invoiceProFormaOrder.uuid, type: 'uuid', search: 'exact' },
   },
@@ -53,6 +56,8 @@ export const invoiceFilters: FilterSpec = {
     number: numberFilter,
     customer: buyerFilter,
     search: buyerFilter,
+    paymentStatus: paymentStatusFilter,
+    'customer.uuid': customerUuidFilter,
   },
   // SPEC §7: the type is 'vat' unless asked.
   defaults: { type: 'vat' },

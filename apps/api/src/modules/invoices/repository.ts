@@ -1,7 +1,9 @@
 import {
+  daysBetween,
   type Invoice,
   type InvoicePosition,
   type InvoicePositionInput,
+  invoicePaymentStatus,
   invoiceTotals,
   ksefOfflineDeadline,
   positionValues,
@@ -14,6 +16,8 @@ import { customers, invoicePositions, invoices, orders } from '../../db/schema/i
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
+import { refreshInvoicePaid } from '../receivables/service.ts';
+import { warsawDay } from './drafts.ts';
 
 export const invoiceOrder = alias(orders, 'invoice_order');
 export const invoiceProFormaOrder = alias(orders, 'invoice_pro_forma_order');
@@ -125,6 +129,8 @@ export function toInvoiceJson(record: InvoiceRecord): Invoice {
     ...t,
     vatPln: foreign ? toPln(t.vat, i.exchangeRate as number) : null,
   }));
+  const today = warsawDay();
+  const paymentStatus = invoicePaymentStatus(i, today);
   return {
     '@id': iri('invoices', i.uuid),
     '@type': 'Invoice',
@@ -173,6 +179,10 @@ export function toInvoiceJson(record: InvoiceRecord): Invoice {
     totalNet: i.totalNet,
     totalVat: i.totalVat,
     totalGross: i.totalGross,
+    paidAmount: i.paidAmount,
+    dueAmount: i.dueAmount,
+    paymentStatus,
+    daysOverdue: !i.paid && i.paymentDate && i.paymentDate < today ? daysBetween(i.paymentDate, today) : 0,
     totalsByRate,
     totalVatPln: foreign ? totalsByRate.reduce((s, t) => s + (t.vatPln ?? 0), 0) : null,
     invoicePositions: positions.map((p) => toPositionJson(p, i.uuid)),
@@ -209,6 +219,8 @@ export async function refreshTotals(tx: DbOrTx, invoiceId: number) {
       total_vat = coalesce((SELECT sum(vat_value) FROM invoice_positions WHERE invoice_id = ${invoiceId}), 0),
       total_gross = coalesce((SELECT sum(brutto_value) FROM invoice_positions WHERE invoice_id = ${invoiceId}), 0)
     WHERE id = ${invoiceId}`);
+  // What is due follows the totals (issue 26).
+  await refreshInvoicePaid(tx, invoiceId);
 }
 
 /** Replaces an invoice's positions (the one-request form of our web app). */

@@ -33,8 +33,9 @@ import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
 import { quoteEurRate, warmedRates } from '../exchangeRates/service.ts';
 import type { KsefService } from '../ksef/service.ts';
 import { findOrder } from '../orders/repository.ts';
-import { readSetting } from '../settings/routes.ts';
-import { draftFromInvoice, draftFromOrder } from './drafts.ts';
+import { setInvoicePaidByHand } from '../receivables/service.ts';
+import { readSetting } from '../settings/repository.ts';
+import { draftFromInvoice, draftFromOrder, warsawDay } from './drafts.ts';
 import { invoiceFilters } from './filters.ts';
 import { nextInvoiceNumber, numberSortOf, numberTaken } from './numbering.ts';
 import {
@@ -242,6 +243,10 @@ export async function invoicesRoutes(
             .returning({ id: invoices.id, uuid: invoices.uuid });
           const created = row as { id: number; uuid: string };
           if (positions.length > 0) await replacePositions(tx, created.id, positions);
+          // Issue 26: 'zapłacona' ticked on a VAT invoice is a payment of what it is due.
+          if (body.paid && body.type !== 'proforma') {
+            await setInvoicePaidByHand(tx, created.id, true, columns.paidDate ?? warsawDay(), me);
+          }
           // 'Dodaj i wyślij': the mail goes with the invoice or the invoice is not created.
           if (body.sendMail && !mailAfterKsef) await queueInvoiceMail(tx, await load(created.uuid, tx));
           return created.uuid;
@@ -271,7 +276,7 @@ export async function invoicesRoutes(
     },
   );
 
-  const update = async (id: string, body: InvoiceUpdate) => {
+  const update = async (request: FastifyRequest, id: string, body: InvoiceUpdate) => {
     const existing = await load(uuidParam(id));
     assertEditable(existing.ksefStatus);
     if (body.type !== undefined && body.type !== existing.type)
@@ -307,10 +312,21 @@ export async function invoicesRoutes(
       (changes.saleDate !== undefined && changes.saleDate !== current.saleDate) ||
       (changes.currency !== undefined && changes.currency !== current.currency);
     Object.assign(changes, await exchangeRateOf(merged, body, taxPointMoved && merged.exchangeRateSource !== 'manual'));
+    // Issue 26: on a VAT or corrective invoice 'zapłacona' follows its payments; ticking it books what is due,
+    // unticking cancels its payments.
+    const paidByHand = current.type !== 'proforma' && body.paid !== undefined && body.paid !== current.paid;
+    if (current.type !== 'proforma') {
+      delete changes.paid;
+      delete changes.paidDate;
+    }
+    const me = paidByHand ? await actorId(db, request) : null;
     await guarded(() =>
       db.transaction(async (tx) => {
         if (Object.keys(changes).length > 0) await tx.update(invoices).set(changes).where(eq(invoices.id, current.id));
         if (body.invoicePositions) await replacePositions(tx, current.id, body.invoicePositions);
+        if (paidByHand) {
+          await setInvoicePaidByHand(tx, current.id, body.paid as boolean, body.paidDate ?? warsawDay(), me);
+        }
       }),
     );
     return load(existing.uuid);
@@ -334,8 +350,8 @@ export async function invoicesRoutes(
     },
   };
   const updateOptions = { config: updateConfig, schema: { tags, params: idParams, body: invoiceUpdateSchema } };
-  r.put('/api/invoices/:id', updateOptions, (request) => update(request.params.id, request.body));
-  r.patch('/api/invoices/:id', updateOptions, (request) => update(request.params.id, request.body));
+  r.put('/api/invoices/:id', updateOptions, (request) => update(request, request.params.id, request.body));
+  r.patch('/api/invoices/:id', updateOptions, (request) => update(request, request.params.id, request.body));
 
   /** Only a ProForma is deleted; a VAT or corrective invoice is corrected, never deleted. */
   r.delete('/api/invoices/:id', { config, schema: { tags, params: idParams } }, async (request, reply) => {
@@ -376,11 +392,7 @@ export async function invoicesRoutes(
     app.outbox.nudge();
     return { message: invoiceMessages.sent, invoice: await load(invoice.uuid) };
   };
-  r.get(
-    '/api/invoices/:id/send',
-    { config: { ...config, writes: true }, schema: { tags, params: idParams } },
-    (request) => send(request.params.id),
-  );
+  r.get('/api/invoices/:id/send', { config, schema: { tags, params: idParams } }, (request) => send(request.params.id));
   r.post('/api/invoices/:id/send', { config, schema: { tags, params: idParams } }, (request) =>
     send(request.params.id),
   );

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { ksefConfig } from '../../db/schema/index.ts';
 import { KSEF_ENVIRONMENTS } from '../../integrations/ksef/environments.ts';
-import { readSetting } from '../settings/routes.ts';
+import { readSetting } from '../settings/repository.ts';
 import { openSecret, sealSecret } from './secrets.ts';
 
 export type KsefSettings = {

@@ -4,6 +4,7 @@ import {
   loadingConfirmationSchema,
   loadingMessages,
   type OrderStatus,
+  receivablesMessages,
   statusAfterUnloading,
   unloadingConfirmationSchema,
 } from '@spedycja/domain';
@@ -18,6 +19,7 @@ import { parseListQuery } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { findOrder, listOrders, toOrderJson } from '../orders/repository.ts';
+import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { archiveFilters } from './archive.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -98,6 +100,10 @@ export async function loadingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
         const row = await lockOrder(tx, uuid);
         const changes = given(body);
         checkDates(row, changes);
+        // Issue 26: with a VAT invoice, 'Klient opłacił' follows its payments.
+        if (body.customerPaid !== row.customerPaid && (await customerPaidFollowsInvoices(tx, row.id))) {
+          throw fieldViolation('customerPaid', receivablesMessages.customerPaidFollowsInvoice);
+        }
         const status = statusAfterUnloading(row.status as OrderStatus, body.unloadingFinished, body.customerPaid);
         await tx
           .update(orders)

@@ -2,6 +2,7 @@ import { ORDER_STATUS_FILTERS, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { carriers, customers, orders } from '../../db/schema/index.ts';
 import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
+import { portalFilter } from '../portal/filters.ts';
 import { partyTextFilter, shipmentFilterFields, statusFilter } from '../shipments/filters.ts';
 import { orderOwner } from './repository.ts';
 
@@ -55,6 +56,8 @@ export const orderFilters: FilterSpec = {
     status: statusFilter(o.status, ORDER_STATUS_FILTERS),
     customer: partyTextFilter(customers.searchText),
     carrier: partyTextFilter(carriers.searchText),
+    // The carrier's link (issue 25): 'nieprzyjete', 'brakCmr'.
+    portal: portalFilter,
   },
   base: (present) => (present.has('deletionReason') ? undefined : sql`${o.deletionReason} = 0`),
   defaultOrder: [sortKey(o.id, 'desc', 'first')],

@@ -9,19 +9,20 @@ import {
   orderCreateSchema,
   orderMessages,
   orderUpdateSchema,
+  receivablesMessages,
   statusAfterUnloading,
 } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import { renderDocx } from '../../documents/docx.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { actorId } from '../../http/actor.ts';
-import { assertMayListDeleted, assertUsable } from '../../http/auth.ts';
+import { assertMayListDeleted, assertUsable, requestIsAdmin } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
@@ -29,14 +30,19 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { project, projectionOf } from '../../http/properties.ts';
 import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
+import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { readAllSettings } from '../settings/company.ts';
-import { readSetting } from '../settings/routes.ts';
+import { readSetting } from '../settings/repository.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { checkCarrierPayment } from '../verification/payment.ts';
+import type { Registers } from '../verification/registers.ts';
+import { assertCarrierAllowed } from '../verification/status.ts';
+import { orderWarnings } from '../verification/warnings.ts';
 import { orderFilters } from './filters.ts';
 import { nextOrderNumber } from './numbering.ts';
 import { findOrder, listOrders, listOrdersAsJson, type OrderRecord, toOrderJson } from './repository.ts';
-import { queueOrderMail } from './send.ts';
+import { queueOrderMail, registerOrderSentMark } from './send.ts';
 
 export const customerRef = { table: customers, id: customers.id, uuid: customers.uuid, resource: 'customers' };
 export const carrierRef = { table: carriers, id: carriers.id, uuid: carriers.uuid, resource: 'carriers' };
@@ -49,13 +55,28 @@ const exportParams = z.object({
 });
 const sendParams = z.object({ id: z.string().max(100), party: z.enum(ORDER_PARTIES) });
 
+/** The carrier's personal link (issue 25) that goes into the carrier's order mail, issued in the sending transaction. */
+export type CarrierLinkIssuer = (
+  tx: DbOrTx,
+  order: { id: number; carrierId: number | null },
+  request: FastifyRequest,
+  userId: number | null,
+) => Promise<string>;
+
 export async function ordersRoutes(
   app: FastifyInstance,
-  { db, geo, softDelete }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry },
+  {
+    db,
+    geo,
+    softDelete,
+    carrierLink,
+    registers,
+  }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry; carrierLink?: CarrierLinkIssuer; registers: Registers },
 ) {
   softDelete.set('order', { table: orders, uuid: orders.uuid, deletionReason: orders.deletionReason });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Orders'];
+  registerOrderSentMark(app.outbox, db);
 
   const load = async (uuid: string, tx: typeof db = db) => {
     const row = await findOrder(tx, eq(orders.uuid, uuid));
@@ -91,15 +112,27 @@ export async function ordersRoutes(
     );
   });
 
+  /** One order as its item reads answer it: with the warnings about its carrier (OCP, verification). */
+  const itemJson = async (record: OrderRecord) => ({
+    ...toOrderJson(record),
+    warnings: await orderWarnings(db, record.order),
+  });
   r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>
-    toOrderJson(await loadLive(uuidParam(request.params.id), request, 'read')),
+    itemJson(await loadLive(uuidParam(request.params.id), request, 'read')),
   );
 
   r.post('/api/orders', { schema: { tags, body: orderCreateSchema } }, async (request, reply) => {
-    const { customer, carrier, user, sendMailToCustomer, sendMailToCarrier, ...fields } = request.body;
+    const { customer, carrier, user, sendMailToCustomer, sendMailToCarrier, carrierVerificationOverride, ...fields } =
+      request.body;
     const me = await actorId(db, request);
     const customerId = await resolveRef(db, customerRef, 'customer', customer);
     const carrierId = await resolveRef(db, carrierRef, 'carrier', carrier);
+    const overrideReason = await assertCarrierAllowed(
+      db,
+      carrierId,
+      requestIsAdmin(request),
+      carrierVerificationOverride,
+    );
     const userId = (await resolveRef(db, userRef, 'user', user)) ?? me;
     const euroExchangeRate =
       fields.euroExchangeRate ?? (Number((await readSetting(db, 'euroExchangeRate')) ?? 0) || null);
@@ -112,6 +145,7 @@ export async function ordersRoutes(
           ...fields,
           ...located,
           number,
+          carrierVerificationOverride: overrideReason ?? null,
           euroExchangeRate,
           customerId,
           carrierId,
@@ -123,21 +157,28 @@ export async function ordersRoutes(
       const created = await load(row?.uuid as string, tx as typeof db);
       // Ticked on create: the documents go out with the order, or the order is not created.
       if (sendMailToCustomer) await queueOrderMail(tx, created, 'customer');
-      if (sendMailToCarrier) await queueOrderMail(tx, created, 'carrier');
+      if (sendMailToCarrier)
+        await queueOrderMail(tx, created, 'carrier', await carrierLink?.(tx, created.order, request, me));
       return created.order.uuid;
     });
     if (sendMailToCustomer || sendMailToCarrier) app.outbox.nudge();
-    return reply.code(201).send(toOrderJson(await load(uuid)));
+    return reply.code(201).send(await itemJson(await load(uuid)));
   });
 
   const update = async (request: FastifyRequest, id: string, body: OrderUpdate) => {
     const uuid = uuidParam(id);
     const existing = (await loadLive(uuid, request, 'write')).order;
     const me = await actorId(db, request);
-    const { customer, carrier, user, ...fields } = body;
+    const { customer, carrier, user, whitelistOverride, carrierVerificationOverride, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     );
+    // Issue 26: with a VAT invoice, 'Klient opłacił' follows its payments (booked on the invoice), not the form.
+    if (changes.customerPaid !== undefined && changes.customerPaid !== existing.customerPaid) {
+      if (await customerPaidFollowsInvoices(db, existing.id)) {
+        throw fieldViolation('customerPaid', receivablesMessages.customerPaidFollowsInvoice);
+      }
+    }
     const merged = { ...existing, ...changes } as typeof existing;
     const issue = datesIssue({ loadingDate: merged.loadingDate, unloadingDate: merged.unloadingDate });
     if (issue) throw fieldViolation(issue.path, issue.message);
@@ -147,6 +188,16 @@ export async function ordersRoutes(
       ['userId', await resolveRef(db, userRef, 'user', user)],
     ] as const) {
       if (value !== undefined) changes[key] = value;
+    }
+    // A new carrier: the 'only verified carriers' rule (verification/status.ts).
+    if (changes.carrierId !== undefined && changes.carrierId !== existing.carrierId) {
+      const reason = await assertCarrierAllowed(
+        db,
+        changes.carrierId as number | null,
+        requestIsAdmin(request),
+        carrierVerificationOverride,
+      );
+      changes.carrierVerificationOverride = reason ?? null;
     }
     if (routeChanged(changes)) Object.assign(changes, await locateRoute(geo, merged));
     // The unloading confirmation's rule (SPEC §4) holds for the original client, which confirms with a plain PUT;
@@ -162,13 +213,29 @@ export async function ordersRoutes(
         merged.customerPaid,
       );
     }
+    // Paying the carrier: its account checked on the VAT white list (verification/payment.ts).
+    const admin = requestIsAdmin(request);
+    let paymentWarning: string | undefined;
+    if (changes.carrierPaid === true && !existing.carrierPaid) {
+      const check = await checkCarrierPayment(
+        db,
+        registers,
+        { ...merged, carrierId: (changes.carrierId as number | null | undefined) ?? existing.carrierId },
+        { id: me, admin },
+        whitelistOverride,
+      );
+      paymentWarning = check.warning;
+    } else if (whitelistOverride && !admin) {
+      await checkCarrierPayment(db, registers, existing, { id: me, admin }, whitelistOverride);
+    }
     if (Object.keys(changes).length > 0) {
       await db
         .update(orders)
         .set({ ...changes, changedById: me })
         .where(eq(orders.uuid, uuid));
     }
-    return toOrderJson(await load(uuid));
+    const json = await itemJson(await load(uuid));
+    return paymentWarning ? { ...json, paymentWarning } : json;
   };
   const updateOptions = { schema: { tags, params: idParams, body: orderUpdateSchema } };
   r.put('/api/orders/:id', updateOptions, (request) => update(request, request.params.id, request.body));
@@ -205,7 +272,15 @@ export async function ordersRoutes(
   /** GET for the original client; POST, because sending changes state. */
   const send = async (request: FastifyRequest, id: string, party: OrderParty) => {
     const record = await loadLive(uuidParam(id), request, 'write');
-    await db.transaction((tx) => queueOrderMail(tx, record, party));
+    const me = await actorId(db, request);
+    await db.transaction(async (tx) =>
+      queueOrderMail(
+        tx,
+        record,
+        party,
+        party === 'carrier' ? await carrierLink?.(tx, record.order, request, me) : undefined,
+      ),
+    );
     app.outbox.nudge();
     return {
       // Without a mail server the message is kept in the folder: the dispatcher must not read 'wysłano'.
@@ -218,7 +293,7 @@ export async function ordersRoutes(
       order: toOrderJson(await load(record.order.uuid)),
     };
   };
-  r.get('/api/orders/:id/send/:party', { config: { writes: true }, schema: { tags, params: sendParams } }, (request) =>
+  r.get('/api/orders/:id/send/:party', { schema: { tags, params: sendParams } }, (request) =>
     send(request, request.params.id, request.params.party),
   );
   r.post('/api/orders/:id/send/:party', { schema: { tags, params: sendParams } }, (request) =>

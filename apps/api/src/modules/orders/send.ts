@@ -1,11 +1,12 @@
 import { documentFileName, formatWallClock, type OrderParty, orderMessages } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { outsideRequest } from '../../db/requestTx.ts';
 import { orders } from '../../db/schema/index.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import { fieldViolation } from '../../http/errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMail, type Outbox } from '../../mail/outbox.ts';
 import { readAllSettings } from '../settings/company.ts';
 import type { OrderRecord } from './repository.ts';
 
@@ -25,11 +26,36 @@ export function recipientOf(record: OrderRecord, party: OrderParty): string {
   return who.email;
 }
 
+/** The outbox's kind of 'order accepted by the mail server' marks; its ref is '<order id>:<party>:<address>'. */
+export const ORDER_SENT_MARK = 'order-sent';
+
 /**
- * Queues the order document (PDF) for the party and marks it sent, in the caller's transaction:
- * the flag and the queued mail stand or fall together; the outbox delivers it when it can.
+ * Marks the order sent to the party, when a mail server accepted the message (not when it only went to the folder).
  */
-export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: OrderParty) {
+export function registerOrderSentMark(outbox: Outbox, db: DbOrTx) {
+  outbox.onSent(ORDER_SENT_MARK, async (ref) => {
+    const [id, party, ...address] = ref.split(':');
+    const to = address.join(':');
+    const now = new Date();
+    // The outbox runs after the request that queued the mail: write to the database, not to that finished transaction.
+    await outsideRequest(() =>
+      db
+        .update(orders)
+        .set(
+          party === 'customer'
+            ? { mailSentToCustomer: true, mailSentToCustomerAt: now, mailSentToCustomerAddress: to }
+            : { mailSentToCarrier: true, mailSentToCarrierAt: now, mailSentToCarrierAddress: to },
+        )
+        .where(eq(orders.id, Number(id))),
+    );
+  });
+}
+
+/**
+ * Queues the order document (PDF) for the party in the caller's transaction. The order becomes 'sent' only when a
+ * mail server accepts the message (registerOrderSentMark); without one it is kept in the folder and marks nothing.
+ */
+export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: OrderParty, carrierLink?: string) {
   const to = recipientOf(record, party);
   const company = await readAllSettings(tx);
   const pdf = await renderPdf(orderDocument(record, party, company));
@@ -41,17 +67,13 @@ export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: Ord
     subject: `${what} nr ${o.number} (${route}, załadunek ${formatWallClock(o.loadingDate)})`,
     text:
       `Dzień dobry,\n\nw załączniku przesyłamy ${what.toLowerCase()} nr ${o.number} na trasie ${route}.\n` +
-      `${party === 'carrier' ? 'Prosimy o potwierdzenie przyjęcia zlecenia do realizacji.\n' : ''}\n` +
+      `${party === 'carrier' ? 'Prosimy o potwierdzenie przyjęcia zlecenia do realizacji.\n' : ''}` +
+      (carrierLink
+        ? `\nPrzyjęcie zlecenia, dane kierowcy i pojazdu, załadunek, rozładunek, CMR i fakturę zgłosisz tutaj:\n${carrierLink}\n`
+        : '') +
+      '\n' +
       `Pozdrawiamy,\n${company.companyName ?? ''}\n${company.companyPhone ?? ''} ${company.companyEmail ?? ''}\n`,
     attachments: [{ filename: documentFileName(o.number, party, 'pdf'), contentType: 'application/pdf', content: pdf }],
+    onSent: { kind: ORDER_SENT_MARK, ref: `${o.id}:${party}:${to}` },
   });
-  const now = new Date();
-  await tx
-    .update(orders)
-    .set(
-      party === 'customer'
-        ? { mailSentToCustomer: true, mailSentToCustomerAt: now, mailSentToCustomerAddress: to }
-        : { mailSentToCarrier: true, mailSentToCarrierAt: now, mailSentToCarrierAddress: to },
-    )
-    .where(eq(orders.id, o.id));
 }

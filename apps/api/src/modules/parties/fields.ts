@@ -1,7 +1,10 @@
+import { verificationStatus } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import type { carriers, customers } from '../../db/schema/index.ts';
 import { type FilterField, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
+import { warsawDay as warsawToday } from '../verification/day.ts';
+import { currentValidDays } from '../verification/status.ts';
 import { searchCondition } from './search.ts';
 
 type PartyTable = typeof customers | typeof carriers;
@@ -55,5 +58,22 @@ export function partyJson(resource: string, type: string, row: PartyTable['$infe
     nip: row.nip,
     language: row.language,
     createdDate: row.createdAt.toISOString(),
+    bankAccounts: row.bankAccounts,
+    vatStatus: row.vatStatus,
+    vatStatusCheckedAt: row.vatStatusCheckedAt?.toISOString() ?? null,
+    registryStatus: row.registryStatus,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    verificationStatus: verificationStatus(
+      {
+        verifiedAt: row.verifiedAt?.toISOString() ?? null,
+        vatStatus: row.vatStatus,
+        registryStatus: row.registryStatus,
+        ocpValidTo: 'ocpValidTo' in row ? row.ocpValidTo : undefined,
+        country: row.country,
+      },
+      type === 'Carrier' ? 'carrier' : 'customer',
+      warsawToday(),
+      currentValidDays(),
+    ),
   };
 }

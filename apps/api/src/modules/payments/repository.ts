@@ -9,6 +9,8 @@ import { isoOrNull } from '../queries/repository.ts';
 import { daysOverdueSql, paymentOwner, sideColumns } from './filters.ts';
 
 const o = orders;
+/** PGlite and pg both give booleans; a text 't' is taken too. */
+const truthy = (value: unknown) => value === true || value === 't';
 
 /** The payments list's rows (`extra`: more columns, e.g. the exporter's sort keys). */
 export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<string, SQL> = {}) {
@@ -38,6 +40,17 @@ export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<stri
       owner: { uuid: paymentOwner.uuid, name: paymentOwner.name },
       invoiceUuid: invoice('uuid'),
       invoiceNumber: invoice('number'),
+      // A payable: whether the carrier's CMR and invoice are in (issue 25: a file, or its KSeF invoice matched).
+      cmrIn: sql<boolean>`EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = ${o.id} AND d.kind = 'cmr' AND d.deleted_at IS NULL)`,
+      invoiceIn: sql<boolean>`(EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = ${o.id} AND d.kind = 'invoice' AND d.deleted_at IS NULL)
+        OR EXISTS (SELECT 1 FROM received_invoices r WHERE r.order_id = ${o.id}))`,
+      // Issue 26: the customer's balance in the row's currency (invoices_customer_unpaid_idx).
+      partyBalance:
+        side === 'customer'
+          ? sql<
+              string | null
+            >`(SELECT sum(b.due_amount)::text FROM invoices b WHERE b.customer_id = ${o.customerId} AND NOT b.paid AND b.type = 'vat' AND b.currency = ${c.currency})`
+          : sql<string | null>`NULL::text`,
       ...extra,
     })
     .from(o)
@@ -100,6 +113,15 @@ export function toPaymentJson(side: PaymentSide, row: PaymentRecord): Payment {
             number: row.invoiceNumber,
           }
         : null,
+    partyBalance: side === 'customer' ? Number(row.partyBalance ?? 0) : null,
     user: row.owner?.uuid ? { '@id': iri('users', row.owner.uuid), uuid: row.owner.uuid, name: row.owner.name } : null,
+    documents:
+      side === 'carrier'
+        ? {
+            cmr: truthy(row.cmrIn),
+            invoice: truthy(row.invoiceIn),
+            readyToPay: truthy(row.cmrIn) && truthy(row.invoiceIn),
+          }
+        : null,
   };
 }

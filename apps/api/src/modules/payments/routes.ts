@@ -1,10 +1,16 @@
-import { APP_TIMEZONE, PAYMENT_SIDES, statsMessages } from '@spedycja/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  APP_TIMEZONE,
+  PAYMENT_SIDES,
+  receivablesMessages,
+  statsMessages,
+  whitelistOverrideSchema,
+} from '@spedycja/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { invoices, orders } from '../../db/schema/index.ts';
+import { carrierPayments, invoices, orders } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { adminOnly } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -12,6 +18,9 @@ import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
+import { bookCarrierPayment, customerPaidFollowsInvoices, setInvoicePaidByHand } from '../receivables/service.ts';
+import { checkCarrierPayment } from '../verification/payment.ts';
+import type { Registers } from '../verification/registers.ts';
 import { parseSide, paymentFilters } from './filters.ts';
 import { listPayments, toPaymentJson } from './repository.ts';
 
@@ -26,6 +35,8 @@ const markPaidBody = z.object({
         !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     )
     .optional(),
+  /** Paying a carrier whose account the VAT white list did not confirm (above 15 000 zł gross): the admin's reason. */
+  whitelistOverride: whitelistOverrideSchema.optional(),
 });
 
 /** Today's date in Warsaw (YYYY-MM-DD). */
@@ -35,7 +46,7 @@ export const warsawToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: AP
  * The payments cockpit (admins): GET /api/payments?side=customer|carrier&state=overdue|due|all (the list filters,
  * sorts and pages as the other lists, and adds the sums per currency of everything that matches), and marking one paid.
  */
-export async function paymentsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function paymentsRoutes(app: FastifyInstance, { db, registers }: { db: Db; registers: Registers }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Payments'];
 
@@ -71,6 +82,22 @@ export async function paymentsRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const { side } = request.body;
       const date = request.body.date ?? warsawToday();
       const me = await actorId(db, request);
+      let paymentWarning: string | undefined;
+      if (side === 'carrier') {
+        // Before the marking's own transaction: the check is kept even when it refuses (409).
+        const [order] = await db.select().from(orders).where(eq(orders.uuid, uuid));
+        if (!order) throw notFound();
+        if (!order.carrierPaid && order.deletionReason === 0) {
+          const check = await checkCarrierPayment(
+            db,
+            registers,
+            order,
+            { id: me, admin: true },
+            request.body.whitelistOverride,
+          );
+          paymentWarning = check.warning;
+        }
+      }
       await db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.uuid, uuid)).for('update');
         if (!order) throw notFound();
@@ -80,24 +107,56 @@ export async function paymentsRoutes(app: FastifyInstance, { db }: { db: Db }) {
         if (side === 'customer' ? order.customerPaid : order.carrierPaid) {
           throw new AppError(409, 'already_paid', statsMessages.alreadyPaid);
         }
-        await tx
-          .update(orders)
-          .set(
-            side === 'customer'
-              ? { customerPaid: true, customerPaidDate: date, changedById: me }
-              : { carrierPaid: true, carrierPaidDate: date, changedById: me },
-          )
-          .where(eq(orders.id, order.id));
+        // Issue 26: money is booked as payments, from which the flags follow. A customer's order with VAT invoices:
+        // what each still has due; without one, the flag as before. A carrier: the rest of the carrier's price.
         if (side === 'customer') {
+          if (await customerPaidFollowsInvoices(tx, order.id)) {
+            const open = await tx
+              .select({ id: invoices.id })
+              .from(invoices)
+              .where(and(eq(invoices.orderId, order.id), eq(invoices.type, 'vat'), sql`NOT ${invoices.paid}`));
+            for (const invoice of open) await setInvoicePaidByHand(tx, invoice.id, true, date, me);
+          } else {
+            await tx
+              .update(orders)
+              .set({ customerPaid: true, customerPaidDate: date, changedById: me })
+              .where(eq(orders.id, order.id));
+          }
+        } else {
+          const [paid] = await tx
+            .select({ sum: sql<string>`coalesce(sum(${carrierPayments.amount}), 0)` })
+            .from(carrierPayments)
+            .where(
+              and(
+                eq(carrierPayments.orderId, order.id),
+                isNull(carrierPayments.cancelledAt),
+                eq(carrierPayments.currency, order.carrierPriceCurrency),
+              ),
+            );
+          const rest = Math.max(0, (order.carrierPrice ?? 0) - Number(paid?.sum ?? 0));
+          if (rest > 0) {
+            await bookCarrierPayment(tx, order.id, {
+              date,
+              amount: rest,
+              currency: order.carrierPriceCurrency,
+              method: 'przelew',
+              note: receivablesMessages.cockpitNote,
+              userId: me,
+            });
+          }
           await tx
-            .update(invoices)
-            .set({ paid: true, paidDate: date })
-            .where(and(eq(invoices.orderId, order.id), eq(invoices.type, 'vat'), sql`NOT ${invoices.paid}`));
+            .update(orders)
+            .set({ carrierPaid: true, carrierPaidDate: date, changedById: me })
+            .where(eq(orders.id, order.id));
         }
       });
       const updated = await findOrder(db, eq(orders.uuid, uuid));
       if (!updated) throw notFound();
-      return { message: statsMessages.markedPaid, order: toOrderJson(updated) };
+      return {
+        message: statsMessages.markedPaid,
+        order: toOrderJson(updated),
+        ...(paymentWarning ? { warning: paymentWarning } : {}),
+      };
     },
   );
 }

@@ -231,9 +231,7 @@ export async function publicRoutes(
   r.post('/api/public/offers/verify', { config: pub, schema: { tags, body: verifyOfferSchema } }, (request) =>
     verify(request.body.token),
   );
-  r.get(
-    '/api/public/offers/verify',
-    { config: { ...pub, writes: true }, schema: { tags, querystring: verifyOfferSchema } },
-    (request) => verify(request.query.token),
+  r.get('/api/public/offers/verify', { config: pub, schema: { tags, querystring: verifyOfferSchema } }, (request) =>
+    verify(request.query.token),
   );
 }

@@ -14,7 +14,7 @@ import { collection } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
-import { readSetting } from '../settings/routes.ts';
+import { readSetting } from '../settings/repository.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
 import { queryFilters } from './filters.ts';

@@ -1,8 +1,8 @@
-import { apiMessages, SETTING_DEFINITIONS, settingUpdateSchema, settingValueError } from '@spedycja/domain';
+import { apiMessages, settingUpdateSchema, settingValueError } from '@spedycja/domain';
 import { asc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { adminOnly } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
@@ -20,17 +20,6 @@ const toSettingJson = (row: SettingRow) => ({
   key: row.key,
   value: row.value,
 });
-
-/** Adds the settings a fresh database lacks; existing values are never overwritten. */
-export async function seedSettings(db: DbOrTx) {
-  const values = Object.entries(SETTING_DEFINITIONS).map(([key, def]) => ({ key, value: def.default }));
-  await db.insert(settings).values(values).onConflictDoNothing({ target: settings.key });
-}
-
-export async function readSetting(db: DbOrTx, key: string): Promise<string | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-  return row?.value ?? null;
-}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,16 +1,20 @@
-import { apiMessages, removeSchema, restoreSchema } from '@spedycja/domain';
+import { apiMessages, documentRemoveSchema, removeSchema, restoreSchema } from '@spedycja/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type Db, selectRows } from '../../db/client.ts';
 import { adminOnly } from '../../http/auth.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import type { SoftDeletable, SoftDeleteRegistry } from './registry.ts';
 
+/** A record removed its own way (an order's file: a reason in words, only by who added it). */
+export type CustomRemove = (request: FastifyRequest, uuid: string, reason: string) => Promise<unknown>;
+
 export async function softDeleteRoutes(
   app: FastifyInstance,
-  { db, registry }: { db: Db; registry: SoftDeleteRegistry },
+  { db, registry, removeDocument }: { db: Db; registry: SoftDeleteRegistry; removeDocument?: CustomRemove },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Soft delete'];
@@ -31,16 +35,22 @@ export async function softDeleteRoutes(
     return entry;
   };
 
-  r.post('/api/remove/:id', { schema: { tags, params: idParams, body: removeSchema } }, async (request) => {
+  const removeBody = z.discriminatedUnion('type', [removeSchema, documentRemoveSchema]);
+  r.post('/api/remove/:id', { schema: { tags, params: idParams, body: removeBody } }, async (request) => {
     const uuid = uuidParam(request.params.id);
-    const entry = target(request.body.type);
-    const updated = await setReason(entry, uuid, request.body.reason, sql`coalesce(${entry.deletionReason}, 0) = 0`);
+    const body = request.body;
+    if (body.type === 'document') {
+      if (!removeDocument) throw notFound();
+      return removeDocument(request, uuid, body.reason);
+    }
+    const entry = target(body.type);
+    const updated = await setReason(entry, uuid, body.reason, sql`coalesce(${entry.deletionReason}, 0) = 0`);
     if (updated.length === 0) {
       const exists = await db.select({ uuid: entry.uuid }).from(entry.table).where(eq(entry.uuid, uuid));
       if (exists.length === 0) throw notFound();
       throw unprocessable(apiMessages.alreadyDeleted);
     }
-    return { uuid, type: request.body.type, deletionReason: request.body.reason };
+    return { uuid, type: body.type, deletionReason: body.reason };
   });
 
   r.post(

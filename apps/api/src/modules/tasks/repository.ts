@@ -1,11 +1,14 @@
+import { PAGE_SIZES, TASK_STATUS_FILTERS } from '@spedycja/domain';
 import { asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { customers, orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
-import type { ListParams } from '../../http/filters.ts';
+import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
+import type { ConversionHook } from '../conversions/hooks.ts';
 import { isoOrNull } from '../queries/repository.ts';
+import { statusFilter } from '../shipments/filters.ts';
 
 export const assignee = alias(users, 'assignee');
 const taskCreator = alias(users, 'task_creator');
@@ -147,3 +150,33 @@ export async function dueTaskCount(db: DbOrTx, userUuid: string): Promise<number
     );
   return row?.n ?? 0;
 }
+
+export const taskFilters: FilterSpec = {
+  fields: {
+    id: { column: tasks.id, type: 'int', search: 'exact', order: true },
+    'queryEntity.uuid': { column: queries.uuid, type: 'uuid', search: 'exact' },
+    'orderEntity.uuid': { column: orders.uuid, type: 'uuid', search: 'exact' },
+    'user.uuid': { column: assignee.uuid, type: 'uuid', search: 'exact' },
+    'user.name': { column: assignee.name, type: 'string', search: 'unaccent', order: true },
+    contactDate: { column: tasks.contactDate, type: 'timestamp', date: true, range: true, order: true },
+    createdDate: { column: tasks.createdAt, type: 'timestamp', date: true, order: true },
+    finishedDate: { column: tasks.finishedAt, type: 'timestamp', date: true, order: true },
+    deletionReason: { column: tasks.deletionReason, type: 'int', range: true, search: 'exact' },
+    drawerNotification: { column: tasks.drawerNotification, type: 'bool', search: 'exact' },
+  },
+  custom: { status: statusFilter(tasks.status, TASK_STATUS_FILTERS) },
+  base: (present) => (present.has('deletionReason') ? undefined : sql`${tasks.deletionReason} = 0`),
+  // SPEC §9: tasks sort by contact date, soonest first.
+  defaultOrder: [sortKey(tasks.contactDate, 'asc', 'last')],
+  tiebreaker: tasks.id,
+  itemsPerPage: PAGE_SIZES.tasks,
+};
+
+/** Conversions keep a record's tasks: they now point at the new query or order. */
+export const moveTasks: ConversionHook = async (tx: Tx, from, to) => {
+  const source = from.type === 'query' ? tasks.queryId : tasks.orderId;
+  await tx
+    .update(tasks)
+    .set(to.type === 'query' ? { queryId: to.id, orderId: null } : { orderId: to.id, queryId: null })
+    .where(eq(source, from.id));
+};

@@ -1,8 +1,6 @@
 import {
   contactTryCreateSchema,
   contactTryUpdateSchema,
-  PAGE_SIZES,
-  TASK_STATUS_FILTERS,
   type TaskUpdate,
   taskCreateSchema,
   taskUpdateSchema,
@@ -11,43 +9,20 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { afterCommit, outsideRequest } from '../../db/requestTx.ts';
 import { orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { assertMayListDeleted, assertUsable, currentUser } from '../../http/auth.ts';
 import { fieldViolation, notFound } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
+import { parseListQuery } from '../../http/filters.ts';
 import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
-import type { ConversionHook } from '../conversions/routes.ts';
-import { statusFilter } from '../shipments/filters.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
-import { assignee, dueTaskCount, findTask, listTasks, toTryJson } from './repository.ts';
+import { dueTaskCount, findTask, listTasks, taskFilters, toTryJson } from './repository.ts';
 
 const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
-
-export const taskFilters: FilterSpec = {
-  fields: {
-    id: { column: tasks.id, type: 'int', search: 'exact', order: true },
-    'queryEntity.uuid': { column: queries.uuid, type: 'uuid', search: 'exact' },
-    'orderEntity.uuid': { column: orders.uuid, type: 'uuid', search: 'exact' },
-    'user.uuid': { column: assignee.uuid, type: 'uuid', search: 'exact' },
-    'user.name': { column: assignee.name, type: 'string', search: 'unaccent', order: true },
-    contactDate: { column: tasks.contactDate, type: 'timestamp', date: true, range: true, order: true },
-    createdDate: { column: tasks.createdAt, type: 'timestamp', date: true, order: true },
-    finishedDate: { column: tasks.finishedAt, type: 'timestamp', date: true, order: true },
-    deletionReason: { column: tasks.deletionReason, type: 'int', range: true, search: 'exact' },
-    drawerNotification: { column: tasks.drawerNotification, type: 'bool', search: 'exact' },
-  },
-  custom: { status: statusFilter(tasks.status, TASK_STATUS_FILTERS) },
-  base: (present) => (present.has('deletionReason') ? undefined : sql`${tasks.deletionReason} = 0`),
-  // SPEC §9: tasks sort by contact date, soonest first.
-  defaultOrder: [sortKey(tasks.contactDate, 'asc', 'last')],
-  tiebreaker: tasks.id,
-  itemsPerPage: PAGE_SIZES.tasks,
-};
 
 /** An entry IRI to the query or order row it names. */
 async function resolveEntry(db: DbOrTx, entry: string | null | undefined) {
@@ -60,15 +35,6 @@ async function resolveEntry(db: DbOrTx, entry: string | null | undefined) {
   if (!row) throw fieldViolation('entry', REF_NOT_FOUND);
   return isQuery ? { queryId: row.id, orderId: null } : { queryId: null, orderId: row.id };
 }
-
-/** Conversions keep a record's tasks: they now point at the new query or order. */
-export const moveTasks: ConversionHook = async (tx: Tx, from, to) => {
-  const source = from.type === 'query' ? tasks.queryId : tasks.orderId;
-  await tx
-    .update(tasks)
-    .set(to.type === 'query' ? { queryId: to.id, orderId: null } : { orderId: to.id, queryId: null })
-    .where(eq(source, from.id));
-};
 
 /** Told when someone gives a task to another user (the Telegram notice); its failure never fails the request. */
 export type TaskAssignedHook = (taskId: number, assignedBy: string) => Promise<void>;

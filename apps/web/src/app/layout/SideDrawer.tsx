@@ -19,6 +19,7 @@ import { formatBadgeCount } from '@spedycja/domain';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { IconChevronsLeft, IconChevronsRight, IconLogout, IconPlus } from '../../components/icons.tsx';
 import { type AuthUser, initials } from '../../features/auth/claims.ts';
+import { PortalBadge } from '../../features/portal/index.ts';
 import { dueTasksSearch, tasksMessages, useDrawerNotifications } from '../../features/tasks/index.ts';
 import { useAddAction } from '../addActions.tsx';
 import { appMessages } from '../messages.ts';
@@ -112,6 +113,7 @@ export function SideDrawer({ user, collapsed, onToggle, onLogout }: SideDrawerPr
           style={{ flex: 1, borderRadius: 'var(--mantine-radius-sm)' }}
         />
         {badgeFor(entry)}
+        {entry.path === paths.orders && <PortalBadge />}
         {entry.add && (
           <Tooltip label={entry.add.label} withArrow>
             <ActionIcon variant="subtle" size="md" aria-label={entry.add.label} onClick={() => entry.add?.run(openAdd)}>

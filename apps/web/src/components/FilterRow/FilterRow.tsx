@@ -1,9 +1,10 @@
-import { Button, Group, Input, Select, TextInput } from '@mantine/core';
+import { Button, Group, Input, TextInput } from '@mantine/core';
 import { DEBOUNCE_MS } from '@spedycja/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DateRangeInput } from '../dates.tsx';
 import { IconFilter, IconX } from '../icons.tsx';
 import { componentMessages as t } from '../messages.ts';
+import { SearchableSelect } from '../SearchableSelect.tsx';
 import { codeOrLabelFilter } from '../selectFilter.ts';
 import {
   defaultFilterValues,
@@ -110,7 +111,7 @@ function FilterInput({ def, value, onChange }: { def: FilterDef; value: unknown;
       );
     case 'select':
       return (
-        <Select
+        <SearchableSelect
           size="xs"
           w={width}
           label={def.label}

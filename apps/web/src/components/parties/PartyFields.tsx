@@ -1,9 +1,10 @@
-import { Anchor, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Text, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { LANGUAGES, type PartyMatch } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
 import { PhoneFields } from '../PhoneFields.tsx';
+import { SearchableSelect } from '../SearchableSelect.tsx';
 import { partyMessages as t } from './messages.ts';
 import type { PartyFormValues } from './partyForm.ts';
 import type { DuplicateHint } from './usePartyForm.ts';
@@ -66,7 +67,7 @@ export function PartyFields({ inputProps, hints, onOpenExisting, children }: Par
         }}
       />
       <TextInput label={t.fields.email} type="email" autoComplete="off" {...inputProps('email')} />
-      <Select
+      <SearchableSelect
         label={t.fields.language}
         data={LANGUAGE_OPTIONS}
         searchable

@@ -49,11 +49,15 @@ export type PartySetup<R, V extends PartyFormValues, C, U> = {
   useUpdate: () => Saver<{ uuid: string | null; payload: U }, R>;
   duplicates: { queryKey: QueryKey; fetcher: DuplicateFetcher };
   /** The feature's fields, above 'Anuluj' and 'Zapisz'; `onOpenExisting` opens the record that has a number. */
+  /** Shown above the form of a saved record (a customer's balance, issue 26). */
+  renderHeader?: (uuid: string) => ReactNode;
   renderFields: (
     form: UseFormReturnType<V>,
     hints: PartyFieldsProps['hints'],
     onOpenExisting: (match: PartyMatch) => void,
   ) => ReactNode;
+  /** Below the fields: what the feature adds for this record (the registers' checks, their history). */
+  renderExtras?: (form: UseFormReturnType<V>, uuid: string | null) => ReactNode;
 };
 
 /** Create or edit a customer or carrier. If the record cannot be loaded, the modal closes (the error is notified). */
@@ -78,6 +82,7 @@ export function PartyModal<R, V extends PartyFormValues, C, U>({
         mode === 'edit' ? (record.data as { '@id'?: string } | undefined)?.['@id']?.replace(/^\/api/, '') : null
       }
     >
+      {uuid && setup.renderHeader?.(uuid)}
       <PartyForm
         key={uuid ?? 'new'}
         setup={setup}
@@ -138,6 +143,7 @@ function PartyForm<R, V extends PartyFormValues, C, U>({
     <>
       <form onSubmit={handleSubmit} noValidate aria-label={title}>
         {setup.renderFields(form, hints, setExisting)}
+        {setup.renderExtras?.(form, uuid)}
         <FormActions saving={saving} onCancel={onCancel} />
       </form>
       {/* The record that already has the number, over this form (a sibling, so its keys never reach the form). */}

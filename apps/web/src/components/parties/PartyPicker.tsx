@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Input, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Input, Stack, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { PICKER_MIN_SEARCH_LENGTH } from '@spedycja/domain';
 import { type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { IconEdit, IconPlus } from '../icons.tsx';
+import { SearchableSelect } from '../SearchableSelect.tsx';
 import { partyMessages as t } from './messages.ts';
 import { type PartyRef, partyName, toPartyRef } from './partyForm.ts';
 
@@ -100,7 +101,7 @@ export function PartyPicker({
     <>
       <Input.Wrapper label={label} error={error} labelProps={{ htmlFor: id }}>
         <Group gap="xs" wrap="nowrap">
-          <Select
+          <SearchableSelect
             id={id}
             style={{ flex: 1 }}
             error={!!error}

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, DEFAULT_PHONE_PREFIX } from '@spedycja/domain';
+import { DEFAULT_LANGUAGE, DEFAULT_PHONE_PREFIX, formatNrb } from '@spedycja/domain';
 import { partyMessages } from './messages.ts';
 
 /**
@@ -23,6 +23,7 @@ export type PartyRecord = {
   nip: string | null;
   language: string;
   createdDate: string;
+  bankAccounts?: string[];
 };
 
 /** A chosen customer or carrier, as pickers hold it and relations send it (`@id`). */
@@ -46,6 +47,8 @@ export type PartyFormValues = {
   country: string | null;
   nip: string;
   language: string;
+  /** Bank accounts as shown: the NRB grouped '12 3456 …' (the API takes digits; spaces are dropped on save). */
+  bankAccounts: string[];
 };
 
 export const emptyPartyForm = (): PartyFormValues => ({
@@ -60,6 +63,7 @@ export const emptyPartyForm = (): PartyFormValues => ({
   country: null,
   nip: '',
   language: DEFAULT_LANGUAGE,
+  bankAccounts: [],
 });
 
 export const partyToForm = (party: PartyRecord): PartyFormValues => ({
@@ -74,6 +78,7 @@ export const partyToForm = (party: PartyRecord): PartyFormValues => ({
   country: party.country,
   nip: party.nip ?? '',
   language: party.language || DEFAULT_LANGUAGE,
+  bankAccounts: (party.bankAccounts ?? []).map(formatNrb),
 });
 
 export const toPartyRef = (party: PartyRef): PartyRef => ({

@@ -3,7 +3,7 @@ import { duplicateHint, fieldErrors, type PartyMatch } from '@spedycja/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
-import { parseWith, useSaveSubmit, withTopLevelPaths, zodValidate } from '../../lib/forms.ts';
+import { onValidationFailure, parseWith, useSaveSubmit, withTopLevelPaths, zodValidate } from '../../lib/forms.ts';
 import { notifyFailure } from '../../lib/notify.ts';
 import { createPayload, type PartyFormValues, updatePayload } from './partyForm.ts';
 import { type DuplicateFetcher, hasDuplicates, useDuplicateCounts } from './useDuplicateCounts.ts';
@@ -88,24 +88,26 @@ export function usePartyForm<V extends PartyFormValues, R, C, U>(input: UseParty
     return () => update.mutateAsync({ uuid, payload: payload.data });
   };
 
-  const submit = form.onSubmit((current) =>
-    runSave(async () => {
-      if (hasDuplicates(counts)) {
-        notifyFailure(duplicates.message);
-        // The field says who has the number, with a link to open that record.
-        const errors: Record<string, string> = {};
-        for (const field of ['nip', 'phone'] as const) {
-          const named = hints[field]?.named;
-          if (named) errors[field] = named;
+  const submit = form.onSubmit(
+    (current) =>
+      runSave(async () => {
+        if (hasDuplicates(counts)) {
+          notifyFailure(duplicates.message);
+          // The field says who has the number, with a link to open that record.
+          const errors: Record<string, string> = {};
+          for (const field of ['nip', 'phone'] as const) {
+            const named = hints[field]?.named;
+            if (named) errors[field] = named;
+          }
+          form.setErrors(errors);
+          return;
         }
-        form.setErrors(errors);
-        return;
-      }
-      const request = prepare(current);
-      if (request === 'unchanged') onSaved(null);
-      if (typeof request !== 'function') return;
-      onSaved(await request());
-    }),
+        const request = prepare(current);
+        if (request === 'unchanged') onSaved(null);
+        if (typeof request !== 'function') return;
+        onSaved(await request());
+      }),
+    onValidationFailure,
   );
 
   /**

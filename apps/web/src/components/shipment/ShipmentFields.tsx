@@ -1,9 +1,10 @@
-import { Fieldset, Group, Select, SimpleGrid, type SimpleGridProps, Stack, TextInput } from '@mantine/core';
+import { Fieldset, Group, SimpleGrid, type SimpleGridProps, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
 import { WallClockInput } from '../dates.tsx';
 import { MoneyInput } from '../MoneyInput.tsx';
+import { SearchableSelect } from '../SearchableSelect.tsx';
 import { shipmentMessages as t } from './messages.ts';
 import type { ShipmentFormValues } from './shipmentForm.ts';
 
@@ -128,7 +129,7 @@ type Option = { value: string; label: string };
 /** The status, from the form's own list (queries and orders have different statuses). */
 export function StatusSelect({ form, options }: { form: ShipmentForm; options: Option[] }) {
   return (
-    <Select
+    <SearchableSelect
       label={f.status}
       data={options}
       allowDeselect={false}
@@ -141,7 +142,7 @@ export function StatusSelect({ form, options }: { form: ShipmentForm; options: O
 /** The owner (Opiekun), one of the users. */
 export function OwnerSelect({ form, options }: { form: ShipmentForm; options: Option[] }) {
   return (
-    <Select
+    <SearchableSelect
       label={f.user}
       data={options}
       searchable

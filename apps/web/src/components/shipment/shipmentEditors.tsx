@@ -1,4 +1,4 @@
-import { Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { datesIssue, type ShipmentRead, validationMessages, wallClockOf } from '@spedycja/domain';
 import type { ComponentType } from 'react';
 import { CountrySelect } from '../CountrySelect.tsx';
@@ -7,6 +7,7 @@ import { blankToNull, choiceEditor, type EditorSpec, InlineError, notANumber, te
 import { MoneyInput } from '../MoneyInput.tsx';
 import type { PartyFieldProps } from '../parties/PartyPicker.tsx';
 import { type PartyRef, partyRefOf } from '../parties/partyForm.ts';
+import { SearchableSelect } from '../SearchableSelect.tsx';
 import { shipmentMessages } from './messages.ts';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from './options.ts';
 
@@ -28,7 +29,7 @@ export const ownerEditor = (
 ): EditorSpec<Pick<ShipmentRead, 'user'>, string> => ({
   value: (row) => row.user?.['@id'] ?? '',
   render: ({ value, onChange, error, label }) => (
-    <Select
+    <SearchableSelect
       label={label}
       data={options}
       value={value || null}
@@ -178,7 +179,7 @@ export const priceEditor = <A extends string, C extends string>(
         error={error}
         data-autofocus
       />
-      <Select
+      <SearchableSelect
         label={f.currency}
         aria-label={currencyName}
         w={100}

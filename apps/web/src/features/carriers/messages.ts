@@ -23,8 +23,10 @@ export const carriersMessages = {
     countries: 'Kraje obsługiwane',
     dimensions: 'Wymiary',
     methodOfContact: 'Sposób kontaktu',
+    verificationStatus: 'Weryfikacja',
   },
   filters: {
+    verificationStatus: 'Weryfikacja',
     country: 'Kraj obsługiwany',
     minLength: 'Min. długość (m)',
     minWidth: 'Min. szerokość (m)',

@@ -33,6 +33,7 @@ export const invoicesMessages = {
     sent: 'Wysłana',
     ksef: 'KSeF',
     paid: 'Zapłacona',
+    due: 'Do zapłaty',
     actions: 'Akcje',
   },
   filters: {
@@ -42,6 +43,7 @@ export const invoicesMessages = {
     all: 'Wszystkie',
     paidYes: 'Zapłacone',
     paidNo: 'Niezapłacone',
+    paymentStatus: 'Stan płatności',
     ksef: 'KSeF',
   },
   totals: (count: number) => `Razem w wybranym miesiącu (${count})`,
@@ -56,6 +58,7 @@ export const invoicesMessages = {
     upo: 'Pobierz UPO',
     corrective: 'Wystaw fakturę korygującą',
     vatFromProforma: 'Wystaw fakturę VAT',
+    payments: 'Płatności',
     markPaid: 'Oznacz jako zapłaconą',
     markUnpaid: 'Oznacz jako niezapłaconą',
     delete: 'Usuń',

@@ -1,7 +1,6 @@
 /** What the app and other features use of orders: the screen (active and deleted), the modal, the query conversion. */
 
 export { patchOrderInLists } from './api/cache.ts';
-export { saveFile } from './api/downloadOrder.ts';
 export { useOrderDetail } from './api/getOrder.ts';
 export { orderKeys } from './api/keys.ts';
 export { updateOrder, useUpdateOrder } from './api/updateOrder.ts';

@@ -103,6 +103,7 @@ export const ordersMessages = {
   },
   submit: {
     saveAndSend: 'Zapisz i wyślij',
+    chooseRecipient: 'Zaznacz, do kogo wysłać zlecenie',
     sendToCustomer: 'Wyślij do klienta',
     sendToCarrier: 'Wyślij do przewoźnika',
     saveAndMark: 'Zapisz i oznacz jako wysłane',
@@ -136,6 +137,8 @@ export const ordersMessages = {
     sentBefore: (date: string, address: string) => `Wysłano już ${date} do ${address} — wysłać ponownie?`,
     send: 'Wyślij',
     sendAgain: 'Wyślij ponownie',
+    mailOff:
+      'Poczta wyłączona — wiadomość zostanie zapisana w folderze, a zlecenie nie zostanie oznaczone jako wysłane.',
     cancel: 'Anuluj',
   },
   queryLink: {
@@ -160,6 +163,7 @@ export const ordersMessages = {
     notSentToCarrier: 'Nie wysłano do przewoźnika',
     notSentToBoth: 'Nie wysłano do klienta ani do przewoźnika',
     hiddenInCalendar: 'Niewidoczne w kalendarzu',
+    savedMailOff: 'Zapisano w folderze — poczta wyłączona',
     showInCalendar: 'Niewidoczne w kalendarzu — kliknij, aby pokazać w kalendarzu',
   },
   routeMap: 'Trasa na mapie',

@@ -28,4 +28,9 @@ describe('the warning icons of the # cell', () => {
       orderWarnings({ mailSentToCustomer: false, mailSentToCarrier: true, showInCalendar: false }).map((w) => w.color),
     ).toEqual(['orange', 'red']);
   });
+  it('says a document went to the folder only, when mail is off', () => {
+    const [warning] = orderWarnings({ mailSentToCustomer: false, mailSentToCarrier: true, showInCalendar: true }, true);
+    expect(warning?.color).toBe('orange');
+    expect(warning?.message).toContain('Zapisano w folderze — poczta wyłączona');
+  });
 });

@@ -52,6 +52,7 @@ export const statsPageMessages = {
       paymentDate: 'Termin płatności',
       daysOverdue: 'Dni po terminie',
       invoice: 'Faktura',
+      balance: 'Saldo klienta',
       user: 'Opiekun',
       actions: 'Akcje',
     },

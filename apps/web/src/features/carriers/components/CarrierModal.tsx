@@ -1,10 +1,12 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { PartyMatch } from '@spedycja/domain';
 import { type Carrier, carrierCreateSchema, carrierUpdateSchema, METHODS_OF_CONTACT } from '@spedycja/domain';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { OcpFields, RegistryPanel } from '../../verification/index.ts';
 import { useCreateCarrier } from '../api/createCarrier.ts';
 import { useCarrier } from '../api/getCarrier.ts';
 import { getCarrierDuplicates } from '../api/getCarrierDuplicates.ts';
@@ -36,7 +38,7 @@ function renderCarrierFields(
     <>
       <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints} onOpenExisting={onOpenExisting}>
         <TextInput label={t.fields.accountNumber} autoComplete="off" {...form.getInputProps('accountNumber')} />
-        <Select
+        <SearchableSelect
           label={t.fields.methodOfContact}
           data={CONTACT_OPTIONS}
           clearable
@@ -66,6 +68,7 @@ function renderCarrierFields(
         onChange={(codes) => form.setFieldValue('countries', codes)}
         error={form.errors.countries}
       />
+      <OcpFields inputProps={(field) => form.getInputProps(field)} />
     </>
   );
 }
@@ -82,6 +85,9 @@ const carrierSetup = {
   useUpdate: useUpdateCarrier,
   duplicates: { queryKey: carrierKeys.all, fetcher: getCarrierDuplicates },
   renderFields: renderCarrierFields,
+  renderExtras: (form: UseFormReturnType<CarrierFormValues>, uuid: string | null) => (
+    <RegistryPanel resource="carriers" uuid={uuid} form={form} />
+  ),
 };
 
 /** Create or edit a carrier. If the carrier cannot be loaded, the modal closes (the error is notified). */

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { type Carrier, PAGE_SIZES } from '@spedycja/domain';
+import { type Carrier, PAGE_SIZES, VERIFICATION_STATUSES, verificationStatusLabel } from '@spedycja/domain';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { TextValue } from '../../../components/display.tsx';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
@@ -7,6 +7,7 @@ import { partyMessages } from '../../../components/parties/messages.ts';
 import { PartyPage } from '../../../components/parties/PartyPage.tsx';
 import { partyColumns } from '../../../components/parties/partyColumns.tsx';
 import { countryFilter, minHundredthsFilter, searchFilter } from '../../../components/parties/partyFilters.tsx';
+import { VerificationBadge } from '../../verification/index.ts';
 import { useDeleteCarrier } from '../api/deleteCarrier.ts';
 import { useCarriers } from '../api/getCarriers.ts';
 import { carriersMessages as t } from '../messages.ts';
@@ -27,6 +28,16 @@ const filters: FilterDef[] = [
   minHundredthsFilter('maxCargoWidth', t.filters.minWidth),
   minHundredthsFilter('maxCargoHeight', t.filters.minHeight),
   minHundredthsFilter('maxCargoWeight', t.filters.minWeight),
+  {
+    kind: 'select',
+    name: 'verificationStatus',
+    label: t.filters.verificationStatus,
+    width: 190,
+    options: VERIFICATION_STATUSES.map((value) => ({
+      value,
+      label: value === 'zweryfikowany' ? 'Zweryfikowany' : verificationStatusLabel(value, null),
+    })),
+  },
 ];
 
 const shared = partyColumns<Carrier>();
@@ -44,6 +55,12 @@ const columns: ColumnDef<Carrier>[] = [
     ),
   },
   { id: 'methodOfContact', header: t.columns.methodOfContact, cell: (c) => <TextValue value={c.methodOfContact} /> },
+  {
+    id: 'verificationStatus',
+    header: t.columns.verificationStatus,
+    sortKey: 'verifiedAt',
+    cell: (c) => <VerificationBadge status={c.verificationStatus} verifiedAt={c.verifiedAt} />,
+  },
   shared.createdDate,
 ];
 

@@ -1,19 +1,21 @@
 import { type Carrier, carrierFieldsSchema } from '@spedycja/domain';
 import { emptyPartyForm, type PartyFormValues, partyToForm } from '../../../components/parties/partyForm.ts';
+import { emptyOcpForm, type OcpFormValues, ocpToForm } from '../../verification/index.ts';
 
 /**
  * The carrier form's values. Capacities are held in hundredths, as they travel (1360 = 13,60 m):
  * the inputs show and read decimals with a comma or a dot, and hold NaN while the text is no number.
  */
-export type CarrierFormValues = PartyFormValues & {
-  accountNumber: string;
-  countries: string[];
-  maxCargoLength: number | null;
-  maxCargoWidth: number | null;
-  maxCargoHeight: number | null;
-  maxCargoWeight: number | null;
-  methodOfContact: string | null;
-};
+export type CarrierFormValues = PartyFormValues &
+  OcpFormValues & {
+    accountNumber: string;
+    countries: string[];
+    maxCargoLength: number | null;
+    maxCargoWidth: number | null;
+    maxCargoHeight: number | null;
+    maxCargoWeight: number | null;
+    methodOfContact: string | null;
+  };
 
 export const CAPACITY_FIELDS = ['maxCargoLength', 'maxCargoWidth', 'maxCargoHeight', 'maxCargoWeight'] as const;
 
@@ -29,6 +31,7 @@ export const emptyCarrierForm = (): CarrierFormValues => ({
   maxCargoHeight: null,
   maxCargoWeight: null,
   methodOfContact: null,
+  ...emptyOcpForm(),
 });
 
 export const carrierToForm = (carrier: Carrier): CarrierFormValues => ({
@@ -40,4 +43,5 @@ export const carrierToForm = (carrier: Carrier): CarrierFormValues => ({
   maxCargoHeight: carrier.maxCargoHeight,
   maxCargoWeight: carrier.maxCargoWeight,
   methodOfContact: carrier.methodOfContact,
+  ...ocpToForm(carrier),
 });

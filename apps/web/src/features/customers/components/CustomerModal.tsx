@@ -1,14 +1,19 @@
-import { Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { PartyMatch } from '@spedycja/domain';
 import {
   CUSTOMER_ACQUISITION_SOURCES,
   type Customer,
   customerCreateSchema,
   customerUpdateSchema,
+  isAdmin,
+  type PartyMatch,
 } from '@spedycja/domain';
+import { useMemo } from 'react';
 import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { useAuth } from '../../auth/useAuth.ts';
+import { CustomerBalanceLine } from '../../receivables/index.ts';
+import { RegistryPanel } from '../../verification/index.ts';
 import { useCreateCustomer } from '../api/createCustomer.ts';
 import { useCustomer } from '../api/getCustomer.ts';
 import { getCustomerDuplicates } from '../api/getCustomerDuplicates.ts';
@@ -31,7 +36,7 @@ function renderCustomerFields(
 ) {
   return (
     <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints} onOpenExisting={onOpenExisting}>
-      <Select
+      <SearchableSelect
         label={t.acquiredBy}
         data={ACQUISITION_OPTIONS}
         clearable
@@ -54,9 +59,21 @@ const customerSetup = {
   useUpdate: useUpdateCustomer,
   duplicates: { queryKey: customerKeys.all, fetcher: getCustomerDuplicates },
   renderFields: renderCustomerFields,
+  renderExtras: (form: UseFormReturnType<CustomerFormValues>, uuid: string | null) => (
+    <RegistryPanel resource="customers" uuid={uuid} form={form} />
+  ),
 };
 
 /** Create or edit a customer. If the customer cannot be loaded, the modal closes (the error is notified). */
 export function CustomerModal({ customerUuid, ...props }: CustomerModalProps) {
-  return <PartyModal {...props} uuid={customerUuid} setup={customerSetup} />;
+  const { user } = useAuth();
+  // Issue 26: an administrator sees what the customer owes.
+  const setup = useMemo(
+    () =>
+      user && isAdmin(user.roles)
+        ? { ...customerSetup, renderHeader: (uuid: string) => <CustomerBalanceLine customerUuid={uuid} /> }
+        : customerSetup,
+    [user],
+  );
+  return <PartyModal {...props} uuid={customerUuid} setup={setup} />;
 }

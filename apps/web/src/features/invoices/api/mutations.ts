@@ -1,8 +1,8 @@
 import type { Invoice, InvoiceCreate, InvoiceSendResult, InvoiceUpdate } from '@spedycja/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/apiClient.ts';
+import { saveFile } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { saveFile } from '../../orders/index.ts';
 import { invoicesMessages as t } from '../messages.ts';
 import { invoiceKeys } from './keys.ts';
 

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CUSTOMER_PAYMENT_TERMS,
@@ -26,8 +14,9 @@ import {
 import { useEffect, useMemo } from 'react';
 import { CountrySelect } from '../../../components/CountrySelect.tsx';
 import { DateInput } from '../../../components/dates.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { CURRENCY_OPTIONS } from '../../../components/shipment/options.ts';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { focusFirstError, useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { CustomerPicker, getCustomer } from '../../customers/index.ts';
 import { PaymentTermField } from '../../orders/index.ts';
@@ -55,8 +44,8 @@ const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: paymentMe
 const select = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
 
 /**
- * The invoice form: the document, the correction, seller and buyer, positions, payment and currency. Save is
- * disabled while the form is invalid (the domain schema, as on the server); a new invoice can be added and sent,
+ * The invoice form: the document, the correction, seller and buyer, positions, payment and currency. Save with
+ * an invalid form (the domain schema, as on the server) shows the errors and focuses the first; a new invoice can be added and sent,
  * an edited one saved and marked as sent.
  */
 export function InvoiceForm({
@@ -74,7 +63,6 @@ export function InvoiceForm({
   const runSave = useSaveSubmit(form);
   const saving = create.isPending || update.isPending;
   const values = form.values;
-  const invalid = Object.keys(validateInvoiceForm(values)).length > 0;
   const type: InvoiceType = values.type;
 
   // An EUR invoice takes NBP's rate of the last business day before the sale (or the settings' one, offline).
@@ -111,7 +99,10 @@ export function InvoiceForm({
 
   const save = (options: { send?: boolean; markSent?: boolean }) =>
     runSave(async () => {
-      if (form.validate().hasErrors) return;
+      if (form.validate().hasErrors) {
+        focusFirstError();
+        return;
+      }
       const payload = buildInvoicePayload(form.values);
       if (!payload) return;
       if (mode === 'create') {
@@ -225,7 +216,7 @@ export function InvoiceForm({
                 onChange={({ date, term }) => form.setValues({ paymentDate: date, paymentDateString: term })}
                 error={form.errors.paymentDate}
               />
-              <Select
+              <SearchableSelect
                 label={f.paymentMethod}
                 data={METHOD_OPTIONS}
                 {...select}
@@ -240,7 +231,12 @@ export function InvoiceForm({
           <Fieldset legend={s.currency}>
             <Stack gap={6}>
               <Group grow gap="sm" align="flex-start">
-                <Select label={f.currency} data={CURRENCY_OPTIONS} {...select} {...form.getInputProps('currency')} />
+                <SearchableSelect
+                  label={f.currency}
+                  data={CURRENCY_OPTIONS}
+                  {...select}
+                  {...form.getInputProps('currency')}
+                />
                 {values.currency !== 'pln' && (
                   <TextInput
                     label={f.exchangeRate}
@@ -292,15 +288,15 @@ export function InvoiceForm({
           {t.submit.cancel}
         </Button>
         {mode === 'create' ? (
-          <Button variant="light" onClick={() => void save({ send: true })} disabled={saving || invalid}>
+          <Button variant="light" onClick={() => void save({ send: true })} disabled={saving}>
             {t.submit.saveAndSend}
           </Button>
         ) : (
-          <Button variant="light" onClick={() => void save({ markSent: true })} disabled={saving || invalid}>
+          <Button variant="light" onClick={() => void save({ markSent: true })} disabled={saving}>
             {t.submit.saveAndMark}
           </Button>
         )}
-        <Button type="submit" loading={saving} disabled={saving || invalid}>
+        <Button type="submit" loading={saving} disabled={saving}>
           {t.submit.save}
         </Button>
       </Group>

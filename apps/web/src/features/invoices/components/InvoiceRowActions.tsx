@@ -25,6 +25,7 @@ export type InvoiceRowActionsProps = {
   onUpo: (invoice: Invoice) => void;
   onDraft: (invoice: Invoice, type: 'vat' | 'corrective') => void;
   onTogglePaid: (invoice: Invoice) => void;
+  onPayments: (invoice: Invoice) => void;
   onDelete: (invoice: Invoice) => void;
 };
 
@@ -42,6 +43,7 @@ export function InvoiceRowActions({
   onUpo,
   onDraft,
   onTogglePaid,
+  onPayments,
   onDelete,
 }: InvoiceRowActionsProps) {
   return (
@@ -75,6 +77,11 @@ export function InvoiceRowActions({
       )}
       {invoice.type === 'proforma' && (
         <RowAction label={a.vatFromProforma} onClick={() => onDraft(invoice, 'vat')}>
+          <IconCoins />
+        </RowAction>
+      )}
+      {invoice.type !== 'proforma' && (
+        <RowAction label={a.payments} color="teal" onClick={() => onPayments(invoice)}>
           <IconCoins />
         </RowAction>
       )}

@@ -3,6 +3,7 @@ import {
   DEBOUNCE_MS,
   formatDate,
   formatMoney,
+  INVOICE_PAYMENT_STATUSES,
   type Invoice,
   type InvoiceType,
   KSEF_STATUSES,
@@ -20,6 +21,7 @@ import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.t
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { ksefUiMessages, useDownloadUpo, useSendToKsef } from '../../ksef/index.ts';
 import { OrderModal } from '../../orders/index.ts';
+import { PaymentsModal, paymentsUiMessages } from '../../receivables/index.ts';
 import { INVOICES_PAGE_SIZE, useInvoiceSummary, useInvoices } from '../api/getInvoices.ts';
 import { useDeleteInvoice, useDownloadInvoice, useSendInvoice, useUpdateInvoice } from '../api/mutations.ts';
 import { invoicesMessages as t } from '../messages.ts';
@@ -52,6 +54,13 @@ const invoiceFilterDefs = (type: InvoiceType): FilterDef[] => [
       { value: 'false', label: t.filters.paidNo },
     ],
   },
+  {
+    kind: 'select',
+    name: 'paymentStatus',
+    label: t.filters.paymentStatus,
+    width: 170,
+    options: INVOICE_PAYMENT_STATUSES.map((value) => ({ value, label: paymentsUiMessages.status[value] })),
+  },
 ];
 
 type ModalState = { opened: boolean; uuid: string | null; preset?: InvoiceModalPreset };
@@ -68,6 +77,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
   const [orderUuid, setOrderUuid] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Invoice | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [paymentsOf, setPaymentsOf] = useState<string | null>(null);
 
   const listParams = useMemo(() => ({ type, ...filterParams }), [type, filterParams]);
   const params = useMemo(
@@ -127,6 +137,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
                 (i.paid ? markUnpaid : markPaid).mutateAsync({ uuid: i.uuid, payload: { paid: !i.paid } }),
               )
             }
+            onPayments={(i) => setPaymentsOf(i.uuid)}
             onDelete={setToDelete}
           />
         ),
@@ -215,6 +226,10 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
           ))
         )}
       </Paper>
+      <PaymentsModal
+        invoice={paymentsOf ? (rows.find((i) => i.uuid === paymentsOf) ?? null) : null}
+        onClose={() => setPaymentsOf(null)}
+      />
       <InvoiceModal opened={modal.opened} onClose={closeModal} invoiceUuid={modal.uuid} preset={modal.preset} />
       <OrderModal opened={orderUuid !== null} orderUuid={orderUuid} onClose={() => setOrderUuid(null)} />
       <ConfirmDialog

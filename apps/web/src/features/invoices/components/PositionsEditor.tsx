@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Input, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { formatMoney, VAT_RATES, vatRateLabel } from '@spedycja/domain';
 import { IconPlus, IconTrash } from '../../../components/icons.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { invoicesMessages as t } from '../messages.ts';
 import { emptyPosition, type InvoiceFormValues, positionsPreview } from './invoiceForm.ts';
 
@@ -84,7 +85,7 @@ export function PositionsEditor({
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Select
+                    <SearchableSelect
                       aria-label={`${p.vatRate} ${n}`}
                       data={RATE_OPTIONS}
                       allowDeselect={false}

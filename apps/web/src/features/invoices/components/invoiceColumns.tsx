@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { DateText } from '../../../components/display.tsx';
 import { KsefStatusCell } from '../../ksef/index.ts';
+import { PaymentStatusCell } from '../../receivables/index.ts';
 import { invoicesMessages as t } from '../messages.ts';
 
 const c = t.columns;
@@ -95,7 +96,15 @@ export function invoiceColumns({
     },
     { id: 'ksef', header: c.ksef, cell: (i) => <KsefStatusCell invoice={i} /> },
     { id: 'sent', header: c.sent, align: 'center', cell: (i) => yesNo(i.invoiceSent, c.sent) },
-    { id: 'paid', header: c.paid, align: 'center', cell: (i) => yesNo(i.paid, c.paid) },
+    {
+      id: 'due',
+      header: c.due,
+      align: 'right',
+      nowrap: true,
+      sortKey: 'dueAmount',
+      cell: (i) => formatMoney(i.dueAmount, i.currency),
+    },
+    { id: 'paid', header: c.paid, align: 'center', cell: (i) => <PaymentStatusCell invoice={i} /> },
     { id: 'actions', header: c.actions, nowrap: true, cell: renderActions },
   ];
 }

@@ -8,8 +8,8 @@ import type {
 } from '@spedycja/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../lib/apiClient.ts';
+import { saveFile } from '../../../lib/download.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { saveFile } from '../../orders/index.ts';
 import { ksefUiMessages as t } from '../messages.ts';
 
 export const ksefKeys = {

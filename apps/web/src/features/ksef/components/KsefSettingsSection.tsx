@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Paper, PasswordInput, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { formatDateTime, KSEF_ENVIRONMENT_VALUES, type KsefEnvironmentName } from '@spedycja/domain';
 import { useEffect, useState } from 'react';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useCheckKsef, useKsefConfig, useUpdateKsefConfig } from '../api/ksef.ts';
 import { ksefUiMessages as t } from '../messages.ts';
 
@@ -42,7 +43,7 @@ export function KsefSettingsSection() {
             {t.nip(data.nip)} · {t.apiUrl(data.apiUrl)}
           </Text>
         )}
-        <Select
+        <SearchableSelect
           label={t.environment}
           data={KSEF_ENVIRONMENT_VALUES.map((value) => ({ value, label: t.environments[value] }))}
           value={environment}

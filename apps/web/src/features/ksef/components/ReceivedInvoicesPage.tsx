@@ -12,8 +12,9 @@ import { IconDownload, IconOrders, IconReceipt } from '../../../components/icons
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { api } from '../../../lib/apiClient.ts';
+import { saveFile } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { OrderModal, saveFile } from '../../orders/index.ts';
+import { OrderModal } from '../../orders/index.ts';
 import { useAssignReceived, useReceivedInvoices, useSyncKsef } from '../api/ksef.ts';
 import { ksefUiMessages as m } from '../messages.ts';
 

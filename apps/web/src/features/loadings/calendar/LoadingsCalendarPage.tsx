@@ -282,6 +282,8 @@ export function LoadingsCalendarPage() {
           noEventsText={c.noEvents}
           height="auto"
           dayMaxEvents={6}
+          // '+N więcej' is an <a> without href that opens a popover: a button to assistive technology (axe).
+          moreLinkDidMount={(info) => info.el.setAttribute('role', 'button')}
           nowIndicator
           editable
           eventDurationEditable={false}

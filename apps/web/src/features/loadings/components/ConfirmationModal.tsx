@@ -13,7 +13,7 @@ import {
 import { DateInput, WallClockInput } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
-import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { onValidationFailure, parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useOrderDetail } from '../../orders/index.ts';
 import { useConfirmLoading, useConfirmUnloading } from '../api/confirmations.ts';
 import { loadingsMessages as t } from '../messages.ts';
@@ -114,12 +114,14 @@ function LoadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<Load
     validate: zodValidate(loadingConfirmationSchema),
   });
   const runSave = useSaveSubmit(form);
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseWith(loadingConfirmationSchema, values);
-      if (!payload) return;
-      onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseWith(loadingConfirmationSchema, values);
+        if (!payload) return;
+        onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
+      }),
+    onValidationFailure,
   );
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.loadingTitle}>
@@ -156,12 +158,14 @@ function UnloadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<Un
     validate: zodValidate(unloadingConfirmationSchema),
   });
   const runSave = useSaveSubmit(form);
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseWith(unloadingConfirmationSchema, values);
-      if (!payload) return;
-      onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseWith(unloadingConfirmationSchema, values);
+        if (!payload) return;
+        onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
+      }),
+    onValidationFailure,
   );
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.unloadingTitle}>

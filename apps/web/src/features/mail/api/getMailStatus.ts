@@ -15,3 +15,6 @@ export const mailStatusQueryOptions = () =>
   });
 
 export const useMailStatus = (enabled = true) => useQuery({ ...mailStatusQueryOptions(), enabled });
+
+/** Whether messages only go to the folder (no mail server): nothing the app 'sends' is marked sent then. */
+export const useMailIsOff = () => useMailStatus().data?.mode === 'file';

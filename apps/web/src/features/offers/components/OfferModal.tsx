@@ -1,11 +1,12 @@
-import { Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CURRENCIES, OFFER_ACQUISITION_SOURCES, type OfferCreate, type OfferUpdate } from '@spedycja/domain';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { useCreateOffer } from '../api/createOffer.ts';
 import { useOffer } from '../api/getOffer.ts';
@@ -82,14 +83,16 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
   const saving = createOffer.isPending || updateOffer.isPending;
   const f = t.fields;
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseOfferPayload(mode, values, queryIri);
-      if (!payload) return;
-      if (mode === 'create') await createOffer.mutateAsync(payload as OfferCreate);
-      else if (offerUuid) await updateOffer.mutateAsync({ uuid: offerUuid, payload: payload as OfferUpdate });
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseOfferPayload(mode, values, queryIri);
+        if (!payload) return;
+        if (mode === 'create') await createOffer.mutateAsync(payload as OfferCreate);
+        else if (offerUuid) await updateOffer.mutateAsync({ uuid: offerUuid, payload: payload as OfferUpdate });
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   return (
@@ -112,7 +115,7 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
             {...form.getInputProps('price')}
             value={form.values.price}
           />
-          <Select
+          <SearchableSelect
             label={f.currency}
             w={100}
             data={CURRENCY_OPTIONS}
@@ -121,7 +124,7 @@ function OfferForm({ mode, queryIri, offerUuid, initialValues, onCancel, onSaved
             {...form.getInputProps('currency')}
           />
         </Group>
-        <Select
+        <SearchableSelect
           label={f.acquiredBy}
           data={SOURCE_OPTIONS}
           allowDeselect={false}

@@ -14,8 +14,6 @@ export function fallbackFileName({ number, format, party }: Omit<OrderDownload, 
   return `zlecenie_${safe}_${party === 'carrier' ? 'przewoznik' : 'klient'}.${format === 'pdf' ? 'pdf' : 'docx'}`;
 }
 
-export { saveFile };
-
 /** GET /api/orders/{uuid}/export/{pdf|word}/{customer|carrier}: saved under the server's file name. */
 export async function downloadOrder(download: OrderDownload): Promise<string> {
   const { blob, fileName } = await api.file(`/orders/${download.uuid}/export/${download.format}/${download.party}`);

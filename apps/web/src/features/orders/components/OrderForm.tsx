@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Input, Menu, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { IconChevronDown } from '../../../components/icons.tsx';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { focusFirstError, useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { useCreateOrder } from '../api/createOrder.ts';
@@ -55,7 +55,10 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
 
   const save = (parties: PartyFlags) =>
     runSave(async () => {
-      if (form.validate().hasErrors) return;
+      if (form.validate().hasErrors) {
+        focusFirstError();
+        return;
+      }
       if (mode === 'create') {
         const payload = buildCreatePayload(form.values, parties);
         if (!payload) return;
@@ -119,8 +122,12 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
           {mode === 'create' ? (
             <Button
               variant="light"
-              onClick={() => void save(sendTo)}
-              disabled={saving || (!sendTo.customer && !sendTo.carrier)}
+              onClick={() => {
+                // Never a silently disabled button: say what is missing under the checkboxes.
+                if (!sendTo.customer && !sendTo.carrier) form.setFieldError('sendMailToCustomer', s.chooseRecipient);
+                else void save(sendTo);
+              }}
+              disabled={saving}
             >
               {s.saveAndSend}
             </Button>

@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CARRIER_ACQUISITION_SOURCES,
@@ -9,6 +9,7 @@ import {
   orderMargin,
 } from '@spedycja/domain';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import {
   amountProps,
@@ -19,6 +20,7 @@ import {
 } from '../../../components/shipment/ShipmentFields.tsx';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { CustomerPicker } from '../../customers/index.ts';
+import { CarrierOrderFields, verificationTexts } from '../../verification/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { STATUS_OPTIONS } from './options.ts';
 import type { OrderFormValues } from './orderForm.ts';
@@ -32,7 +34,7 @@ const f = t.fields;
 const select = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
 const ACQUISITION_OPTIONS = CARRIER_ACQUISITION_SOURCES.map((value) => ({ value, label: value }));
 
-type MoneyKey = 'customerPrice' | 'carrierPrice' | 'euroExchangeRate';
+type MoneyKey = 'customerPrice' | 'carrierPrice' | 'euroExchangeRate' | 'cargoValue';
 
 const money = (form: Form, key: MoneyKey) => amountProps(form, key);
 const checkbox = (form: Form, key: keyof OrderFormValues) => form.getInputProps(key, { type: 'checkbox' });
@@ -47,7 +49,7 @@ function PriceFields({ form, party }: { form: Form; party: 'customer' | 'carrier
         currency={form.values[currencyKey]}
         {...money(form, `${party}Price`)}
       />
-      <Select
+      <SearchableSelect
         label={f.currency}
         aria-label={f[currencyKey]}
         w={96}
@@ -87,7 +89,7 @@ export function MarginLine({ form }: { form: Form }) {
 export function OrderRouteSection({ form }: { form: Form }) {
   return (
     <RouteSection form={form}>
-      <Select
+      <SearchableSelect
         label={f.loadingType}
         data={LOADING_TYPE_OPTIONS}
         mt="xs"
@@ -130,9 +132,32 @@ export function PartiesSection({ form }: { form: Form }) {
             onChange={(carrier) => form.setFieldValue('carrier', carrier)}
             error={form.errors.carrier}
           />
+          <CarrierOrderFields
+            carrierUuid={form.values.carrier?.uuid ?? null}
+            order={form.values}
+            account={form.values.carrierBankAccount}
+            onAccountChange={(value) => form.setFieldValue('carrierBankAccount', value)}
+            accountError={form.errors.carrierBankAccount}
+          />
           <PriceFields form={form} party="carrier" />
+          <Group align="flex-start" gap="sm" wrap="nowrap">
+            <MoneyInput
+              label={verificationTexts.cargoValue}
+              style={{ flex: 1 }}
+              currency={form.values.cargoValueCurrency}
+              {...money(form, 'cargoValue')}
+            />
+            <SearchableSelect
+              label={f.currency}
+              aria-label={verificationTexts.cargoValueCurrency}
+              w={96}
+              data={CURRENCY_OPTIONS}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('cargoValueCurrency')}
+            />
+          </Group>
           <MarginLine form={form} />
-          <Select
+          <SearchableSelect
             label={f.carrierAcquiredBy}
             data={ACQUISITION_OPTIONS}
             clearable

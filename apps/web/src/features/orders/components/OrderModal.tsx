@@ -1,10 +1,11 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Tabs, Text } from '@mantine/core';
 import { isAdmin, type Order, routeLabel } from '@spedycja/domain';
 import { useState } from 'react';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { CarrierInvoiceNote } from '../../ksef/components/CarrierInvoiceNote.tsx';
 import { OffersModal } from '../../offers/index.ts';
+import { OrderDocumentsPanel, PortalLinkPanel, portalTexts } from '../../portal/index.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { useOrderDetail } from '../api/getOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -34,6 +35,23 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
   const { user } = useAuth();
 
   const waiting = mode === 'edit' ? !order.data : settings.isPending;
+  const form = (
+    <OrderForm
+      key={orderUuid ?? 'new'}
+      mode={mode}
+      orderUuid={orderUuid ?? null}
+      initialValues={
+        order.data
+          ? orderToForm(order.data)
+          : emptyOrderForm({
+              ownerUuid: user?.uuid || null,
+              euroExchangeRate: euroRateSetting(settingsMap(settings.data).euroExchangeRate),
+            })
+      }
+      onCancel={onClose}
+      onSaved={onClose}
+    />
+  );
 
   return (
     <RecordModal
@@ -46,21 +64,20 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
     >
       {order.data?.query && <QueryLink order={order.data} />}
       {order.data && user && isAdmin(user.roles) && <CarrierInvoiceNote orderIri={order.data['@id']} />}
-      <OrderForm
-        key={orderUuid ?? 'new'}
-        mode={mode}
-        orderUuid={orderUuid ?? null}
-        initialValues={
-          order.data
-            ? orderToForm(order.data)
-            : emptyOrderForm({
-                ownerUuid: user?.uuid || null,
-                euroExchangeRate: euroRateSetting(settingsMap(settings.data).euroExchangeRate),
-              })
-        }
-        onCancel={onClose}
-        onSaved={onClose}
-      />
+      {mode === 'edit' && orderUuid ? (
+        <Tabs defaultValue="order" keepMounted>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="order">{t.editTitle}</Tabs.Tab>
+            <Tabs.Tab value="link">{portalTexts.tabLink}</Tabs.Tab>
+            <Tabs.Tab value="documents">{portalTexts.tabDocuments}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="order">{form}</Tabs.Panel>
+          <Tabs.Panel value="link">{order.data && <PortalLinkPanel orderUuid={orderUuid} />}</Tabs.Panel>
+          <Tabs.Panel value="documents">{order.data && <OrderDocumentsPanel orderUuid={orderUuid} />}</Tabs.Panel>
+        </Tabs>
+      ) : (
+        form
+      )}
     </RecordModal>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { documentFileName, formatDateTime, type Order, type OrderParty } from '@spedycja/domain';
 import { useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
+import { useMailIsOff } from '../../mail/index.ts';
 import { ordersMessages } from '../messages.ts';
 
 const t = ordersMessages.sendDialog;
@@ -42,6 +43,7 @@ export function recipientsOf(order: Order, parties: readonly OrderParty[]): Reci
  */
 export function SendOrderDialog({ request, onSend, onCancel }: SendOrderDialogProps) {
   const [sending, setSending] = useState(false);
+  const mailOff = useMailIsOff();
   const recipients = request ? recipientsOf(request.order, request.parties) : [];
   const sendable = recipients.filter((r) => r.email).map((r) => r.party);
   const again = recipients.some((r) => r.email && r.sentBefore);
@@ -59,6 +61,11 @@ export function SendOrderDialog({ request, onSend, onCancel }: SendOrderDialogPr
   return (
     <AppModal opened={request !== null} onClose={() => !sending && onCancel()} title={t.title} size={560}>
       <Stack gap="sm">
+        {mailOff && (
+          <Alert color="orange" variant="light" p="xs" role="status">
+            {t.mailOff}
+          </Alert>
+        )}
         {request &&
           recipients.map((r) => (
             <Stack key={r.party} gap={2} aria-label={t.to[r.party]} role="group">

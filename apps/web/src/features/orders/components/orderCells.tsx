@@ -8,6 +8,7 @@ import {
   routeMapUrl,
 } from '@spedycja/domain';
 import { IconAlertTriangle, IconMap } from '../../../components/icons.tsx';
+import { useMailIsOff } from '../../mail/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { orderWarnings } from '../orderWarnings.ts';
 
@@ -26,7 +27,7 @@ function Line({ text, dimmed, title }: { text: string | null; dimmed?: boolean; 
  * (hidden from the calendar) is a button that shows the order in the calendar when the table allows it.
  */
 export function NumberCell({ order, onShowInCalendar }: { order: Order; onShowInCalendar?: (order: Order) => void }) {
-  const warnings = orderWarnings(order);
+  const warnings = orderWarnings(order, useMailIsOff());
   return (
     <Group gap={6} wrap="nowrap" align="center">
       <Stack gap={0}>

@@ -4,6 +4,7 @@ import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { TextValue } from '../../../components/display.tsx';
 import { editableCells } from '../../../components/inlineEditors.tsx';
 import { shipmentColumns } from '../../../components/shipment/shipmentColumns.tsx';
+import { PortalMarksCell, portalTexts } from '../../portal/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { DistanceCell, NumberCell, PlaceCell, StatusBadge, YesNo } from './orderCells.tsx';
 import {
@@ -122,6 +123,8 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
         cell: (o) =>
           editable(o, c.carrier, 'carrier', carrierEditor, <TextValue value={partyName(o.carrier)} max={20} />),
       },
+      // The carrier's link (issue 25): accepted, driver, loaded, unloaded, CMR, invoice.
+      { id: 'portal', header: portalTexts.filterLabel, cell: (o) => <PortalMarksCell orderUuid={o.uuid} /> },
       shared.user(options.ownerOptions),
       shared.createdDate,
       shared.additionalInfo,

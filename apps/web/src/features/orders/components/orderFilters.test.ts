@@ -23,6 +23,19 @@ describe('the orders filter row -> API parameters', () => {
       'carrier.nip',
       'user.name',
       'createdDate',
+      'portal',
+    ]);
+  });
+
+  it("sends the carrier's link filters 'nie przyjęte' and 'brak CMR po rozładunku' as portal=…", () => {
+    const defs = orderFilterDefs(false);
+    expect(filtersToParams(defs, { ...defaultFilterValues(defs), portal: 'brakCmr' })).toMatchObject({
+      portal: 'brakCmr',
+    });
+    const portal = defs.find((d) => d.name === 'portal');
+    expect(portal?.kind === 'select' && portal.options.map((o) => o.label)).toEqual([
+      'nie przyjęte',
+      'brak CMR po rozładunku',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { DEFAULT_ORDER_STATUS } from '@spedycja/domain';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
 import { shipmentFilters } from '../../../components/shipment/shipmentFilters.ts';
+import { portalTexts } from '../../portal/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { STATUS_FILTER_OPTIONS } from './options.ts';
 
@@ -25,5 +26,16 @@ export function orderFilterDefs(deleted: boolean): FilterDef[] {
     { kind: 'text', name: 'customer.nip', label: f.customerNip, width: 130 },
     { kind: 'text', name: 'carrier.nip', label: f.carrierNip, width: 130 },
     ...shared.ownerAndCreated(),
+    // The carrier's link (issue 25).
+    {
+      kind: 'select',
+      name: 'portal',
+      label: portalTexts.filterLabel,
+      options: [
+        { value: 'nieprzyjete', label: portalTexts.filterNotAccepted },
+        { value: 'brakCmr', label: portalTexts.filterNoCmr },
+      ],
+      width: 200,
+    },
   ];
 }

@@ -45,6 +45,10 @@ export type OrderFormValues = ShipmentFormValues & {
   carrierPrice: number | null;
   carrierPriceCurrency: string;
   carrierAcquiredBy: string | null;
+  /** The carrier's account the payment goes to (26 digits), one of the carrier's accounts. */
+  carrierBankAccount: string | null;
+  cargoValue: number | null;
+  cargoValueCurrency: string;
   carrierPaid: boolean;
   carrierPaidConfirmed: boolean;
   carrierDateOfPayment: string | null;
@@ -88,6 +92,9 @@ export const emptyOrderForm = (defaults: { ownerUuid?: string | null; euroExchan
     carrierPrice: null,
     carrierPriceCurrency: 'pln',
     carrierAcquiredBy: null,
+    carrierBankAccount: null,
+    cargoValue: null,
+    cargoValueCurrency: 'pln',
     carrierPaid: false,
     carrierPaidConfirmed: false,
     carrierDateOfPayment: null,
@@ -123,6 +130,9 @@ export const orderToForm = (o: Order): OrderFormValues => ({
   carrierPrice: o.carrierPrice,
   carrierPriceCurrency: o.carrierPriceCurrency,
   carrierAcquiredBy: o.carrierAcquiredBy,
+  carrierBankAccount: o.carrierBankAccount ?? null,
+  cargoValue: o.cargoValue ?? null,
+  cargoValueCurrency: o.cargoValueCurrency ?? 'pln',
   carrierPaid: o.carrierPaid,
   carrierPaidConfirmed: o.carrierPaidConfirmed,
   carrierDateOfPayment: dayOf(o.carrierDateOfPayment),

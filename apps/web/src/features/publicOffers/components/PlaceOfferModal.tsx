@@ -1,11 +1,12 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CURRENCIES, PUBLIC_OFFER_SUCCESS_CLOSE_MS, type PublicQuery } from '@spedycja/domain';
 import { useEffect, useRef, useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { PhoneFields } from '../../../components/PhoneFields.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { isApiError } from '../../../lib/apiClient.ts';
-import { applyServerErrors } from '../../../lib/forms.ts';
+import { applyServerErrors, onValidationFailure } from '../../../lib/forms.ts';
 import { usePlaceOffer } from '../api/placeOffer.ts';
 import { publicMessages as t } from '../messages.ts';
 import {
@@ -69,7 +70,7 @@ export function PlaceOfferModal({ query, onClose }: PlaceOfferModalProps) {
       }
       setOutcome({ tab: 'error', message: placeOfferErrorMessage(error) });
     }
-  });
+  }, onValidationFailure);
 
   return (
     <AppModal opened={query !== null} onClose={onClose} title={t.modalTitle} size={560}>
@@ -105,7 +106,7 @@ export function PlaceOfferModal({ query, onClose }: PlaceOfferModalProps) {
                 rightSectionWidth={48}
                 {...form.getInputProps('price')}
               />
-              <Select
+              <SearchableSelect
                 label={t.fields.currency}
                 data={CURRENCY_OPTIONS}
                 allowDeselect={false}

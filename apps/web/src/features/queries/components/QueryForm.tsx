@@ -1,9 +1,10 @@
-import { Fieldset, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { QueryCreate, QueryUpdate } from '@spedycja/domain';
 import { useMemo } from 'react';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import {
   amountProps,
@@ -12,7 +13,7 @@ import {
   RouteSection,
   StatusSelect,
 } from '../../../components/shipment/ShipmentFields.tsx';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { useCreateQuery } from '../api/createQuery.ts';
@@ -48,14 +49,16 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
     [owners.data, initialValues.user],
   );
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseQueryPayload(mode, values);
-      if (!payload) return;
-      if (mode === 'create') await createQuery.mutateAsync(payload as QueryCreate);
-      else if (queryUuid) await updateQuery.mutateAsync({ uuid: queryUuid, payload: payload as QueryUpdate });
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseQueryPayload(mode, values);
+        if (!payload) return;
+        if (mode === 'create') await createQuery.mutateAsync(payload as QueryCreate);
+        else if (queryUuid) await updateQuery.mutateAsync({ uuid: queryUuid, payload: payload as QueryUpdate });
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   const money = (field: MoneyField) => amountProps(form, field);
@@ -65,7 +68,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
       <Stack gap="md">
         <RouteSection form={form} unloadingDateRequired={false} />
         <CargoSection form={form} cols={{ base: 2, sm: 3 }}>
-          <Select
+          <SearchableSelect
             label={f.loadingType}
             data={LOADING_TYPE_OPTIONS}
             allowDeselect={false}
@@ -84,7 +87,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
               <MoneyInput label={f.customerPrice} currency={currency} {...money('customerPrice')} />
               <MoneyInput label={f.customerPriceSuggested} currency={currency} {...money('customerPriceSuggested')} />
-              <Select
+              <SearchableSelect
                 label={f.customerPriceCurrency}
                 data={CURRENCY_OPTIONS}
                 allowDeselect={false}

@@ -12,7 +12,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { componentMessages } from '../../../components/messages.ts';
-import { useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { onValidationFailure, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { KsefSettingsSection } from '../../ksef/index.ts';
 import { MailSettingsSection } from '../../mail/index.ts';
 import { useSettings } from '../api/getSettings.ts';
@@ -20,7 +20,7 @@ import { useRefreshEuroRate } from '../api/refreshEuroRate.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
 
-type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' };
+type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag' };
 type SettingValues = Record<string, string>;
 
 const definitionOf = (key: string): Definition =>
@@ -69,20 +69,22 @@ export function SettingsPage() {
   }, [settings, initialized, initialize]);
 
   const runSave = useSaveSubmit(form);
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const initial = form.getInitialValues();
-      const changes: SettingChange[] = list
-        .filter((s) => values[s.key] !== undefined && values[s.key] !== initial[s.key])
-        .map((s) => ({ uuid: s.uuid, key: s.key, value: (values[s.key] ?? '').trim() }));
-      if (changes.length === 0) {
-        notifications.show({ color: 'gray', message: t.noChanges });
-        return;
-      }
-      await update.mutateAsync(changes);
-      form.setInitialValues(values);
-      form.resetDirty(values);
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const initial = form.getInitialValues();
+        const changes: SettingChange[] = list
+          .filter((s) => values[s.key] !== undefined && values[s.key] !== initial[s.key])
+          .map((s) => ({ uuid: s.uuid, key: s.key, value: (values[s.key] ?? '').trim() }));
+        if (changes.length === 0) {
+          notifications.show({ color: 'gray', message: t.noChanges });
+          return;
+        }
+        await update.mutateAsync(changes);
+        form.setInitialValues(values);
+        form.resetDirty(values);
+      }),
+    onValidationFailure,
   );
 
   return (

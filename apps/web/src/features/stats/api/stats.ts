@@ -40,8 +40,11 @@ export const usePayments = (params: ReturnType<typeof paymentParams>) =>
 export function useMarkPaid() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ uuid, side }: { uuid: string; side: PaymentSide }) =>
-      api.post<{ message: string }>(`/payments/${uuid}/paid`, { side }),
+    mutationFn: ({ uuid, side, overrideReason }: { uuid: string; side: PaymentSide; overrideReason?: string }) =>
+      api.post<{ message: string }>(`/payments/${uuid}/paid`, {
+        side,
+        ...(overrideReason ? { whitelistOverride: { reason: overrideReason } } : {}),
+      }),
     meta: { errorAction: t.payments.markPaidAction, successMessage: t.markedPaid },
     onSuccess: () =>
       Promise.all([

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   formatDate,
   formatMoney,
@@ -11,6 +11,8 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
+import { portalTexts } from '../../portal/index.ts';
+import { isWhitelistUnconfirmed, WhitelistOverrideDialog } from '../../verification/index.ts';
 import { PAYMENTS_PAGE_SIZE, paymentParams, useMarkPaid, usePayments } from '../api/stats.ts';
 import { statsPageMessages as t } from '../messages.ts';
 
@@ -31,6 +33,8 @@ function PaymentsList({ side }: { side: PaymentSide }) {
   const params = paymentParams(side, state, page);
   const list = usePayments(params);
   const markPaid = useMarkPaid();
+  /** A payable the white list did not confirm: the admin's explicit confirmation with a reason. */
+  const [unconfirmed, setUnconfirmed] = useState<Payment | null>(null);
   const rows = list.data?.['hydra:member'] ?? [];
 
   const columns = useMemo(
@@ -56,6 +60,41 @@ function PaymentsList({ side }: { side: PaymentSide }) {
         cell: (r) => (r.daysOverdue !== null && r.daysOverdue > 0 ? r.daysOverdue : ''),
       },
       { id: 'invoice', header: p.columns.invoice, cell: (r) => r.invoice?.number ?? '' },
+      // A payable (issue 25): the carrier's CMR and invoice, and 'Gotowe do zapłaty' when both are in.
+      ...(side === 'carrier'
+        ? [
+            {
+              id: 'documents',
+              header: portalTexts.paymentsDocuments,
+              cell: (r: Payment) =>
+                r.documents?.readyToPay ? (
+                  <Badge color="green" variant="light">
+                    {portalTexts.readyToPay}
+                  </Badge>
+                ) : (
+                  <Group gap={4} wrap="nowrap">
+                    <Badge color={r.documents?.cmr ? 'green' : 'gray'} variant="light">
+                      {r.documents?.cmr ? portalTexts.cmrIn : portalTexts.cmrMissing}
+                    </Badge>
+                    <Badge color={r.documents?.invoice ? 'green' : 'gray'} variant="light">
+                      {r.documents?.invoice ? portalTexts.invoiceIn : portalTexts.invoiceMissing}
+                    </Badge>
+                  </Group>
+                ),
+            } satisfies ColumnDef<Payment>,
+          ]
+        : []),
+      ...(side === 'customer'
+        ? [
+            {
+              id: 'balance',
+              header: p.columns.balance,
+              align: 'right' as const,
+              nowrap: true,
+              cell: (r: Payment) => (r.partyBalance === null ? '' : formatMoney(r.partyBalance, r.currency)),
+            },
+          ]
+        : []),
       { id: 'user', header: p.columns.user, cell: (r) => r.user?.name ?? '' },
       {
         id: 'actions',
@@ -76,9 +115,16 @@ function PaymentsList({ side }: { side: PaymentSide }) {
     try {
       await markPaid.mutateAsync({ uuid: toMark.uuid, side });
       if (rows.length === 1 && page > 1) setPage(page - 1);
+    } catch (error) {
+      if (isWhitelistUnconfirmed(error)) setUnconfirmed(toMark);
     } finally {
       setToMark(null);
     }
+  };
+  const confirmOverride = async (reason: string) => {
+    if (!unconfirmed) return;
+    await markPaid.mutateAsync({ uuid: unconfirmed.uuid, side, overrideReason: reason });
+    setUnconfirmed(null);
   };
 
   return (
@@ -124,6 +170,11 @@ function PaymentsList({ side }: { side: PaymentSide }) {
         text={toMark ? p.markPaidQuestion(toMark.number, formatMoney(toMark.amount, toMark.currency)) : ''}
         onConfirm={confirm}
         onCancel={() => setToMark(null)}
+      />
+      <WhitelistOverrideDialog
+        opened={unconfirmed !== null}
+        onConfirm={confirmOverride}
+        onCancel={() => setUnconfirmed(null)}
       />
     </Stack>
   );

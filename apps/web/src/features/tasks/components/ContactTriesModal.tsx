@@ -1,4 +1,4 @@
-import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import type { ContactTryStatus, TaskContactTry } from '@spedycja/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { DateTimePicker } from '../../../components/dates.tsx';
 import { componentMessages } from '../../../components/messages.ts';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useContactTries } from '../api/getContactTries.ts';
 import { useUpdateContactTries } from '../api/updateContactTries.ts';
 import { tasksMessages as t } from '../messages.ts';
@@ -100,7 +101,7 @@ function ContactTriesForm({
         header: t.tries.status,
         width: 150,
         cell: (r) => (
-          <Select
+          <SearchableSelect
             size="xs"
             aria-label={`${t.tries.status} – ${t.tries.rowLabel(r.n)}`}
             data={CONTACT_TRY_STATUS_OPTIONS}

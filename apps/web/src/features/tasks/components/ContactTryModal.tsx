@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CONTACT_TRY_STATUSES,
@@ -9,7 +9,8 @@ import {
 import { AppModal } from '../../../components/AppModal.tsx';
 import { DateTimePicker } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { onValidationFailure, parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useCreateContactTry } from '../api/createContactTry.ts';
 import { tasksMessages as t } from '../messages.ts';
 import { NEXT_CONTACT_SHORTCUTS, nextContactAt, pickerNow, pickerToIso } from '../taskRules.ts';
@@ -70,20 +71,22 @@ function ContactTryForm({
   const createTry = useCreateContactTry();
   const runSave = useSaveSubmit(form);
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseWith(contactTryCreateSchema, toInput(taskIri, values));
-      if (!payload) return;
-      await createTry.mutateAsync(payload);
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseWith(contactTryCreateSchema, toInput(taskIri, values));
+        if (!payload) return;
+        await createTry.mutateAsync(payload);
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.tries.createTitle}>
       <Stack gap="sm">
         <DateTimePicker label={t.tries.date} withAsterisk clearable={false} {...form.getInputProps('date')} />
-        <Select
+        <SearchableSelect
           label={t.tries.status}
           data={CONTACT_TRY_STATUS_OPTIONS}
           allowDeselect={false}

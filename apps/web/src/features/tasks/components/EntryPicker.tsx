@@ -1,7 +1,8 @@
-import { Select, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useMemo, useState } from 'react';
 import { PICKER_DEBOUNCE_MS } from '../../../components/parties/PartyPicker.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useEntrySearch } from '../api/searchEntries.ts';
 import { tasksMessages as t } from '../messages.ts';
 import { entryKey, type TaskEntry } from '../taskEntry.ts';
@@ -41,7 +42,7 @@ export function EntryPicker({ value, onChange, error }: EntryPickerProps) {
         : t.picker.nothingFound;
 
   return (
-    <Select
+    <SearchableSelect
       label={t.fields.entry}
       placeholder={t.fields.entryHint}
       error={error}

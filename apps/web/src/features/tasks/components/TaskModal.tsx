@@ -1,4 +1,4 @@
-import { Group, Select, SimpleGrid, Switch, Textarea } from '@mantine/core';
+import { Group, SimpleGrid, Switch, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TASK_STATUSES, type TaskCreate, type TaskUpdate, taskStatusLabels } from '@spedycja/domain';
 import { DateTimePicker } from '../../../components/dates.tsx';
@@ -6,7 +6,8 @@ import { FormActions } from '../../../components/FormActions.tsx';
 import { componentMessages } from '../../../components/messages.ts';
 import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
-import { useSaveSubmit } from '../../../lib/forms.ts';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useUserOptions } from '../../users/index.ts';
 import { useCreateTask } from '../api/createTask.ts';
@@ -85,14 +86,16 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
   const saving = createTask.isPending || updateTask.isPending;
   const f = t.fields;
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      const payload = parseTaskPayload(mode, values);
-      if (!payload) return;
-      if (mode === 'create') await createTask.mutateAsync(payload as TaskCreate);
-      else if (taskUuid) await updateTask.mutateAsync({ uuid: taskUuid, payload: payload as TaskUpdate });
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        const payload = parseTaskPayload(mode, values);
+        if (!payload) return;
+        if (mode === 'create') await createTask.mutateAsync(payload as TaskCreate);
+        else if (taskUuid) await updateTask.mutateAsync({ uuid: taskUuid, payload: payload as TaskUpdate });
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   return (
@@ -105,7 +108,7 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
             error={form.errors.entry}
           />
         </div>
-        <Select
+        <SearchableSelect
           label={f.user}
           data={users.data ?? []}
           searchable
@@ -122,7 +125,7 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
           phoneInput={form.getInputProps('phone')}
         />
         {mode === 'edit' ? (
-          <Select
+          <SearchableSelect
             label={f.status}
             data={STATUS_OPTIONS}
             allowDeselect={false}

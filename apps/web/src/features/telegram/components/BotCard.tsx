@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Paper, PasswordInput, Stack, Text, Title } 
 import { useForm } from '@mantine/form';
 import { telegramTokenSchema } from '@spedycja/domain';
 import { componentMessages } from '../../../components/messages.ts';
-import { useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { onValidationFailure, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useBotState, useRemoveBotToken, useSetBotToken } from '../api/bot.ts';
 import { telegramPageMessages } from '../messages.ts';
 
@@ -59,11 +59,13 @@ function TokenForm({ canRemove }: { canRemove: boolean }) {
   const removeToken = useRemoveBotToken();
   const form = useForm({ initialValues: { token: '' }, validate: zodValidate(telegramTokenSchema) });
   const runSave = useSaveSubmit(form);
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      await setToken.mutateAsync({ token: values.token.trim() });
-      form.reset();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        await setToken.mutateAsync({ token: values.token.trim() });
+        form.reset();
+      }),
+    onValidationFailure,
   );
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.title}>

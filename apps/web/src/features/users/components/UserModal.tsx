@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { ROLES, roleLabels, type UserCreate, type UserUpdate } from '@spedycja/domain';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
-import { parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { onValidationFailure, parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useCreateUser } from '../api/createUser.ts';
 import { useUser } from '../api/getUser.ts';
 import { useUpdateUser } from '../api/updateUser.ts';
@@ -62,19 +62,21 @@ function UserForm({ mode, userUuid, initialValues, onCancel, onSaved }: UserForm
   const runSave = useSaveSubmit(form);
   const saving = createUser.isPending || updateUser.isPending;
 
-  const handleSubmit = form.onSubmit((values) =>
-    runSave(async () => {
-      if (mode === 'create') {
-        const payload = parseWith(schema, values) as UserCreate | null;
-        if (!payload) return;
-        await createUser.mutateAsync(payload);
-      } else {
-        const payload = parseWith(schema, values) as UserUpdate | null;
-        if (!payload || !userUuid) return;
-        await updateUser.mutateAsync({ uuid: userUuid, payload });
-      }
-      onSaved();
-    }),
+  const handleSubmit = form.onSubmit(
+    (values) =>
+      runSave(async () => {
+        if (mode === 'create') {
+          const payload = parseWith(schema, values) as UserCreate | null;
+          if (!payload) return;
+          await createUser.mutateAsync(payload);
+        } else {
+          const payload = parseWith(schema, values) as UserUpdate | null;
+          if (!payload || !userUuid) return;
+          await updateUser.mutateAsync({ uuid: userUuid, payload });
+        }
+        onSaved();
+      }),
+    onValidationFailure,
   );
 
   return (

@@ -1,0 +1,512 @@
+/**
+ * `npm run loadtest [-- --instances 2 --users 100 --pace 2-10 --rows 100000 --seconds 60] [--db URL] [--keep]
+ *   [--reuse NAME]`
+ *
+ * An office under load: N server processes (the built server) on one PostgreSQL database seeded by the demo seeder,
+ * their requests sent in turn as a load balancer would, and U dispatchers, each doing one thing every `--pace` seconds
+ * (a random pause between min and max; `--pace 0` never pauses, which measures the ceiling): the orders and queries
+ * pages, the drawer's badge, the customer picker searched as typed, tasks and queries created with an Idempotency-Key
+ * (now and then sent twice, as a client does after a lost answer) and edited with If-Match. It prints per action
+ * p50/p95/p99, requests per second and the errors, then checks that every acknowledged write is in the database exactly
+ * once, as last acknowledged (bench/writeCheck.ts); a write it cannot find fails the run (exit code 1).
+ *
+ * Database: `--db postgres://…/name` uses that database (seeded when it holds no orders yet); without it a fresh
+ * database is created on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432) and dropped at the
+ * end, unless `--keep` (its name is printed); `--reuse NAME` runs on such a kept database without seeding it.
+ * Traffic goes to 127.0.0.1 only, and the run stops by itself after `--seconds`.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { bootstrap } from '../src/bootstrap.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDb, selectRows } from '../src/db/client.ts';
+import { orders, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/modules/users/routes.ts';
+import { apiRoot } from '../src/paths.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+import { percentile } from './load.ts';
+import { type Acknowledged, checkWrites, markerOf, type StoredRow } from './writeCheck.ts';
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const instances = Number(arg('instances', '2'));
+const userCount = Number(arg('users', '100'));
+const rows = Number(arg('rows', '100000'));
+const seconds = Number(arg('seconds', '60'));
+const [paceMin, paceMax] = (() => {
+  const pace = arg('pace', '2-10');
+  const [a, b = a] = pace.split('-').map(Number);
+  if (!Number.isFinite(a) || !Number.isFinite(b) || (a as number) < 0 || (b as number) < (a as number)) {
+    throw new Error(`--pace: min-max seconds (2-10) or 0, not ${pace}`);
+  }
+  return [a as number, b as number];
+})();
+const keep = process.argv.includes('--keep');
+const reuse = process.argv.includes('--reuse') ? arg('reuse', '') : undefined;
+if (reuse !== undefined && !/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error(`--reuse: not a database name: ${reuse}`);
+const givenUrl = process.argv.includes('--db') ? arg('db', '') : undefined;
+for (const [name, value] of [
+  ['instances', instances],
+  ['users', userCount],
+  ['rows', rows],
+  ['seconds', seconds],
+] as const) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name}: a whole number ≥ 1, not ${value}`);
+}
+
+const root = path.resolve(apiRoot, '../..');
+const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_PASSWORD = 'loadtest-admin-password';
+const USER_PASSWORD = 'Dyspozytor-Obciazenie-2026';
+const JWT_SECRET = 'loadtest-secret-loadtest-secret-loadtest-42';
+const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+
+// --- the database ---
+
+async function prepareDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  let url: string;
+  let created: string | undefined;
+  if (givenUrl) url = givenUrl;
+  else {
+    const name = reuse ?? `loadtest_${Date.now()}`;
+    if (!reuse) {
+      const admin = new pg.Client({ connectionString: pgBase });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      created = name;
+    }
+    const u = new URL(pgBase);
+    u.pathname = `/${name}`;
+    url = u.toString();
+  }
+  const database = await openDb({ url });
+  try {
+    await database.migrate();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), JWT_SECRET, ADMIN_PASSWORD });
+    await bootstrap(database.db, config);
+    // The load test signs in as the database's admin with its own password (a database seeded elsewhere too).
+    await database.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(ADMIN_PASSWORD) })
+      .where(eq(users.login, 'admin'));
+    const [anOrder] = await database.db.select({ id: orders.id }).from(orders).limit(1);
+    if (!anOrder && reuse === undefined) {
+      console.log(`seeding ${rows.toLocaleString('en')} rows of each resource…`);
+      const t0 = performance.now();
+      const report = await seedDemo(database.db, { scale: rows });
+      console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, report);
+      await database.db.execute(sql`VACUUM ANALYZE`);
+    }
+  } finally {
+    await database.close();
+  }
+  return {
+    url,
+    async drop() {
+      if (!created || keep) {
+        if (created) console.log(`the database is kept: ${url} (--reuse ${created})`);
+        return;
+      }
+      const c = new pg.Client({ connectionString: pgBase });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${created} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+// --- the servers ---
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** The servers' data folders (the JWT secret, mail files): removed at the end. */
+const dataDirs: string[] = [];
+
+async function startServer(url: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const dataDir = path.join(tmpdir(), `loadtest-${runId}-${port}`);
+  dataDirs.push(dataDir);
+  const child = spawn('node', [path.join(apiRoot, 'dist/server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: url,
+      BACKUP_CRON: 'off',
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (b: Buffer) => {
+      if (b.toString().includes('Spedycja is ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`a server exited with ${code}`)));
+  });
+  child.stdout?.resume();
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+// --- the client: one keep-alive pool per instance, requests in turn (round robin) ---
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+const agents: { agent: Agent; base: string }[] = [];
+let turn = 0;
+
+function send(
+  method: string,
+  target: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const to = agents[turn++ % agents.length] as { agent: Agent; base: string };
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(
+      to.base + target,
+      {
+        method,
+        agent: to.agent,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('no answer within 30 s')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+// --- what is measured ---
+
+type Stat = { latencies: number[]; errors: number; statuses: Map<string, number> };
+const stats = new Map<string, Stat>();
+const firstErrors: string[] = [];
+
+/** One request of an action, timed; an answer other than `expected` (or none) is an error. */
+async function timed(action: string, expected: number[], work: () => Promise<Answer>): Promise<Answer | null> {
+  let stat = stats.get(action);
+  if (!stat) {
+    stat = { latencies: [], errors: 0, statuses: new Map() };
+    stats.set(action, stat);
+  }
+  const t0 = performance.now();
+  try {
+    const answer = await work();
+    stat.latencies.push(performance.now() - t0);
+    if (!expected.includes(answer.status)) {
+      stat.errors++;
+      stat.statuses.set(String(answer.status), (stat.statuses.get(String(answer.status)) ?? 0) + 1);
+      if (firstErrors.length < 10) firstErrors.push(`${action}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      return null;
+    }
+    return answer;
+  } catch (error) {
+    stat.latencies.push(performance.now() - t0);
+    stat.errors++;
+    const message = (error as Error).message;
+    stat.statuses.set(message, (stat.statuses.get(message) ?? 0) + 1);
+    if (firstErrors.length < 10) firstErrors.push(`${action}: ${message}`);
+    return null;
+  }
+}
+
+// --- the dispatchers ---
+
+type Dispatcher = {
+  index: number;
+  token: string;
+  created: number;
+  tasks: { ack: Acknowledged; etag: string; edits: number }[];
+  queries: { ack: Acknowledged; etag: string; edits: number; body: Record<string, unknown> }[];
+};
+const acknowledged: Acknowledged[] = [];
+let customerIris: string[] = [];
+const typed = ['kow', 'kowal', 'kowalski', 'tra', 'trans', 'transpol', 'mebl', 'meblo', 'nowa', 'nowak'];
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+
+const ordersPages = [
+  'status=aktywne&itemsPerPage=30&page=1',
+  'status=aktywne&itemsPerPage=30&page=2',
+  'status=aktywne&itemsPerPage=30&page=1&order[loadingDate]=desc',
+  'status=wszystkie&itemsPerPage=30&page=1&loadingCountry=PL',
+];
+const queriesPages = [
+  'status=aktywne&itemsPerPage=30&page=1',
+  'status=aktywne&itemsPerPage=30&page=2&partial=true',
+  'status=aktywne&itemsPerPage=30&page=1&loadingCountry=PL',
+];
+
+const shipment = (cargo: string, customer: string) => ({
+  cargo,
+  customer,
+  loadingCity: 'Poznań',
+  loadingCountry: 'PL',
+  loadingDate: '2027-03-01',
+  unloadingCity: 'Berlin',
+  unloadingCountry: 'DE',
+  unloadingDate: '2027-03-02',
+});
+
+const etagOf = (answer: Answer) => String(answer.headers.etag ?? '');
+
+async function createTask(d: Dispatcher) {
+  const key = `${runId}-t${d.index}-${d.created++}`;
+  const body = {
+    phone: '600100200',
+    comment: markerOf(key),
+    contactDate: new Date(Date.now() + 86_400_000).toISOString(),
+  };
+  const answer = await timed('create task (Idempotency-Key)', [201], () =>
+    send('POST', '/api/tasks', d.token, body, { 'idempotency-key': key }),
+  );
+  if (!answer) return;
+  const created = JSON.parse(answer.body) as { uuid: string };
+  const ack: Acknowledged = { kind: 'task', key, uuid: created.uuid, value: body.comment };
+  acknowledged.push(ack);
+  d.tasks.push({ ack, etag: etagOf(answer), edits: 0 });
+  // One in ten is sent again with the same key, as a client does after a lost answer: the same task, not a second.
+  if (Math.random() < 0.1) {
+    const again = await timed('create task again (same key)', [201], () =>
+      send('POST', '/api/tasks', d.token, body, { 'idempotency-key': key }),
+    );
+    if (again && (JSON.parse(again.body) as { uuid: string }).uuid !== created.uuid) {
+      firstErrors.push(`the same Idempotency-Key ${key} created a second task`);
+    }
+  }
+}
+
+async function editTask(d: Dispatcher) {
+  const task = d.tasks.length ? pick(d.tasks) : undefined;
+  if (!task) return createTask(d);
+  const comment = markerOf(task.ack.key, task.edits + 1);
+  const answer = await timed('edit task (If-Match)', [200], () =>
+    send('PUT', `/api/tasks/${task.ack.uuid}`, d.token, { comment }, { 'if-match': task.etag }),
+  );
+  if (!answer) return;
+  task.edits++;
+  task.etag = etagOf(answer);
+  task.ack.value = comment;
+}
+
+async function createQuery(d: Dispatcher) {
+  const key = `${runId}-q${d.index}-${d.created++}`;
+  const body: Record<string, unknown> = shipment(markerOf(key), pick(customerIris));
+  const answer = await timed('create query (Idempotency-Key)', [201], () =>
+    send('POST', '/api/queries', d.token, body, { 'idempotency-key': key }),
+  );
+  if (!answer) return;
+  const created = JSON.parse(answer.body) as { uuid: string };
+  const ack: Acknowledged = { kind: 'query', key, uuid: created.uuid, value: body.cargo as string };
+  acknowledged.push(ack);
+  d.queries.push({ ack, etag: etagOf(answer), edits: 0, body });
+}
+
+async function editQuery(d: Dispatcher) {
+  const query = d.queries.length ? pick(d.queries) : undefined;
+  if (!query) return createQuery(d);
+  const cargo = markerOf(query.ack.key, query.edits + 1);
+  const answer = await timed('edit query (If-Match)', [200], () =>
+    send('PUT', `/api/queries/${query.ack.uuid}`, d.token, { ...query.body, cargo }, { 'if-match': query.etag }),
+  );
+  if (!answer) return;
+  query.edits++;
+  query.etag = etagOf(answer);
+  query.ack.value = cargo;
+}
+
+async function searchCustomer(d: Dispatcher) {
+  // Typed letter by letter: the picker asks after each pause in typing, from three characters on.
+  const start = Math.floor(Math.random() * 4) * 3;
+  for (const text of typed.slice(start, start + 3)) {
+    await timed('customer search (a keystroke)', [200], () =>
+      send('GET', `/api/customers?search=${encodeURIComponent(text)}&itemsPerPage=10&partial=true`, d.token),
+    );
+  }
+}
+
+/** What a dispatcher does next, weighted as an office works: mostly reading, about one action in four a write. */
+const ACTIONS: [number, (d: Dispatcher) => Promise<unknown>][] = [
+  [25, (d) => timed('orders page', [200], () => send('GET', `/api/orders?${pick(ordersPages)}`, d.token))],
+  [20, (d) => timed('queries page', [200], () => send('GET', `/api/queries?${pick(queriesPages)}`, d.token))],
+  [20, (d) => timed('badge', [200], () => send('GET', '/api/tasks/drawerNotifications', d.token))],
+  [10, searchCustomer],
+  [8, createTask],
+  [6, editTask],
+  [6, createQuery],
+  [5, editQuery],
+];
+const WEIGHT = ACTIONS.reduce((sum, [w]) => sum + w, 0);
+function nextAction() {
+  let r = Math.random() * WEIGHT;
+  for (const [w, action] of ACTIONS) {
+    r -= w;
+    if (r < 0) return action;
+  }
+  return (ACTIONS[0] as [number, (d: Dispatcher) => Promise<unknown>])[1];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function run(d: Dispatcher, deadline: number) {
+  // Dispatchers do not start in step.
+  if (paceMax > 0) await sleep(Math.random() * paceMax * 1000);
+  while (performance.now() < deadline) {
+    await nextAction()(d);
+    if (paceMax > 0) {
+      const pause = (paceMin + Math.random() * (paceMax - paceMin)) * 1000;
+      await sleep(Math.min(pause, Math.max(0, deadline - performance.now())));
+    }
+  }
+}
+
+// --- the run ---
+
+async function signIn(login: string, password: string) {
+  const answer = await send('POST', '/api/login', null, { username: login, password });
+  if (answer.status !== 200) throw new Error(`login ${login}: ${answer.status} ${answer.body}`);
+  return (JSON.parse(answer.body) as { token: string }).token;
+}
+
+async function main() {
+  console.log(
+    `# Load test: ${instances} instance(s), ${userCount} dispatchers, pace ${paceMax > 0 ? `${paceMin}-${paceMax} s` : '0 (the ceiling)'}, ${seconds} s`,
+  );
+  execFileSync('node', [path.join(apiRoot, 'build.mjs')], { cwd: apiRoot, stdio: 'inherit' });
+  const database = await prepareDatabase();
+  const servers: ChildProcess[] = [];
+  let failed = false;
+  try {
+    // Started one after another: the second waits for the first's migrations (an advisory lock).
+    for (let i = 0; i < instances; i++) {
+      const server = await startServer(database.url);
+      servers.push(server.child);
+      agents.push({ agent: new Agent({ keepAlive: true, maxSockets: 256 }), base: server.base });
+    }
+    const admin = await signIn('admin', ADMIN_PASSWORD);
+    customerIris = (
+      JSON.parse((await send('GET', '/api/customers?itemsPerPage=50', admin)).body) as {
+        'hydra:member': { '@id': string }[];
+      }
+    )['hydra:member'].map((c) => c['@id']);
+    if (customerIris.length === 0) throw new Error('the database has no customers');
+
+    const dispatchers: Dispatcher[] = [];
+    for (let i = 0; i < userCount; i++) {
+      const login = `obciazenie${String(i + 1).padStart(3, '0')}`;
+      const created = await send('POST', '/api/users', admin, {
+        login,
+        name: `Dyspozytor ${i + 1}`,
+        plainPassword: USER_PASSWORD,
+        roles: ['ROLE_USER'],
+      });
+      // 422: made by an earlier run on this database.
+      if (created.status !== 201 && created.status !== 422)
+        throw new Error(`user ${login}: ${created.status} ${created.body}`);
+      const token = await signIn(login, USER_PASSWORD);
+      dispatchers.push({ index: i, token, created: 0, tasks: [], queries: [] });
+    }
+
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(dispatchers.map((d) => run(d, deadline)));
+    const elapsed = (performance.now() - started) / 1000;
+
+    const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(8) : '       -');
+    let requests = 0;
+    let errors = 0;
+    console.log(`\n${'action'.padEnd(36)}  requests   errors      p50      p95      p99  (ms)`);
+    for (const [name, stat] of [...stats].sort(([a], [b]) => a.localeCompare(b))) {
+      const sorted = [...stat.latencies].sort((a, b) => a - b);
+      requests += sorted.length;
+      errors += stat.errors;
+      const detail = stat.errors ? `  ${[...stat.statuses].map(([s, n]) => `${s}×${n}`).join(', ')}` : '';
+      console.log(
+        `${name.padEnd(36)}${String(sorted.length).padStart(10)}${String(stat.errors).padStart(9)}${fmt(percentile(sorted, 50))} ${fmt(percentile(sorted, 95))} ${fmt(percentile(sorted, 99))}${detail}`,
+      );
+    }
+    console.log(
+      `\n${requests} requests in ${elapsed.toFixed(1)} s: ${(requests / elapsed).toFixed(1)} requests/s, ${errors} errors`,
+    );
+    for (const line of firstErrors) console.log(`  ${line}`);
+
+    // Every acknowledged write, once, as last acknowledged.
+    const check = await openDb({ url: database.url, poolSize: 2 });
+    try {
+      const like = `loadtest ${runId}-%`;
+      const stored: StoredRow[] = [
+        ...(
+          await selectRows<{ uuid: string; value: string }>(
+            check.db,
+            sql`SELECT uuid, comment AS value FROM tasks WHERE comment LIKE ${like}`,
+          )
+        ).map((r) => ({ kind: 'task' as const, ...r })),
+        ...(
+          await selectRows<{ uuid: string; value: string }>(
+            check.db,
+            sql`SELECT uuid, cargo AS value FROM queries WHERE cargo LIKE ${like}`,
+          )
+        ).map((r) => ({ kind: 'query' as const, ...r })),
+      ];
+      const result = checkWrites(acknowledged, stored);
+      if (result.problems.length === 0) {
+        console.log(
+          `writes: ${result.acknowledged} acknowledged, each in the database exactly once as last acknowledged` +
+            (result.unacknowledgedRows ? ` (and ${result.unacknowledgedRows} whose answer was lost)` : ''),
+        );
+      } else {
+        failed = true;
+        console.log(`writes: ${result.problems.length} of ${result.acknowledged} acknowledged are wrong:`);
+        for (const p of result.problems.slice(0, 20)) console.log(`  ${p}`);
+      }
+    } finally {
+      await check.close();
+    }
+  } finally {
+    for (const a of agents) a.agent.destroy();
+    for (const child of servers) {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+    }
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    await database.drop();
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,124 @@
+import { portalMessages as msg, wallClockOf } from '@spedycja/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { selectRows } from '../../db/client.ts';
+import { orderDocuments, receivedInvoices } from '../../db/schema/index.ts';
+import type { FileStore } from '../../files/store.ts';
+import { actorId } from '../../http/actor.ts';
+import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
+import { publicBaseUrl } from '../../http/origin.ts';
+import { uuidParam } from '../../http/params.ts';
+import { secretKey } from '../ksef/secrets.ts';
+import type { KsefService } from '../ksef/service.ts';
+import { matchReceived } from '../ksef/sync.ts';
+import type { DocumentRow } from './repository.ts';
+import { recordPortalEvent } from './repository.ts';
+import { ensurePortalToken } from './token.ts';
+
+/** The key that seals the links' tokens: the app's secret key, the one the KSeF token is sealed with. */
+export const portalKey = (config: Config) => secretKey({ appSecret: config.appSecret, dataDir: config.dataDir });
+
+/**
+ * A reported time as the order's dates are kept (wall-clock at the place, written as if UTC): the given
+ * 'YYYY-MM-DD HH:mm', or now in Warsaw to the minute.
+ */
+export async function wallClockAt(db: DbOrTx, at: string | undefined): Promise<string> {
+  const local = wallClockOf(at);
+  if (local) {
+    const [day, time = '00:00'] = local.split(' ');
+    return `${day}T${time}:00.000Z`;
+  }
+  const [row] = await selectRows<{ at: string }>(
+    db,
+    sql`SELECT to_char(date_trunc('minute', now() AT TIME ZONE 'Europe/Warsaw'), 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') AS at`,
+  );
+  return row?.at as string;
+}
+
+/**
+ * The bytes as uploaded, from our origin: never sniffed, no script runs inside them (a CSP without scripts, sandboxed),
+ * a download unless our own viewer asks for a preview.
+ */
+export async function sendDocumentContent(reply: FastifyReply, store: FileStore, doc: DocumentRow, preview: boolean) {
+  const data = await store.get(doc.sha256);
+  if (!data) throw notFound();
+  const disposition = preview ? 'inline' : 'attachment';
+  const name = encodeURIComponent(doc.fileName);
+  const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .header('content-type', doc.contentType)
+    .header('content-length', String(data.length))
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; sandbox",
+    )
+    .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${name}`)
+    .header('cache-control', 'private, no-store')
+    .send(data);
+}
+
+/**
+ * The carrier's invoice by its KSeF number: taken from what the sync already stored, or fetched by a sync now, then
+ * matched the way the sync matches (the carrier's NIP, its price and currency). It must end on this order.
+ */
+export async function matchKsefInvoice(deps: { db: DbOrTx; ksef: KsefService; orderId: number; ksefNumber: string }) {
+  const { db, ksef, orderId, ksefNumber } = deps;
+  const find = async () =>
+    (
+      await db
+        .select({ id: receivedInvoices.id, orderId: receivedInvoices.orderId })
+        .from(receivedInvoices)
+        .where(eq(receivedInvoices.ksefNumber, ksefNumber))
+    )[0];
+  let row = await find();
+  if (!row) {
+    await ksef.sync();
+    row = await find();
+  }
+  if (!row) throw fieldViolation('ksefNumber', msg.ksefNotFound);
+  if (row.orderId === null) {
+    await matchReceived(db, [row.id]);
+    row = await find();
+  }
+  if (row?.orderId !== orderId) throw fieldViolation('ksefNumber', msg.ksefMismatch);
+}
+
+/** Removing a file from an order: only the one who added it, with a reason; the row stays (the history). */
+export async function removeDocument(db: DbOrTx, uuid: string, userId: number, reason: string) {
+  const [doc] = await db.select().from(orderDocuments).where(eq(orderDocuments.uuid, uuid)).for('update');
+  if (!doc) throw notFound();
+  if (doc.deletedAt) throw new AppError(422, 'already_deleted', msg.alreadyDeleted);
+  if (doc.source !== 'staff' || doc.addedById !== userId) throw new AppError(403, 'not_own', msg.deleteNotOwn);
+  await db
+    .update(orderDocuments)
+    .set({ deletedAt: sql`now()`, deletedById: userId, deletionReason: reason })
+    .where(and(eq(orderDocuments.id, doc.id), isNull(orderDocuments.deletedAt)));
+  await recordPortalEvent(db, {
+    orderId: doc.orderId,
+    type: 'documentDeleted',
+    actor: 'staff',
+    userId,
+    detail: { fileName: doc.fileName, reason },
+  });
+  return { uuid, type: 'document' as const, reason };
+}
+
+/** What the orders module calls when the carrier's order goes out: the link, kept or new, as a whole URL. */
+export function portalLinkIssuer(config: Config) {
+  const key = portalKey(config);
+  return async (
+    tx: DbOrTx,
+    order: { id: number; carrierId: number | null },
+    request: FastifyRequest,
+    userId: number | null,
+  ) => `${publicBaseUrl(config, request)}/p/${await ensurePortalToken(tx, key, order, userId)}`;
+}
+
+/** `POST /api/remove/{uuid} {type: 'document', reason}`. */
+export function portalRemover(db: DbOrTx) {
+  return async (request: FastifyRequest, uuid: string, reason: string) =>
+    removeDocument(db, uuidParam(uuid), await actorId(db, request), reason);
+}

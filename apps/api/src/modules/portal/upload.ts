@@ -1,0 +1,56 @@
+import { DOCUMENT_MAX_BYTES, type DocumentKind, documentKindSchema, portalMessages } from '@spedycja/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FileStore } from '../../files/store.ts';
+import { AppError, fieldViolation } from '../../http/errors.ts';
+import { safeFileName, sniffContentType } from './repository.ts';
+
+export type Upload = { kind: DocumentKind; fileName: string; contentType: string; size: number; sha256: string };
+
+const uploads = new WeakMap<FastifyRequest, Upload>();
+
+/** The upload read by `readUpload` before the request's transaction. */
+export function uploadOf(request: FastifyRequest): Upload {
+  const upload = uploads.get(request);
+  if (!upload) throw fieldViolation('file', portalMessages.fileMissing);
+  return upload;
+}
+
+/**
+ * Reads a multipart upload (`file`, `kind`) before any transaction is open: at most 20 MB (413 beyond it), a PDF,
+ * JPEG, PNG or HEIC by its first bytes (415 otherwise), then puts the bytes in the store. Nothing is recorded here.
+ */
+export async function readUpload(request: FastifyRequest, store: FileStore): Promise<Upload> {
+  if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', portalMessages.fileMissing);
+  let kind: unknown;
+  let file: { data: Buffer; name: string } | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          await part.toBuffer();
+          continue;
+        }
+        file = { data: await part.toBuffer(), name: part.filename };
+      } else if (part.fieldname === 'kind') {
+        kind = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large', portalMessages.fileTooLarge);
+    if (code?.startsWith('FST_')) throw new AppError(400, 'bad_request', portalMessages.fileMissing);
+    throw error;
+  }
+  const parsedKind = documentKindSchema.safeParse(kind ?? 'other');
+  if (!parsedKind.success) throw fieldViolation('kind', portalMessages.kindInvalid);
+  if (!file || file.data.length === 0) throw fieldViolation('file', portalMessages.fileMissing);
+  if (file.data.length > DOCUMENT_MAX_BYTES) throw new AppError(413, 'file_too_large', portalMessages.fileTooLarge);
+  const contentType = sniffContentType(file.data);
+  if (!contentType) throw new AppError(415, 'unsupported_media_type', portalMessages.fileType);
+  const { sha256, size } = await store.put(file.data);
+  const upload = { kind: parsedKind.data, fileName: safeFileName(file.name, contentType), contentType, size, sha256 };
+  uploads.set(request, upload);
+  return upload;
+}

@@ -1,0 +1,110 @@
+import type { CarrierPayment, CustomerBalance, InvoicePayment } from '@spedycja/domain';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { carrierPayments, customers, invoicePayments, invoices, orders, users } from '../../db/schema/index.ts';
+import { iri } from '../../http/hydra.ts';
+import { todayDateSql } from './filters.ts';
+
+type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+type CarrierPaymentRow = typeof carrierPayments.$inferSelect;
+type Creator = { uuid: string | null; name: string | null } | null;
+
+const common = (row: InvoicePaymentRow | CarrierPaymentRow, creator: Creator) => ({
+  uuid: row.uuid,
+  version: row.version,
+  date: row.date,
+  amount: row.amount,
+  currency: row.currency,
+  method: row.method as InvoicePayment['method'],
+  note: row.note,
+  cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  cancelReason: row.cancelReason,
+  createdBy: creator?.uuid ? { uuid: creator.uuid, name: creator.name ?? '' } : null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** An invoice's payments (cancelled ones too, with their reason), in the order they came. */
+export async function listInvoicePayments(db: DbOrTx, where: SQL | undefined): Promise<InvoicePayment[]> {
+  const rows = await db
+    .select({
+      payment: invoicePayments,
+      invoice: { uuid: invoices.uuid, number: invoices.number },
+      creator: { uuid: users.uuid, name: users.name },
+    })
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .leftJoin(users, eq(users.id, invoicePayments.createdById))
+    .where(where)
+    .orderBy(asc(invoicePayments.date), asc(invoicePayments.id))
+    .limit(500);
+  return rows.map((r) => ({
+    '@id': iri('invoice_payments', r.payment.uuid),
+    '@type': 'InvoicePayment',
+    ...common(r.payment, r.creator),
+    invoice: { '@id': iri('invoices', r.invoice.uuid), uuid: r.invoice.uuid, number: r.invoice.number },
+  }));
+}
+
+export async function listCarrierPayments(db: DbOrTx, where: SQL | undefined): Promise<CarrierPayment[]> {
+  const rows = await db
+    .select({
+      payment: carrierPayments,
+      order: { uuid: orders.uuid, number: orders.number },
+      creator: { uuid: users.uuid, name: users.name },
+    })
+    .from(carrierPayments)
+    .innerJoin(orders, eq(orders.id, carrierPayments.orderId))
+    .leftJoin(users, eq(users.id, carrierPayments.createdById))
+    .where(where)
+    .orderBy(asc(carrierPayments.date), asc(carrierPayments.id))
+    .limit(500);
+  return rows.map((r) => ({
+    '@id': iri('carrier_payments', r.payment.uuid),
+    '@type': 'CarrierPayment',
+    ...common(r.payment, r.creator),
+    order: { '@id': iri('orders', r.order.uuid), uuid: r.order.uuid, number: r.order.number },
+  }));
+}
+
+/**
+ * What customers owe, per currency (VAT invoices not paid, with their corrections: due_amount), and the part past
+ * its date; read through invoices_customer_unpaid_idx. `customerUuid` for one customer; else the largest debts first.
+ */
+export async function customerBalances(db: DbOrTx, customerUuid?: string): Promise<CustomerBalance[]> {
+  const rows = await db
+    .select({
+      uuid: customers.uuid,
+      name: sql<string | null>`coalesce(${customers.companyName}, ${customers.name})`,
+      currency: invoices.currency,
+      due: sql<string>`sum(${invoices.dueAmount})`,
+      overdue: sql<string>`coalesce(sum(${invoices.dueAmount}) FILTER (WHERE ${invoices.paymentDate} < ${todayDateSql}), 0)`,
+      count: sql<number>`count(*)::int`,
+      overdueCount: sql<number>`(count(*) FILTER (WHERE ${invoices.paymentDate} < ${todayDateSql}))::int`,
+    })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(
+      sql`NOT ${invoices.paid} AND ${invoices.type} = 'vat' AND ${invoices.dueAmount} > 0${
+        customerUuid ? sql` AND ${customers.uuid} = ${customerUuid}::uuid` : sql``
+      }`,
+    )
+    .groupBy(customers.uuid, customers.companyName, customers.name, invoices.currency)
+    .orderBy(desc(sql`sum(${invoices.dueAmount})`))
+    .limit(1000);
+  const byCustomer = new Map<string, CustomerBalance>();
+  for (const row of rows) {
+    const entry = byCustomer.get(row.uuid) ?? {
+      customer: { '@id': iri('customers', row.uuid), uuid: row.uuid, name: row.name },
+      currencies: [],
+    };
+    entry.currencies.push({
+      currency: row.currency,
+      due: Number(row.due),
+      overdue: Number(row.overdue),
+      invoices: Number(row.count),
+      overdueInvoices: Number(row.overdueCount),
+    });
+    byCustomer.set(row.uuid, entry);
+  }
+  return [...byCustomer.values()];
+}

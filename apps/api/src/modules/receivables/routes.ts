@@ -1,0 +1,162 @@
+import {
+  carrierPaymentCreateSchema,
+  invoicePaymentCreateSchema,
+  paymentCancelSchema,
+  receivablesMessages,
+} from '@spedycja/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { carrierPayments, invoicePayments, invoices, orders } from '../../db/schema/index.ts';
+import { actorId } from '../../http/actor.ts';
+import { adminOnly } from '../../http/auth.ts';
+import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
+import { collection, uuidFromIri } from '../../http/hydra.ts';
+import { idParams, uuidParam } from '../../http/params.ts';
+import { REF_NOT_FOUND } from '../../http/refs.ts';
+import { customerBalances, listCarrierPayments, listInvoicePayments } from './repository.ts';
+import { bookCarrierPayment, bookInvoicePayment, cancelCarrierPayment, cancelInvoicePayment } from './service.ts';
+
+const list = { querystring: z.record(z.string(), z.unknown()) };
+const all = <T>(url: string, members: T[]) =>
+  collection(url, members, members.length, { paginated: false, page: 1, itemsPerPage: members.length });
+
+/** `?invoice.uuid=` (a uuid or the IRI) as the row's uuid; a malformed one is a 400 on its name. */
+function refQuery(query: Record<string, unknown>, key: string, resource: string): string | undefined {
+  const raw = query[key];
+  if (raw === undefined || raw === '') return undefined;
+  const uuid = typeof raw === 'string' ? uuidFromIri(raw, resource) : null;
+  if (!uuid) throw new AppError(400, 'bad_request', `${key}: ${REF_NOT_FOUND}`);
+  return uuid;
+}
+
+/**
+ * Issue 26 (admins): payments received on invoices and paid to carriers — book (Idempotency-Key), list per invoice or
+ * order, cancel with a reason (the history keeps both) — and the balance per customer.
+ */
+export async function receivablesRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = adminOnly;
+
+  // ---- Invoice payments ----
+  const tags = ['Invoice payments'];
+
+  r.get('/api/invoice_payments', { config, schema: { tags, ...list } }, async (request) => {
+    const uuid = refQuery(request.query, 'invoice.uuid', 'invoices');
+    const members = await listInvoicePayments(db, uuid ? eq(invoices.uuid, uuid) : undefined);
+    return all(request.url, members);
+  });
+
+  const loadInvoicePayment = async (uuid: string) => {
+    const [found] = await listInvoicePayments(db, eq(invoicePayments.uuid, uuid));
+    if (!found) throw notFound();
+    return found;
+  };
+
+  r.get('/api/invoice_payments/:id', { config, schema: { tags, params: idParams } }, (request) =>
+    loadInvoicePayment(uuidParam(request.params.id)),
+  );
+
+  r.post(
+    '/api/invoice_payments',
+    { config, schema: { tags, body: invoicePaymentCreateSchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const uuid = uuidFromIri(body.invoice, 'invoices');
+      const [invoice] = uuid ? await db.select().from(invoices).where(eq(invoices.uuid, uuid)) : [];
+      if (!invoice) throw fieldViolation('invoice', REF_NOT_FOUND);
+      if (invoice.type === 'proforma') throw fieldViolation('invoice', receivablesMessages.proformaNotPayable);
+      const currency = body.currency ?? invoice.currency;
+      if (currency !== invoice.currency) throw fieldViolation('currency', receivablesMessages.currencyMismatch);
+      const row = await bookInvoicePayment(db, invoice.id, {
+        date: body.date,
+        amount: body.amount,
+        currency,
+        method: body.method,
+        note: body.note ?? null,
+        userId: await actorId(db, request),
+      });
+      return reply.code(201).send(await loadInvoicePayment(row.uuid));
+    },
+  );
+
+  r.delete(
+    '/api/invoice_payments/:id',
+    { config, schema: { tags, params: idParams, body: paymentCancelSchema } },
+    async (request) => {
+      const uuid = uuidParam(request.params.id);
+      const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.uuid, uuid));
+      if (!row) throw notFound();
+      if (!(await cancelInvoicePayment(db, row.id, request.body.reason))) {
+        throw new AppError(409, 'already_cancelled', receivablesMessages.alreadyCancelled);
+      }
+      return loadInvoicePayment(uuid);
+    },
+  );
+
+  // ---- Carrier payments ----
+  const carrierTags = ['Carrier payments'];
+
+  r.get('/api/carrier_payments', { config, schema: { tags: carrierTags, ...list } }, async (request) => {
+    const uuid = refQuery(request.query, 'order.uuid', 'orders');
+    const members = await listCarrierPayments(db, uuid ? eq(orders.uuid, uuid) : undefined);
+    return all(request.url, members);
+  });
+
+  const loadCarrierPayment = async (uuid: string) => {
+    const [found] = await listCarrierPayments(db, eq(carrierPayments.uuid, uuid));
+    if (!found) throw notFound();
+    return found;
+  };
+
+  r.get('/api/carrier_payments/:id', { config, schema: { tags: carrierTags, params: idParams } }, (request) =>
+    loadCarrierPayment(uuidParam(request.params.id)),
+  );
+
+  r.post(
+    '/api/carrier_payments',
+    { config, schema: { tags: carrierTags, body: carrierPaymentCreateSchema } },
+    async (request, reply) => {
+      const body = request.body;
+      const uuid = uuidFromIri(body.order, 'orders');
+      const [order] = uuid ? await db.select().from(orders).where(eq(orders.uuid, uuid)) : [];
+      if (!order) throw fieldViolation('order', REF_NOT_FOUND);
+      if (!order.carrierId) throw fieldViolation('order', receivablesMessages.noCarrier);
+      const currency = body.currency ?? order.carrierPriceCurrency;
+      if (currency !== order.carrierPriceCurrency) {
+        throw fieldViolation('currency', receivablesMessages.currencyMismatch);
+      }
+      const row = await bookCarrierPayment(db, order.id, {
+        date: body.date,
+        amount: body.amount,
+        currency,
+        method: body.method,
+        note: body.note ?? null,
+        userId: await actorId(db, request),
+      });
+      return reply.code(201).send(await loadCarrierPayment(row.uuid));
+    },
+  );
+
+  r.delete(
+    '/api/carrier_payments/:id',
+    { config, schema: { tags: carrierTags, params: idParams, body: paymentCancelSchema } },
+    async (request) => {
+      const uuid = uuidParam(request.params.id);
+      const [row] = await db.select().from(carrierPayments).where(eq(carrierPayments.uuid, uuid));
+      if (!row) throw notFound();
+      if (!(await cancelCarrierPayment(db, row.id, request.body.reason))) {
+        throw new AppError(409, 'already_cancelled', receivablesMessages.alreadyCancelled);
+      }
+      return loadCarrierPayment(uuid);
+    },
+  );
+
+  // ---- Balances ----
+  r.get('/api/receivables/balances', { config, schema: { tags: ['Receivables'], ...list } }, async (request) => {
+    const uuid = refQuery(request.query, 'customer.uuid', 'customers');
+    return all(request.url, await customerBalances(db, uuid));
+  });
+}

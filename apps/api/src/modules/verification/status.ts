@@ -1,0 +1,105 @@
+import {
+  DEFAULT_VERIFICATION_VALID_DAYS,
+  type VerificationStatus,
+  verificationStatus,
+  verificationMessages as vm,
+} from '@spedycja/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { carriers, settings } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
+import { warsawDay } from './day.ts';
+
+/**
+ * The verification status of customers and carriers: the domain's verificationStatus() for a record's JSON, and the
+ * same rule in SQL for the carriers list's filter. `verificationValidDays` (a setting) is read once per request of
+ * the parties and orders (see app.ts) and kept here for the records' JSON.
+ */
+let validDays = DEFAULT_VERIFICATION_VALID_DAYS;
+export const currentValidDays = () => validDays;
+
+export async function refreshValidDays(db: DbOrTx) {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'verificationValidDays'));
+  const days = Number(row?.value);
+  validDays = Number.isInteger(days) && days > 0 ? days : DEFAULT_VERIFICATION_VALID_DAYS;
+}
+
+export const refreshValidDaysHook = (db: DbOrTx) => async (request: FastifyRequest) => {
+  if (/^\/api\/(customers|carriers|orders)/.test(request.url)) await refreshValidDays(db);
+};
+
+const validDaysSql = sql`coalesce((SELECT value FROM settings WHERE key = 'verificationValidDays')::int, ${DEFAULT_VERIFICATION_VALID_DAYS})`;
+const todaySql = sql`(now() AT TIME ZONE 'Europe/Warsaw')::date`;
+
+/** A carrier that would be verified if its check were recent enough (as verificationStatus() says). */
+const carrierCore = sql`(${carriers.verifiedAt} IS NOT NULL
+  AND coalesce(${carriers.registryStatus}, 'aktywna') = 'aktywna'
+  AND ((${carriers.country} IS NOT NULL AND ${carriers.country} <> 'PL') OR ${carriers.vatStatus} IS NOT DISTINCT FROM 'Czynny')
+  AND ${carriers.ocpValidTo} IS NOT NULL AND ${carriers.ocpValidTo} >= ${todaySql})`;
+const recent = sql`(${carriers.verifiedAt} AT TIME ZONE 'UTC')::date >= ${todaySql} - ${validDaysSql}`;
+
+/** `verificationStatus=zweryfikowany|wygasla|niezweryfikowany` on the carriers list. */
+export function carrierStatusFilter(value: string): SQL | undefined {
+  if (value === 'zweryfikowany') return sql`(${carrierCore} AND ${recent})`;
+  if (value === 'wygasla') return sql`(${carrierCore} AND NOT ${recent})`;
+  if (value === 'niezweryfikowany') return sql`NOT ${carrierCore}`;
+  throw badRequest();
+}
+
+/** Why a carrier is not verified, in Polish (for the 422 and the order's warning). */
+export function unverifiedReason(carrier: typeof carriers.$inferSelect, status: VerificationStatus): string {
+  if (status === 'wygasla') return 'weryfikacja wygasła';
+  if (!carrier.verifiedAt) return 'brak sprawdzenia w GUS lub VIES';
+  if (carrier.registryStatus && carrier.registryStatus !== 'aktywna') return `działalność ${carrier.registryStatus}`;
+  if ((!carrier.country || carrier.country === 'PL') && carrier.vatStatus !== 'Czynny') {
+    return `status VAT: ${carrier.vatStatus ?? 'niesprawdzony'}`;
+  }
+  return carrier.ocpValidTo ? 'OCP wygasło' : 'brak polisy OCP';
+}
+
+export function carrierStatus(carrier: typeof carriers.$inferSelect) {
+  return verificationStatus(
+    {
+      verifiedAt: carrier.verifiedAt?.toISOString() ?? null,
+      vatStatus: carrier.vatStatus,
+      registryStatus: carrier.registryStatus,
+      ocpValidTo: carrier.ocpValidTo,
+      country: carrier.country,
+    },
+    'carrier',
+    warsawDay(),
+    validDays,
+  );
+}
+
+/**
+ * With 'Zlecenia tylko dla zweryfikowanych przewoźników' on, an order is saved with an unverified carrier only by an
+ * administrator giving a reason (kept on the order, so in its history); a dispatcher gets a 422 naming why.
+ * Answers the reason to store (or undefined).
+ */
+export async function assertCarrierAllowed(
+  db: DbOrTx,
+  carrierId: number | null | undefined,
+  admin: boolean,
+  override: { reason: string } | undefined,
+): Promise<string | undefined> {
+  if (!carrierId) return undefined;
+  const [flag] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'onlyVerifiedCarriers'));
+  if (flag?.value !== 'tak') return undefined;
+  const [carrier] = await db.select().from(carriers).where(eq(carriers.id, carrierId));
+  if (!carrier) return undefined;
+  const status = carrierStatus(carrier);
+  if (status === 'zweryfikowany') return undefined;
+  const why = unverifiedReason(carrier, status);
+  if (admin && override) return override.reason;
+  const message = vm.carrierUnverified(why);
+  if (!admin && override) throw new AppError(403, 'forbidden', vm.overrideAdminOnly);
+  throw new AppError(422, 'carrier_unverified', message, [{ propertyPath: 'carrier', message }]);
+}

@@ -1,0 +1,86 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { apiAs, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
+
+/** Issue 26: the owner books a part payment and then the rest on an invoice; its state follows in the list. */
+
+const suffix = Date.now().toString(36);
+const CUSTOMER = `Płatnik ${suffix}`;
+const NIP = randomNip();
+
+describe('receivables: payments on an invoice', () => {
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
+    const customer = await apiAs(token, 'POST', '/api/customers', {
+      companyName: CUSTOMER,
+      nip: NIP,
+      streetAddress: 'ul. Płatna 1',
+      postalCode: '61-131',
+      city: 'Poznań',
+      country: 'PL',
+    });
+    const now = warsawNow();
+    const dd = (n: number) => String(n).padStart(2, '0');
+    const today = `${now.getFullYear()}-${dd(now.getMonth() + 1)}-${dd(now.getDate())}`;
+    await apiAs(token, 'POST', '/api/invoices', {
+      type: 'vat',
+      createdDate: today,
+      saleDate: today,
+      paymentDate: '2099-12-31',
+      paymentMethod: 'przelew',
+      currency: 'pln',
+      vendorName: 'Spedycja E2E',
+      vendorNip: '5260250274',
+      vendorStreetAddress: 'ul. Transportowa 1',
+      vendorPostalCode: '00-001',
+      vendorCity: 'Warszawa',
+      customerName: CUSTOMER,
+      customerNip: NIP,
+      customerStreetAddress: 'ul. Płatna 1',
+      customerPostalCode: '61-131',
+      customerCity: 'Poznań',
+      customerCountry: 'PL',
+      customer: customer['@id'],
+      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('books a part payment, then the rest: partly paid with the rest shown, then paid', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Faktury VAT' }).click();
+    await page.waitForURL('**/invoices/vat');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Nabywca lub NIP' }), NIP);
+    const table = page.getByRole('table', { name: 'Lista faktur VAT' });
+    const row = table.getByRole('row').filter({ hasText: CUSTOMER });
+    await row.getByText('Niezapłacona').waitFor();
+
+    await row.getByRole('button', { name: 'Płatności' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Płatności faktury/ });
+    await dialog.getByText('Brak zaksięgowanych płatności.').waitFor();
+    const amount = dialog.getByLabel('Kwota');
+    await expect(amount.inputValue()).resolves.toBe('1230,00');
+    await amount.fill('');
+    await typeInto(amount, '500,00');
+    await dialog.getByRole('button', { name: 'Zaksięguj płatność' }).click();
+    await toast(page, 'Płatność została zaksięgowana!').waitFor();
+    await dialog.getByRole('table', { name: 'Płatności faktury' }).getByText('500,00 zł').waitFor();
+    await row.getByText('Częściowo zapłacona').waitFor();
+    await row.getByText('pozostało 730,00 zł').waitFor();
+
+    // The rest is what the form proposes now.
+    await expect.poll(() => dialog.getByLabel('Kwota').inputValue()).toBe('730,00');
+    await dialog.getByRole('button', { name: 'Zaksięguj płatność' }).click();
+    await row.getByText('Zapłacona', { exact: true }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The carrier's calls (no login: the token in the address is the key). Plain fetch: the carrier's page loads none of
+ * the staff app's client. A refusal carries the server's Polish detail (and, for a dead link, the brokerage's phone).
+ */
+
+export type PortalDocument = {
+  uuid: string;
+  kind: 'cmr' | 'invoice' | 'other';
+  fileName: string;
+  contentType: string;
+  size: number;
+  addedAt: string;
+  source: 'carrier' | 'staff';
+};
+
+export type PortalView = {
+  number: string;
+  language: 'pl' | 'en';
+  document: {
+    title: string;
+    parties: { heading: string; rows: [string, string][] }[];
+    sections: { heading: string; rows: [string, string][] }[];
+    notes: string | null;
+    terms: string[];
+  };
+  loadingFinished: boolean;
+  vehicle: {
+    driverName: string | null;
+    driverPhone: string | null;
+    truckPlate: string | null;
+    trailerPlate: string | null;
+    note: string | null;
+  };
+  state: {
+    acceptedAt: string | null;
+    declinedAt: string | null;
+    declineReason: string | null;
+    vehicleAt: string | null;
+    loadedAt: string | null;
+    unloadedAt: string | null;
+  };
+  documents: PortalDocument[];
+  brokerage: { name: string | null; phone: string | null };
+};
+
+export class PortalError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | null,
+    readonly phone: string | null = null,
+  ) {
+    super(detail ?? `HTTP ${status}`);
+  }
+}
+
+export const tokenFromPath = (pathname: string) =>
+  decodeURIComponent(pathname.replace(/^\/p\//, '').split('/')[0] ?? '');
+
+async function call<T>(token: string, tail: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/public/portal/${encodeURIComponent(token)}${tail}`, {
+      ...init,
+      headers: {
+        Accept: 'application/json',
+        ...(typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+      },
+    });
+  } catch {
+    throw new PortalError(0, null);
+  }
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new PortalError(response.status, body?.detail ?? null, body?.brokeragePhone ?? null);
+  }
+  return body as T;
+}
+
+export const portalApi = {
+  get: (token: string) => call<PortalView>(token, ''),
+  accept: (token: string) => call<PortalView>(token, '/accept', { method: 'POST' }),
+  decline: (token: string, reason: string) =>
+    call<PortalView>(token, '/decline', { method: 'POST', body: JSON.stringify({ reason }) }),
+  vehicle: (token: string, vehicle: Record<string, string>) =>
+    call<PortalView>(token, '/vehicle', { method: 'PUT', body: JSON.stringify(vehicle) }),
+  event: (token: string, type: 'loaded' | 'unloaded', at: string) =>
+    call<PortalView>(token, '/events', { method: 'POST', body: JSON.stringify({ type, ...(at ? { at } : {}) }) }),
+  upload: (token: string, kind: string, file: File) => {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', file);
+    return call<PortalDocument>(token, '/documents', { method: 'POST', body: form });
+  },
+  invoice: (token: string, ksefNumber: string) =>
+    call<PortalView>(token, '/invoice', { method: 'POST', body: JSON.stringify({ ksefNumber }) }),
+};

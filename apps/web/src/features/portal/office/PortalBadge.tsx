@@ -1,0 +1,35 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { DRAWER_REFRESH_MS, formatBadgeCount } from '@spedycja/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/apiClient.ts';
+import { officeTexts as t } from '../messages.ts';
+
+const key = ['portal', 'notifications'] as const;
+
+/** The drawer's badge on 'Zlecenia': what carriers did on one's orders, not seen yet (GET /api/portal/notifications). */
+export function PortalBadge() {
+  const notifications = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ count: number }>('/portal/notifications'),
+    refetchInterval: DRAWER_REFRESH_MS,
+    staleTime: DRAWER_REFRESH_MS / 2,
+  });
+  const count = notifications.data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <Tooltip label={t.badge(count)} withArrow>
+      <Badge size="sm" color="orange" circle={count < 10} aria-label={t.badge(count)}>
+        {formatBadgeCount(count)}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** Opening an order's 'Przewoźnik — link' tab: its carrier actions count as seen. */
+export function useMarkPortalSeen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderUuid: string) => api.post('/portal/notifications/seen', { order: orderUuid }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+  });
+}

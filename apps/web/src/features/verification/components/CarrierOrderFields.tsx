@@ -1,0 +1,67 @@
+import { Badge, Group, Select } from '@mantine/core';
+import { formatNrb, ocpWarnings, VERIFICATION_STATUSES } from '@spedycja/domain';
+import dayjs from 'dayjs';
+import { useCarrier } from '../../carriers/api/getCarrier.ts';
+import { verificationTexts as t } from '../messages.ts';
+
+type OrderBits = {
+  unloadingDate: string | null;
+  cargoValue: number | null;
+  cargoValueCurrency: string;
+  euroExchangeRate: number | null;
+};
+
+/**
+ * On the order: the carrier's account the payment goes to (one of the carrier's accounts), and the red marks of its
+ * OCP ('OCP wygasło', 'OCP wygasa {date}', 'Suma OCP niższa niż wartość towaru') recomputed as the order is typed.
+ */
+export function CarrierOrderFields({
+  carrierUuid,
+  order,
+  account,
+  onAccountChange,
+  accountError,
+}: {
+  carrierUuid: string | null;
+  order: OrderBits;
+  account: string | null;
+  onAccountChange: (value: string | null) => void;
+  accountError?: unknown;
+}) {
+  const { data: carrier } = useCarrier(carrierUuid);
+  const accounts = carrier?.bankAccounts ?? [];
+  const options = accounts.map((a) => ({ value: a, label: formatNrb(a) }));
+  if (account && !accounts.includes(account)) options.push({ value: account, label: formatNrb(account) });
+  const warnings = carrier ? ocpWarnings(carrier, order, dayjs().format('YYYY-MM-DD')) : [];
+  const unverified = carrier && carrier.verificationStatus !== VERIFICATION_STATUSES[0];
+  return (
+    <>
+      <Select
+        label={t.orderAccount}
+        placeholder={carrierUuid ? (accounts.length ? undefined : t.noAccounts) : t.pickCarrierFirst}
+        data={options}
+        searchable
+        clearable
+        value={account}
+        onChange={onAccountChange}
+        error={accountError as string | undefined}
+        comboboxProps={{ withinPortal: true }}
+        nothingFoundMessage={t.noAccounts}
+      />
+      {(warnings.length > 0 || unverified) && (
+        <Group gap={6} role="status" aria-label={t.orderWarnings}>
+          {warnings.map((w) => (
+            <Badge key={w.code} color="red" variant="filled">
+              {w.message}
+            </Badge>
+          ))}
+          {unverified && (
+            <Badge color="orange" variant="light">
+              {t.unverifiedCarrier}
+            </Badge>
+          )}
+        </Group>
+      )}
+    </>
+  );
+}

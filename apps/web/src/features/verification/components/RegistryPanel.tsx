@@ -1,0 +1,177 @@
+import { Badge, Button, Group, Stack, TagsInput, Text, Tooltip } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { formatDate, formatNrb, normaliseNrb, type RegistryCompany } from '@spedycja/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PartyFormValues } from '../../../components/parties/partyForm.ts';
+import { isApiError } from '../../../lib/apiClient.ts';
+import { notifyFailure } from '../../../lib/notify.ts';
+import {
+  getRegistryCompany,
+  type PartyResource,
+  type VerifyAnswer,
+  verificationKeys,
+  verifyParty,
+} from '../api/registers.ts';
+import { verificationTexts as t } from '../messages.ts';
+import { VerificationHistory } from './VerificationHistory.tsx';
+
+type Props<V extends PartyFormValues> = {
+  resource: PartyResource;
+  uuid: string | null;
+  form: UseFormReturnType<V>;
+};
+
+const errorText = (error: unknown) => (isApiError(error) && error.detail ? error.detail : t.errorAction);
+
+/** A Polish NIP (or none): GUS and the white list; another EU VAT number: VIES. */
+const isEuVat = (nip: string, country: string | null) => {
+  const compact = nip.replace(/[\s.-]/g, '').toUpperCase();
+  return (/^[A-Z]{2}/.test(compact) && !compact.startsWith('PL')) || (!!country && country !== 'PL');
+};
+
+/**
+ * The registers on the customer and carrier modals: 'Pobierz z GUS' fills the company from its NIP, 'Sprawdź w VIES'
+ * and 'Sprawdź na białej liście' check a saved record (the white list offers its accounts), the accounts themselves,
+ * and the record's 'Weryfikacje'.
+ */
+export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form }: Props<V>) {
+  const f = form as unknown as UseFormReturnType<PartyFormValues>;
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [company, setCompany] = useState<RegistryCompany | null>(null);
+  const [answer, setAnswer] = useState<VerifyAnswer | null>(null);
+  const values = f.getValues();
+  const euVat = isEuVat(values.nip, values.country);
+
+  const fetchGus = async () => {
+    if (!values.nip.trim()) {
+      f.setFieldError('nip', t.nipFirst);
+      return;
+    }
+    setBusy('gus');
+    try {
+      const found = await getRegistryCompany(values.nip);
+      setCompany(found);
+      f.setValues({
+        companyName: found.name,
+        streetAddress: found.street ?? '',
+        postalCode: found.postalCode ?? '',
+        city: found.city ?? '',
+        country: 'PL',
+      } as Partial<PartyFormValues>);
+    } catch (error) {
+      notifyFailure(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const check = async (source: 'gus' | 'vies' | 'whitelist') => {
+    if (!uuid) return;
+    setBusy(source);
+    try {
+      const result = await verifyParty(resource, uuid, source);
+      setAnswer(result);
+      if (result.warning) notifyFailure(result.warning);
+      await queryClient.invalidateQueries({ queryKey: verificationKeys.history(resource, uuid) });
+    } catch (error) {
+      notifyFailure(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const accounts = values.bankAccounts ?? [];
+  const has = (account: string) => accounts.some((a) => normaliseNrb(a) === account);
+  const offered =
+    answer?.source === 'whitelist' ? ((answer.details as { accountNumbers?: string[] })?.accountNumbers ?? []) : [];
+  const saveFirst = (label: string, source: 'vies' | 'whitelist') =>
+    uuid ? (
+      <Button variant="light" size="xs" loading={busy === source} onClick={() => check(source)}>
+        {label}
+      </Button>
+    ) : (
+      <Tooltip label={t.saveFirst}>
+        <Button variant="light" size="xs" data-disabled onClick={(e) => e.preventDefault()}>
+          {label}
+        </Button>
+      </Tooltip>
+    );
+
+  return (
+    <Stack gap="xs" mt="sm">
+      <Group gap="xs">
+        <Button variant="light" size="xs" loading={busy === 'gus'} onClick={fetchGus}>
+          {t.gus}
+        </Button>
+        {euVat ? saveFirst(t.vies, 'vies') : saveFirst(t.whitelist, 'whitelist')}
+      </Group>
+      {company && (
+        <Text size="sm" role="status">
+          {company.name} · {t.regon(company.regon ?? '—')} · {t.activity}:{' '}
+          <Badge color={company.status === 'aktywna' ? 'green' : 'red'} variant="light">
+            {t.activityStatus(company.status, company.endedOn ? formatDate(company.endedOn) : null)}
+          </Badge>
+        </Text>
+      )}
+      {answer?.source === 'vies' && (
+        <Text
+          size="sm"
+          role="status"
+          c={answer.outcome === 'ok' ? 'green.8' : answer.outcome === 'failed' ? 'red.8' : 'orange.8'}
+        >
+          {answer.outcome === 'ok' ? t.viesValid : answer.outcome === 'failed' ? t.viesInvalid : t.viesUnavailable}
+          {answer.outcome === 'ok' && ` — ${(answer.details as { name?: string })?.name ?? ''}`}
+          {answer.proofId && ` · ${t.consultation(answer.proofId)}`}
+        </Text>
+      )}
+      {answer?.source === 'whitelist' && (
+        <Stack gap={4} role="status">
+          <Text size="sm">
+            {t.vatStatus}: <strong>{(answer.details as { statusVat?: string })?.statusVat}</strong> (
+            {t.checkedOn(formatDate(answer.checkedAt))})
+          </Text>
+          {offered.length > 0 && (
+            <Group gap="xs">
+              <Text size="sm">{t.accountsOnList}:</Text>
+              {offered.map((account) =>
+                has(account) ? (
+                  <Badge key={account} variant="light" color="green">
+                    {formatNrb(account)} · {t.added}
+                  </Badge>
+                ) : (
+                  <Button
+                    key={account}
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={t.addAccount(formatNrb(account))}
+                    onClick={() => f.setFieldValue('bankAccounts', [...accounts, formatNrb(account)])}
+                  >
+                    + {formatNrb(account)}
+                  </Button>
+                ),
+              )}
+            </Group>
+          )}
+        </Stack>
+      )}
+      <TagsInput
+        label={t.bankAccounts}
+        description={t.bankAccountsHint}
+        splitChars={[',', ';']}
+        {...f.getInputProps('bankAccounts')}
+        onChange={(list) =>
+          f.setFieldValue(
+            'bankAccounts',
+            list.map((a) => {
+              const n = normaliseNrb(a);
+              return n ? formatNrb(n) : a;
+            }),
+          )
+        }
+      />
+      {uuid && <VerificationHistory resource={resource} uuid={uuid} />}
+    </Stack>
+  );
+}

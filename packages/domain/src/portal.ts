@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages.ts';
+import { DOCUMENT_KINDS, portalMessages } from './portalMessages.ts';
+import { isRealDate } from './shipments.ts';
+import { optionalText, requiredText } from './validation.ts';
+
+export * from './portalMessages.ts';
+
+const DATE_TIME_RE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** POST /api/public/portal/{token}/decline. */
+export const portalDeclineSchema = z.object({
+  reason: z
+    .string({ error: portalMessages.reasonRequired })
+    .trim()
+    .min(1, { error: portalMessages.reasonRequired })
+    .max(1000, { error: m.maxLength(1000) }),
+});
+
+/** PUT /api/public/portal/{token}/vehicle. */
+export const portalVehicleSchema = z.object({
+  driverName: requiredText(255),
+  driverPhone: requiredText(32),
+  truckPlate: requiredText(32),
+  trailerPlate: optionalText(32),
+  note: optionalText(1000),
+});
+
+/** POST /api/public/portal/{token}/events: the time defaults to now. */
+export const portalEventSchema = z.object({
+  type: z.enum(['loaded', 'unloaded'], { error: m.oneOf }),
+  at: z
+    .string()
+    .regex(DATE_TIME_RE, { error: 'Podaj poprawną datę!' })
+    .refine(isRealDate, { error: 'Podaj poprawną datę!' })
+    .optional(),
+});
+
+/** POST /api/public/portal/{token}/invoice. */
+export const portalInvoiceSchema = z.object({
+  ksefNumber: z
+    .string({ error: portalMessages.ksefNumberInvalid })
+    .trim()
+    .regex(/^\d{10}-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/i, { error: portalMessages.ksefNumberInvalid }),
+});
+
+export const documentKindSchema = z.enum(DOCUMENT_KINDS, { error: portalMessages.kindInvalid });
+
+/** POST /api/remove/{uuid} of a document: the reason is kept. */
+export const documentRemoveSchema = z.object({ type: z.literal('document'), reason: requiredText(500) });
+
+export type PortalVehicle = z.infer<typeof portalVehicleSchema>;
+export type PortalEventInput = z.infer<typeof portalEventSchema>;
