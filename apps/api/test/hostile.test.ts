@@ -70,10 +70,10 @@ function variants(op: Operation): Variant[] {
 
 /**
  * A 502/503 problem document is the app saying an outside service did not answer, and it names that service
- * (KSeF, NBP, Telegram): a deliberate answer, not a crash. A missing setting is a 409, never a 5xx. Any other 5xx is
+ * (KSeF, NBP, Telegram, GUS, VIES, the VAT white list, S3): a deliberate answer, not a crash. A missing setting is a 409, never a 5xx. Any other 5xx is
  * a failure.
  */
-const OUTSIDE_SERVICE = /KSeF|NBP|Telegram/;
+const OUTSIDE_SERVICE = /KSeF|NBP|Telegram|GUS|VIES|Biała lista|S3/;
 const broken = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) =>
   res.statusCode >= 500 &&
   !(

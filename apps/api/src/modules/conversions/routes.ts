@@ -9,7 +9,6 @@ import {
 } from '@spedycja/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
 import { offers, orders, queries } from '../../db/schema/index.ts';
