@@ -177,7 +177,8 @@ describe('tasks: add, badge, contact attempt, done, delete and restore', () => {
     await tried.getByText('Nieudana', { exact: true }).waitFor();
     const triedCells = (await tried.innerText()).replace(/\s+/g, ' ');
     // The attempt is listed with its time; the task's contact date is the next one picked, its comment its own.
-    expect(triedCells).toContain(tryDate);
+    // The table writes the typed '27/11/2026 08:33' as SPEC §9 does: '08:33, 27/11/2026'.
+    expect(triedCells).toContain(`${tryDate.slice(11)}, ${tryDate.slice(0, 10)}`);
     expect(triedCells).toContain(tomorrowText);
     expect(triedCells).not.toContain(TRY_COMMENT);
 

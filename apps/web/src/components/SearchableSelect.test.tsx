@@ -67,4 +67,27 @@ describe('a searchable select takes type-and-Enter', () => {
     const clear = screen.getByRole('button', { name: 'Wyczyść' });
     expect(clear.getAttribute('tabindex')).toBe('-1');
   });
+
+  it('keeps what is typed when a remote search brings its options, and Enter picks the first', () => {
+    const picked: (string | null)[] = [];
+    const { rerender } = renderWithProviders(
+      <SearchableSelect label="Klient" data={[]} value={null} onChange={(v) => picked.push(v)} />,
+    );
+    const input = screen.getByRole('combobox', { name: 'Klient' }) as HTMLInputElement;
+    type(input, 'Wójc');
+    rerender(
+      <SearchableSelect
+        label="Klient"
+        data={[
+          { value: 'a', label: 'Wójcik Trans' },
+          { value: 'b', label: 'Wójcicki Spedycja' },
+        ]}
+        value={null}
+        onChange={(v) => picked.push(v)}
+      />,
+    );
+    expect(input.value).toBe('Wójc');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(picked.at(-1)).toBe('a');
+  });
 });

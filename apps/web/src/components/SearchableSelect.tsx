@@ -47,14 +47,21 @@ export function SearchableSelect({
   const kept = useRef<string | null>(null);
   const [unmatched, setUnmatched] = useState(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the value (and the options' labels) only
+  // Follows a value set from outside (a pick, a form reset): its label, or an empty field when it was cleared. The
+  // options changing alone (a remote search's results arriving) must not touch what is being typed.
+  const previous = useRef(value);
+  const valueLabel = labelOf(value);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the value and its label only
   useEffect(() => {
+    const changed = previous.current !== value;
+    previous.current = value;
     if (value != null) {
+      if (!changed && !valueLabel) return;
       kept.current = null;
       setUnmatched(false);
-      setSearch(labelOf(value));
-    } else if (kept.current === null) setSearch('');
-  }, [value, options]);
+      if (valueLabel) setSearch(valueLabel);
+    } else if (changed && kept.current === null) setSearch('');
+  }, [value, valueLabel]);
 
   const matches = (text: string): ComboboxItem[] =>
     flatten(filter({ options, search: text, limit: Number.POSITIVE_INFINITY }));
