@@ -51,6 +51,8 @@ export const ORDER_COLUMNS_HIDDEN_BY_DEFAULT = [
   'user',
   'createdDate',
   'additionalInfo',
+  // The carrier's link marks (not a SPEC column): shown from 'Kolumny' or next to the link's filter.
+  'portal',
 ] as const;
 
 /** The columns of SPEC §2 Orders table, in its order, most of them editable in place. */
