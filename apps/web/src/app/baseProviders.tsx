@@ -1,7 +1,8 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, Notification } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { componentMessages } from '../components/messages.ts';
 import 'dayjs/locale/pl';
 import type { ReactNode } from 'react';
 import { queryClient } from './queryClient.ts';
@@ -13,6 +14,12 @@ const theme = createTheme({
   // Indigo 6 under white text is 4.3:1; shade 7 reaches WCAG AA's 4.5:1 (buttons, links, active tabs).
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'sm',
+  components: {
+    // A notification's × is a button: it needs a name (axe: button-name).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': componentMessages.close } },
+    }),
+  },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 
