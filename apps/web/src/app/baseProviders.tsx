@@ -1,7 +1,8 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, Notification } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { componentMessages } from '../components/messages.ts';
 import 'dayjs/locale/pl';
 import type { ReactNode } from 'react';
 import { queryClient } from './queryClient.ts';
@@ -10,8 +11,30 @@ dayjs.locale('pl');
 
 const theme = createTheme({
   primaryColor: 'indigo',
+  // Indigo 6 under white text is 4.3:1; shade 7 reaches WCAG AA's 4.5:1 (buttons, links, active tabs).
+  primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'sm',
+  components: {
+    // A notification's × is a button: it needs a name (axe: button-name).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': componentMessages.close } },
+    }),
+  },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+/**
+ * Text colours readable at WCAG AA (4.5:1 on white and on gray-0): Mantine's dimmed gray-6 is 3.3:1 and its red-6
+ * error text 3.3:1, so secondary text takes gray-7 and errors red-9.
+ */
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+  },
+  dark: {},
 });
 
 /**
@@ -21,7 +44,7 @@ const theme = createTheme({
 export function BaseProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <DatesProvider settings={{ locale: 'pl', firstDayOfWeek: 1, weekendDays: [0, 6] }}>{children}</DatesProvider>
       </MantineProvider>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSaveSubmit } from '../lib/forms.ts';
@@ -88,5 +88,18 @@ describe('a record modal', () => {
     expect(onSave).not.toHaveBeenCalled();
     fireEvent.keyDown(city, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ city: 'Poznań', country: null }));
+  });
+
+  it('asks on Esc pressed at once after a paste, before the form has re-rendered as dirty', async () => {
+    renderWithProviders(<FormModal onSave={() => {}} />);
+    const city = await screen.findByLabelText('Miasto');
+    // The paste and the Esc in one batch: React renders only after both, so the rendered dirtiness still says clean.
+    act(() => {
+      fireEvent.paste(city, { clipboardData: { getData: () => 'Gdańsk' } });
+      fireEvent.change(city, { target: { value: 'Gdańsk' } });
+      fireEvent.keyDown(document.body, { key: 'Escape' });
+    });
+    await screen.findByText('Masz niezapisane zmiany. Zamknąć bez zapisywania?');
+    expect(dialog()).not.toBeNull();
   });
 });

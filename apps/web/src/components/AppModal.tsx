@@ -16,16 +16,32 @@ import { useDirtyModalRegistration, useIsTopmostModal } from './modalStack.ts';
 export type AppModalProps = Omit<ModalProps, 'closeOnClickOutside' | 'closeOnEscape'>;
 
 /** What a form inside a modal tells it (and asks of it): whether something typed is unsaved, and to close. */
-type ModalGuard = { setDirty: (dirty: boolean) => void; requestClose: () => void };
+type ModalGuard = {
+  setDirty: (dirty: boolean) => void;
+  /** A getter asked at the moment of closing (a value pasted just before Esc is not rendered yet). */
+  setDirtyCheck: (check: (() => boolean) | null) => void;
+  requestClose: () => void;
+};
 const ModalGuardContext = createContext<ModalGuard | null>(null);
 
-/** A form reports whether it holds unsaved changes; its modal then asks before closing. */
-export function useModalDirty(dirty: boolean) {
+/**
+ * A form reports whether it holds unsaved changes; its modal then asks before closing. `isDirty`, when given, is
+ * asked at the moment of closing too: the rendered `dirty` lags a change made just before Esc (a paste then Esc).
+ */
+export function useModalDirty(dirty: boolean, isDirty?: () => boolean) {
   const guard = useContext(ModalGuardContext);
+  const isDirtyRef = useRef(isDirty);
+  isDirtyRef.current = isDirty;
   useEffect(() => {
     guard?.setDirty(dirty);
   }, [guard, dirty]);
-  useEffect(() => () => guard?.setDirty(false), [guard]);
+  useEffect(() => {
+    guard?.setDirtyCheck(() => isDirtyRef.current?.() ?? false);
+    return () => {
+      guard?.setDirty(false);
+      guard?.setDirtyCheck(null);
+    };
+  }, [guard]);
 }
 
 /** Closes the surrounding modal the way its × does (asking first when something typed would be lost). */
@@ -80,11 +96,16 @@ export function AppModal({
   const dirtyRef = useRef(false);
   dirtyRef.current = dirty && opened;
 
+  const dirtyCheckRef = useRef<(() => boolean) | null>(null);
+  const setDirtyCheck = useCallback((check: (() => boolean) | null) => {
+    dirtyCheckRef.current = check;
+  }, []);
+
   const requestClose = useCallback(() => {
-    if (dirtyRef.current) setAsking(true);
+    if (dirtyRef.current || (opened && dirtyCheckRef.current?.())) setAsking(true);
     else onClose();
-  }, [onClose]);
-  const guard = useMemo<ModalGuard>(() => ({ setDirty, requestClose }), [requestClose]);
+  }, [onClose, opened]);
+  const guard = useMemo<ModalGuard>(() => ({ setDirty, setDirtyCheck, requestClose }), [requestClose, setDirtyCheck]);
 
   useEffect(() => {
     if (!opened) {
@@ -152,6 +173,7 @@ export function AppModal({
               setAsking(false);
               setDirty(false);
               dirtyRef.current = false;
+              dirtyCheckRef.current = null;
               onClose();
             }}
           >

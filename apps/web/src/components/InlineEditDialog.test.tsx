@@ -8,7 +8,7 @@ describe('InlineEditDialog', () => {
   it('saves only its field as a partial update and closes', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     renderWithProviders(<InlineEditDialog label="Towar" field="cargo" value="stal" onSave={onSave} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Edytuj: Towar' }));
+    fireEvent.click(screen.getByRole('button', { name: /Edytuj: Towar/ }));
     const input = screen.getByRole('textbox', { name: 'Towar' }) as HTMLInputElement;
     expect(input.value).toBe('stal');
     fireEvent.change(input, { target: { value: 'drewno' } });
@@ -22,7 +22,7 @@ describe('InlineEditDialog', () => {
       .fn()
       .mockRejectedValue(new ApiError(422, 'x', [{ propertyPath: 'cargo', message: 'To pole nie może być puste!' }]));
     renderWithProviders(<InlineEditDialog label="Towar" field="cargo" value="stal" onSave={onSave} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Edytuj: Towar' }));
+    fireEvent.click(screen.getByRole('button', { name: /Edytuj: Towar/ }));
     const input = screen.getByRole('textbox', { name: 'Towar' }) as HTMLInputElement;
     fireEvent.change(input, { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
@@ -34,8 +34,8 @@ describe('InlineEditDialog', () => {
   it("cancels with 'Anuluj' without saving", async () => {
     const onSave = vi.fn();
     renderWithProviders(<InlineEditDialog label="Towar" field="cargo" value={null} onSave={onSave} />);
-    expect(screen.getByRole('button', { name: 'Edytuj: Towar' }).textContent).toBe('Brak');
-    fireEvent.click(screen.getByRole('button', { name: 'Edytuj: Towar' }));
+    expect(screen.getByRole('button', { name: /Edytuj: Towar/ }).textContent).toBe('Brak (Edytuj: Towar)');
+    fireEvent.click(screen.getByRole('button', { name: /Edytuj: Towar/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onSave).not.toHaveBeenCalled();
@@ -58,7 +58,7 @@ describe('InlineEditDialog', () => {
         onSave={onSave}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Edytuj: Cena' }));
+    fireEvent.click(screen.getByRole('button', { name: /Edytuj: Cena/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ customerPrice: 10000, customerPriceCurrency: 'usd' }));
     expect(await screen.findByText('Wybierz jedną z dostępnych wartości!')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Modal, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { EMPTY_VALUE } from '@spedycja/domain';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../lib/apiClient.ts';
@@ -15,7 +15,7 @@ export type InlineEditorArgs<V> = {
 };
 
 export type InlineEditDialogProps<V> = {
-  /** The field's label: the dialog's title and the cell button's name ('Edytuj: {label}'). */
+  /** The field's label: the dialog's title and the cell button's name ('{value} (Edytuj: {label})'). */
   label: string;
   /** The key sent in the partial update: onSave({ [field]: value }). */
   field: string;
@@ -134,13 +134,14 @@ export function InlineEditDialog<V>({
 
   return (
     <>
+      {/* The button's name is its visible value followed by 'Edytuj: {label}' (WCAG label in name). */}
       <UnstyledButton
         onClick={open}
-        aria-label={t.editField(label)}
         title={t.editField(label)}
         style={{ fontSize: 'inherit', textAlign: 'inherit', cursor: 'pointer', minHeight: 20, minWidth: 24 }}
       >
         {shown}
+        <VisuallyHidden> ({t.editField(label)})</VisuallyHidden>
       </UnstyledButton>
       {mounted && (
         <Modal

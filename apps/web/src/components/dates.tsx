@@ -154,7 +154,20 @@ function formatTyped(value: string | null): string {
 
 export type DateRangeInputProps = Omit<DatePickerInputProps<'range'>, 'type' | 'valueFormat'>;
 
+const RANGE_PLACEHOLDER = 'DD/MM/RRRR – DD/MM/RRRR';
+
+/** What the range field shows: its dates ('01/12/2026 – 07/12/2026') or, empty, its placeholder. */
+function shownRange(value: DateRangeInputProps['value'], placeholder: ReactNode): string {
+  const [start, end] = (value ?? []) as [unknown, unknown];
+  if (!start) return typeof placeholder === 'string' ? placeholder : '';
+  const format = (v: unknown) => (v ? dayjs(v as string).format(DATE_FORMAT) : '');
+  return `${format(start)} – ${format(end)}`.trim();
+}
+
 export function DateRangeInput(props: DateRangeInputProps) {
+  // The field is a button: a name given by aria-label must contain what it shows (WCAG label in name).
+  const ariaLabel = props['aria-label'];
+  const shown = shownRange(props.value, props.placeholder ?? RANGE_PLACEHOLDER);
   return (
     <DatePickerInput
       type="range"
@@ -163,8 +176,9 @@ export function DateRangeInput(props: DateRangeInputProps) {
       clearable
       clearButtonProps={clearButtonProps}
       popoverProps={popoverProps}
-      placeholder="DD/MM/RRRR – DD/MM/RRRR"
+      placeholder={RANGE_PLACEHOLDER}
       {...props}
+      aria-label={ariaLabel && shown ? `${ariaLabel}: ${shown}` : ariaLabel}
     />
   );
 }

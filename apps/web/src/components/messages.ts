@@ -35,6 +35,7 @@ export const componentMessages = {
   page: (n: number) => `Strona ${n}`,
   sortBy: (column: string) => `Sortuj: ${column}`,
   editField: (label: string) => `Edytuj: ${label}`,
+  skipToTable: 'Przejdź do tabeli',
   nothingFound: 'Nie znaleziono',
   pickFromList: 'Wybierz z listy',
   clearField: 'Wyczyść',

@@ -60,7 +60,8 @@ export function applyServerErrors(form: FormErrorSetter, error: unknown): boolea
 export function useSaveSubmit(form: FormErrorSetter): (save: () => Promise<void>) => Promise<void> {
   const savingRef = useRef(false);
   // A form in a modal tells it when something typed would be lost by closing (the modal then asks first).
-  useModalDirty(form.isDirty?.() ?? false);
+  // Also asked at the moment of closing: a paste then Esc at once comes before the re-render that shows it dirty.
+  useModalDirty(form.isDirty?.() ?? false, form.isDirty);
   return async (save) => {
     if (savingRef.current) return;
     savingRef.current = true;

@@ -13,6 +13,7 @@ import { AddActionsProvider } from '../addActions.tsx';
 import { paths } from '../paths.ts';
 import { queryClient } from '../queryClient.ts';
 import { SideDrawer } from './SideDrawer.tsx';
+import { SkipToTable } from './SkipToTable.tsx';
 
 const DRAWER_WIDTH = 272;
 const DRAWER_COLLAPSED_WIDTH = 76;
@@ -33,6 +34,7 @@ export function AppLayout() {
   return (
     <ModalsProvider labels={{ confirm: componentMessages.yes, cancel: componentMessages.no }}>
       <AddActionsProvider>
+        <SkipToTable />
         <AppShell
           navbar={{ width: collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH, breakpoint: 0 }}
           padding="md"
@@ -46,7 +48,7 @@ export function AppLayout() {
               onLogout={() => void handleLogout()}
             />
           </AppShell.Navbar>
-          <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <AppShell.Main id="main" bg="var(--mantine-color-gray-0)">
             <MailOffBanner enabled={isAdmin(user.roles)} />
             <NavigationGuard />
             <Outlet />
