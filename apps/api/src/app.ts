@@ -51,6 +51,8 @@ import { portalLinkIssuer, portalRemover } from './modules/portal/service.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
 import { receivablesRoutes } from './modules/receivables/routes.ts';
+import { remindersRoutes } from './modules/reminders/routes.ts';
+import { startRemindersWorker } from './modules/reminders/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
@@ -298,6 +300,7 @@ export async function buildApp({
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db, registers });
   await app.register(receivablesRoutes, { db });
+  await app.register(remindersRoutes, { db });
   await app.register(exportsRoutes, { db });
   await app.register(verificationRoutes, { db, registers });
   // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).
@@ -305,6 +308,11 @@ export async function buildApp({
   if (config.env !== 'test') {
     app.addHook('onClose', startReminderWorker(db, app.log));
     app.addHook('onClose', scheduleNightlyRecheck(db, registers, app.log));
+    // Issue 26: payment reminders (the tests call sendDueReminders themselves).
+    app.addHook(
+      'onClose',
+      startRemindersWorker(db, app.log, config.remindersPollMs, () => app.outbox.nudge()),
+    );
   }
   await app.register(healthRoutes, { db });
 

@@ -39,6 +39,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('')),
   TELEGRAM_POLL_SECONDS: z.coerce.number().min(0.05).max(30).default(5),
+  REMINDERS_POLL_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
   KSEF_API_URL: z.string().url().optional().or(z.literal('')),
   KSEF_TOKEN: z.string().optional(),
   GUS_API_URL: z.string().url().default('https://wyszukiwarkaregon.stat.gov.pl/wsBIR/UslugaBIRzewnPubl.svc'),
@@ -88,6 +89,8 @@ export type Config = {
   routerUrl: string | undefined;
   nbpApiUrl: string;
   telegram: { botToken: string | undefined; apiUrl: string; webhookSecret: string | undefined; pollMs: number };
+  /** Issue 26: how often the payment reminders worker looks for due steps. */
+  remindersPollMs: number;
   /** KSEF_API_URL overrides the environment's base URL (the fake KSeF); KSEF_TOKEN is used when none is stored. */
   ksef: { apiUrl: string | undefined; token: string | undefined };
   /** The registers parties are checked in: GUS (REGON, BIR1.1; no key: not configured), VIES, the VAT white list. */
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.TELEGRAM_WEBHOOK_SECRET || undefined,
       pollMs: Math.round(e.TELEGRAM_POLL_SECONDS * 1000),
     },
+    remindersPollMs: Math.round(e.REMINDERS_POLL_SECONDS * 1000),
     ksef: { apiUrl: e.KSEF_API_URL || undefined, token: e.KSEF_TOKEN?.trim() || undefined },
     registers: {
       gusUrl: e.GUS_API_URL,

@@ -14,12 +14,15 @@ export const customerFieldsSchema = z.object({
   ...partyFields,
   ...partyDefaults,
   acquiredBy: optionalEnum(CUSTOMER_ACQUISITION_SOURCES),
+  /** Issue 26: 'bez przypomnień' – no payment reminders go to this customer. */
+  noReminders: z.boolean().optional().default(false),
 });
 export const customerCreateSchema = withTypedPhone(customerFieldsSchema.superRefine(refineParty));
 export const customerUpdateSchema = withTypedPhone(
   z.object({
     ...partyUpdateFields,
     acquiredBy: z.enum(CUSTOMER_ACQUISITION_SOURCES).nullable().optional(),
+    noReminders: z.boolean().optional(),
   }),
 );
 
@@ -29,6 +32,7 @@ export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 export type Customer = PartyRecord & {
   '@type': 'Customer';
   acquiredBy: string | null;
+  noReminders: boolean;
 };
 
 export const customerMessages = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseVatRate, VAT_RATES } from './invoiceMath.ts';
 import { validationMessages as m } from './messages.ts';
+import { DEFAULT_REMINDER_SCHEDULE, parseReminderSchedule, remindersMessages } from './reminders.ts';
 
 /** The seeded settings, their Polish labels and how their value is checked. */
 export const SETTING_DEFINITIONS = {
@@ -46,6 +47,11 @@ export const SETTING_DEFINITIONS = {
       '3. Płatność na podstawie faktury VAT w terminie podanym w zleceniu.',
     ].join('\n'),
   },
+  reminderSchedule: {
+    label: 'Harmonogram przypomnień o płatnościach (JSON: day, subjectPl, textPl, subjectEn, textEn)',
+    kind: 'longText',
+    default: JSON.stringify(DEFAULT_REMINDER_SCHEDULE, null, 1),
+  },
 } as const satisfies Record<
   string,
   { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag'; default: string }
@@ -67,13 +73,15 @@ export const settingUpdateSchema = z.object({
   value: z
     .string({ error: m.required })
     .trim()
-    .max(2000, { error: m.maxLength(2000) }),
+    .max(20000, { error: m.maxLength(20000) }),
 });
 
 /** A value a setting of that kind accepts; null when valid, else the Polish message. */
 export function settingValueError(key: string, value: string): string | null {
   const def = (SETTING_DEFINITIONS as Record<string, { kind: string }>)[key];
   if (!def) return null;
+  if (key === 'reminderSchedule') return parseReminderSchedule(value) ? null : remindersMessages.scheduleInvalid;
+  if (def.kind !== 'longText' && value.length > 2000) return m.maxLength(2000);
   if (def.kind === 'hundredths') {
     if (!/^\d+$/.test(value)) return m.numeric;
     if (Number(value) < 1) return m.minValue('0,01');

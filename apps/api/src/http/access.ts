@@ -66,6 +66,8 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'POST /api/carrier_payments',
   'DELETE /api/carrier_payments/:id',
   'GET /api/receivables/balances',
+  'GET /api/invoices/:id/reminders',
+  'POST /api/invoices/:id/reminders',
 ];
 
 /** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */

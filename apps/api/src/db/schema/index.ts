@@ -9,6 +9,7 @@ export * from './parties.ts';
 export * from './portal.ts';
 export * from './queries.ts';
 export * from './receivables.ts';
+export * from './reminders.ts';
 export * from './requests.ts';
 export * from './settings.ts';
 export * from './stats.ts';

@@ -1,5 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Lower-case, unaccented text of the searchable fields, kept by PostgreSQL itself. */
 const searchText = (columns: string[]): SQL =>
@@ -41,6 +53,8 @@ export const customers = pgTable(
   {
     ...partyColumns(),
     acquiredBy: text('acquired_by'),
+    /** Issue 26: 'bez przypomnień' – no payment reminders go to this customer. */
+    noReminders: boolean('no_reminders').notNull().default(false),
   },
   (t) => [
     // The duplicate guard: one record per NIP and per phone number, also under concurrent creation.

@@ -20,4 +20,5 @@ export const customerFilters: FilterSpec = {
 export const toCustomerJson = (row: CustomerRow) => ({
   ...partyJson('customers', 'Customer', row),
   acquiredBy: row.acquiredBy,
+  noReminders: row.noReminders,
 });

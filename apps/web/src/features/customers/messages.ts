@@ -11,6 +11,8 @@ export const customersMessages = {
   deleteTitle: 'Usuwanie klienta',
   deleteQuestion: (name: string) => `Czy na pewno chcesz usunąć klienta ${name}?`,
   acquiredBy: 'Pozyskany przez',
+  noReminders: 'Bez przypomnień',
+  noRemindersHint: 'Klient nie dostaje automatycznych przypomnień o płatnościach.',
   picker: {
     label: 'Klient',
     add: 'Dodaj nowego klienta',

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { AppModal } from '../../components/AppModal.tsx';
 import { DateInput } from '../../components/dates.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
+import { InvoiceReminders } from '../reminders/index.ts';
 import { useBookInvoicePayment, useCancelInvoicePayment, useInvoicePayments } from './api.ts';
 import { paymentsUiMessages as t } from './messages.ts';
 import { PaymentStatusCell } from './PaymentStatus.tsx';
@@ -200,6 +201,7 @@ export function PaymentsModal({ invoice, onClose }: { invoice: Invoice | null; o
             </Button>
           </Group>
         </Stack>
+        <InvoiceReminders invoice={invoice} />
       </Stack>
     </AppModal>
   );

@@ -1,3 +1,4 @@
+import { Checkbox } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CUSTOMER_ACQUISITION_SOURCES,
@@ -42,6 +43,11 @@ function renderCustomerFields(
         clearable
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('acquiredBy')}
+      />
+      <Checkbox
+        label={t.noReminders}
+        description={t.noRemindersHint}
+        {...form.getInputProps('noReminders', { type: 'checkbox' })}
       />
     </PartyFields>
   );

@@ -1,0 +1,75 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
+import { apiAs, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
+
+/** Issue 26: the owner sends an invoice's payment reminder and sees it among the reminders sent. */
+
+const suffix = Date.now().toString(36);
+const CUSTOMER = `Dłużnik ${suffix}`;
+const NIP = randomNip();
+
+describe('reminders: a reminder sent on an invoice', () => {
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
+    const customer = await apiAs(token, 'POST', '/api/customers', {
+      companyName: CUSTOMER,
+      nip: NIP,
+      email: `ksiegowosc-${suffix}@example.com`,
+      city: 'Poznań',
+      country: 'PL',
+    });
+    const now = warsawNow();
+    const dd = (n: number) => String(n).padStart(2, '0');
+    const today = `${now.getFullYear()}-${dd(now.getMonth() + 1)}-${dd(now.getDate())}`;
+    await apiAs(token, 'POST', '/api/invoices', {
+      type: 'vat',
+      createdDate: today,
+      saleDate: today,
+      paymentDate: '2099-12-31',
+      paymentMethod: 'przelew',
+      currency: 'pln',
+      vendorName: 'Spedycja E2E',
+      vendorNip: '5260250274',
+      vendorStreetAddress: 'ul. Transportowa 1',
+      vendorPostalCode: '00-001',
+      vendorCity: 'Warszawa',
+      customerName: CUSTOMER,
+      customerNip: NIP,
+      customerStreetAddress: 'ul. Płatna 1',
+      customerPostalCode: '61-131',
+      customerCity: 'Poznań',
+      customerCountry: 'PL',
+      customerEmail: `ksiegowosc-${suffix}@example.com`,
+      customer: customer['@id'],
+      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends the current step from the invoice and lists it: 3 dni przed terminem', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Faktury VAT' }).click();
+    await page.waitForURL('**/invoices/vat');
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Nabywca lub NIP' }), NIP);
+    const row = page.getByRole('table', { name: 'Lista faktur VAT' }).getByRole('row').filter({ hasText: CUSTOMER });
+    await row.getByRole('button', { name: 'Płatności' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Płatności faktury/ });
+    const section = dialog.getByRole('region', { name: 'Przypomnienia' });
+    await section.getByText('Nie wysłano jeszcze żadnego przypomnienia.').waitFor();
+    await section.getByRole('button', { name: 'Wyślij przypomnienie teraz' }).click();
+    await toast(page, 'Przypomnienie zostało wysłane.').waitFor();
+    const sent = section.getByRole('table', { name: 'Wysłane przypomnienia' });
+    await sent.getByText('3 dni przed terminem').waitFor();
+    await expect(sent.getByText('ręcznie').count()).resolves.toBe(1);
+    await context.close();
+  });
+});
