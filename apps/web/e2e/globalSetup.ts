@@ -72,7 +72,7 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the app did not start in 60 s')), 60_000);
+    const timer = setTimeout(() => reject(new Error('the app did not start in 180 s')), 180_000);
     server?.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Spedycja is ready')) {
         clearTimeout(timer);
