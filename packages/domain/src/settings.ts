@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_INTEREST_RATES, interestRatesError } from './interest.ts';
 import { parseVatRate, VAT_RATES } from './invoiceMath.ts';
 import { validationMessages as m } from './messages.ts';
 
@@ -46,6 +47,11 @@ export const SETTING_DEFINITIONS = {
       '3. Płatność na podstawie faktury VAT w terminie podanym w zleceniu.',
     ].join('\n'),
   },
+  lateInterestRates: {
+    label: 'Odsetki ustawowe za opóźnienie w transakcjach handlowych (od dnia, % w skali roku)',
+    kind: 'longText',
+    default: DEFAULT_INTEREST_RATES,
+  },
 } as const satisfies Record<
   string,
   { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag'; default: string }
@@ -74,6 +80,7 @@ export const settingUpdateSchema = z.object({
 export function settingValueError(key: string, value: string): string | null {
   const def = (SETTING_DEFINITIONS as Record<string, { kind: string }>)[key];
   if (!def) return null;
+  if (key === 'lateInterestRates') return interestRatesError(value);
   if (def.kind === 'hundredths') {
     if (!/^\d+$/.test(value)) return m.numeric;
     if (Number(value) < 1) return m.minValue('0,01');
