@@ -38,6 +38,7 @@ import { customersRoutes } from './modules/customers/routes.ts';
 import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
 import { exportsRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { interestRoutes } from './modules/interest/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { ksefRoutes } from './modules/ksef/routes.ts';
 import { createKsefService, type KsefService, type KsefServiceOptions } from './modules/ksef/service.ts';
@@ -301,6 +302,7 @@ export async function buildApp({
   await app.register(paymentsRoutes, { db, registers });
   await app.register(receivablesRoutes, { db });
   await app.register(remindersRoutes, { db });
+  await app.register(interestRoutes, { db, nbp });
   await app.register(exportsRoutes, { db });
   await app.register(verificationRoutes, { db, registers });
   // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type FakeNbp, startFakeNbp } from '../../api/test/fakeNbp.ts';
 import { type FakeKsef, startFakeKsef } from '../../api/test/ksefFake.ts';
 import { type FakeBotApi, startFakeBotApi } from '../../api/test/telegramFake.ts';
 
@@ -42,6 +43,7 @@ function freePort(): Promise<number> {
 let server: ChildProcess | undefined;
 let telegram: FakeBotApi | undefined;
 let ksef: FakeKsef | undefined;
+let nbp: FakeNbp | undefined;
 const KSEF_TOKEN = 'e2e-ksef-token-0042';
 
 export default async function setup(project: TestProject) {
@@ -50,6 +52,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spedycja-e2e-'));
   telegram = await startFakeBotApi();
   ksef = await startFakeKsef({ tokens: [KSEF_TOKEN] });
+  // The local fake NBP (EUR rates: an interest note's compensation).
+  nbp = await startFakeNbp();
   server = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
@@ -68,6 +72,7 @@ export default async function setup(project: TestProject) {
       TELEGRAM_POLL_SECONDS: '1',
       KSEF_API_URL: ksef.url,
       KSEF_TOKEN: '',
+      NBP_API_URL: nbp.url,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -91,5 +96,6 @@ export default async function setup(project: TestProject) {
     server?.kill('SIGTERM');
     await telegram?.close();
     await ksef?.close();
+    await nbp?.close();
   };
 }

@@ -12,6 +12,8 @@ export * from './customers.ts';
 export * from './dictionaries.ts';
 export * from './format.ts';
 export * from './hydra.ts';
+export * from './interest.ts';
+export * from './interestNotes.ts';
 export * from './invoiceMath.ts';
 export * from './invoices.ts';
 export * from './ksef.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_INTEREST_RATES, interestRatesError } from './interest.ts';
 import { parseVatRate, VAT_RATES } from './invoiceMath.ts';
 import { validationMessages as m } from './messages.ts';
 import { DEFAULT_REMINDER_SCHEDULE, parseReminderSchedule, remindersMessages } from './reminders.ts';
@@ -52,6 +53,11 @@ export const SETTING_DEFINITIONS = {
     kind: 'longText',
     default: JSON.stringify(DEFAULT_REMINDER_SCHEDULE, null, 1),
   },
+  lateInterestRates: {
+    label: 'Odsetki ustawowe za opóźnienie w transakcjach handlowych (od dnia, % w skali roku)',
+    kind: 'longText',
+    default: DEFAULT_INTEREST_RATES,
+  },
 } as const satisfies Record<
   string,
   { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag'; default: string }
@@ -80,6 +86,7 @@ export const settingUpdateSchema = z.object({
 export function settingValueError(key: string, value: string): string | null {
   const def = (SETTING_DEFINITIONS as Record<string, { kind: string }>)[key];
   if (!def) return null;
+  if (key === 'lateInterestRates') return interestRatesError(value);
   if (key === 'reminderSchedule') return parseReminderSchedule(value) ? null : remindersMessages.scheduleInvalid;
   if (def.kind !== 'longText' && value.length > 2000) return m.maxLength(2000);
   if (def.kind === 'hundredths') {

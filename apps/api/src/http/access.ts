@@ -68,6 +68,12 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/receivables/balances',
   'GET /api/invoices/:id/reminders',
   'POST /api/invoices/:id/reminders',
+  'GET /api/invoices/:id/interest',
+  'GET /api/invoices/:id/interest_notes',
+  'POST /api/invoices/:id/interest_notes',
+  'GET /api/interest_notes/:id',
+  'GET /api/interest_notes/:id/pdf',
+  'POST /api/interest_notes/:id/send',
 ];
 
 /** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */

@@ -12,6 +12,7 @@ import {
   IconX,
 } from '../../../components/icons.tsx';
 import { DeleteAction, EditAction, RowAction } from '../../../components/RowAction.tsx';
+import { hasInterest, interestUiMessages } from '../../interest/index.ts';
 import { invoicesMessages as t } from '../messages.ts';
 
 export type InvoiceRowActionsProps = {
@@ -26,6 +27,8 @@ export type InvoiceRowActionsProps = {
   onDraft: (invoice: Invoice, type: 'vat' | 'corrective') => void;
   onTogglePaid: (invoice: Invoice) => void;
   onPayments: (invoice: Invoice) => void;
+  /** 'Odsetki' on an overdue or late-paid invoice (issue 26). */
+  onInterest?: (invoice: Invoice) => void;
   onDelete: (invoice: Invoice) => void;
 };
 
@@ -44,6 +47,7 @@ export function InvoiceRowActions({
   onDraft,
   onTogglePaid,
   onPayments,
+  onInterest,
   onDelete,
 }: InvoiceRowActionsProps) {
   return (
@@ -82,6 +86,11 @@ export function InvoiceRowActions({
       )}
       {invoice.type !== 'proforma' && (
         <RowAction label={a.payments} color="teal" onClick={() => onPayments(invoice)}>
+          <IconCoins />
+        </RowAction>
+      )}
+      {onInterest && hasInterest(invoice) && (
+        <RowAction label={interestUiMessages.action} color="orange" onClick={() => onInterest(invoice)}>
           <IconCoins />
         </RowAction>
       )}

@@ -19,6 +19,7 @@ import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
+import { InterestModal } from '../../interest/index.ts';
 import { ksefUiMessages, useDownloadUpo, useSendToKsef } from '../../ksef/index.ts';
 import { OrderModal } from '../../orders/index.ts';
 import { PaymentsModal, paymentsUiMessages } from '../../receivables/index.ts';
@@ -78,6 +79,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
   const [toDelete, setToDelete] = useState<Invoice | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [paymentsOf, setPaymentsOf] = useState<string | null>(null);
+  const [interestOf, setInterestOf] = useState<string | null>(null);
 
   const listParams = useMemo(() => ({ type, ...filterParams }), [type, filterParams]);
   const params = useMemo(
@@ -138,6 +140,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
               )
             }
             onPayments={(i) => setPaymentsOf(i.uuid)}
+            onInterest={(i) => setInterestOf(i.uuid)}
             onDelete={setToDelete}
           />
         ),
@@ -229,6 +232,10 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
       <PaymentsModal
         invoice={paymentsOf ? (rows.find((i) => i.uuid === paymentsOf) ?? null) : null}
         onClose={() => setPaymentsOf(null)}
+      />
+      <InterestModal
+        invoice={interestOf ? (rows.find((i) => i.uuid === interestOf) ?? null) : null}
+        onClose={() => setInterestOf(null)}
       />
       <InvoiceModal opened={modal.opened} onClose={closeModal} invoiceUuid={modal.uuid} preset={modal.preset} />
       <OrderModal opened={orderUuid !== null} orderUuid={orderUuid} onClose={() => setOrderUuid(null)} />

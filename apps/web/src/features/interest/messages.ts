@@ -1,0 +1,26 @@
+/** Issue 26, interest and compensation: the texts of the 'Odsetki' window. */
+export const interestUiMessages = {
+  action: 'Odsetki',
+  title: (number: string) => `Odsetki – faktura ${number}`,
+  until: 'Odsetki do dnia',
+  due: 'Termin płatności',
+  paidOn: 'Zapłacona w całości',
+  daysLate: 'Dni opóźnienia',
+  periodsLabel: 'Odsetki w okresach',
+  columns: { period: 'Okres', days: 'Dni', base: 'Podstawa', rate: 'Stawka', interest: 'Odsetki' },
+  total: 'Razem odsetki',
+  compensation: 'Rekompensata (art. 10)',
+  compensationRate: (rate: string, table: string, date: string) =>
+    `kurs średni NBP ${rate} zł, tabela ${table} z ${date}`,
+  noCompensation: 'Rekompensata: NBP nie odpowiedział, kurs EUR nieznany.',
+  createNote: 'Nota odsetkowa',
+  noteCreated: 'Nota odsetkowa została utworzona!',
+  noteError: 'Nie udało się utworzyć noty odsetkowej',
+  notes: 'Wystawione noty',
+  download: (number: string) => `Pobierz ${number}`,
+  send: (number: string) => `Wyślij ${number}`,
+  sent: 'Nota odsetkowa została dodana do wysyłki!',
+  sendError: 'Nie udało się wysłać noty odsetkowej',
+  loading: 'Liczenie odsetek…',
+  close: 'Zamknij',
+} as const;
