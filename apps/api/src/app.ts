@@ -297,7 +297,7 @@ export async function buildApp({
   await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db, registers });
-  await app.register(receivablesRoutes, { db });
+  await app.register(receivablesRoutes, { db, registers });
   await app.register(exportsRoutes, { db });
   await app.register(verificationRoutes, { db, registers });
   // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).

@@ -342,6 +342,34 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       expect(ok.statusCode, ok.body).toBe(200);
       expect((await history())[0]).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: o['@id'] });
     });
+
+    it('POST /api/carrier_payments goes through the same check: 409 until an admin gives a reason, a dispatcher 403, the proof kept', async () => {
+      const o = await order({ carrierBankAccount: OFF_LIST });
+      const payment = { order: o['@id'], date: warsawDay(), amount: 2_000_000 };
+      const paid = async () =>
+        (await api('GET', `/api/carrier_payments?order.uuid=${o.uuid}`)).json()['hydra:member'].length;
+      const refused = await api('POST', '/api/carrier_payments', payment);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'whitelist_unconfirmed', detail: vm.whitelistUnconfirmed });
+      expect(await paid()).toBe(0);
+      expect((await history())[0]).toMatchObject({ outcome: 'failed', order: o['@id'], overrideReason: null });
+      const override = { whitelistOverride: { reason: 'Rachunek potwierdzony w umowie' } };
+      const user = await api('POST', '/api/carrier_payments', { ...payment, ...override }, userToken);
+      expect(user.statusCode).toBe(403);
+      expect(await paid()).toBe(0);
+      const ok = await api('POST', '/api/carrier_payments', { ...payment, ...override });
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(ok.json().warning).toBe(vm.whitelistUnconfirmed);
+      expect(await paid()).toBe(1);
+      expect((await api('GET', `/api/orders/${o.uuid}`)).json().carrierPaid).toBe(true);
+      expect((await history())[0]).toMatchObject({ overrideReason: 'Rachunek potwierdzony w umowie', order: o['@id'] });
+      // An account on the list: booked without a reason, the list's requestId the proof.
+      const listed = await order({ carrierBankAccount: ON_LIST });
+      const booked = await api('POST', '/api/carrier_payments', { ...payment, order: listed['@id'] });
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(booked.json().warning).toBeUndefined();
+      expect((await history())[0]).toMatchObject({ outcome: 'ok', order: listed['@id'], proofId: expect.any(String) });
+    });
   });
 
   describe('verification status and OCP', () => {
