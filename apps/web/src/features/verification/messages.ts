@@ -60,6 +60,7 @@ export const verificationTexts = {
   pickCarrierFirst: 'Najpierw wybierz przewoźnika',
   orderWarnings: 'Ostrzeżenia o przewoźniku',
   unverifiedCarrier: 'Przewoźnik niezweryfikowany',
+  verificationExpired: 'Weryfikacja przewoźnika wygasła',
   cargoValue: 'Wartość towaru',
   cargoValueCurrency: 'Waluta wartości towaru',
 } as const;
