@@ -4,8 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type FakeGus, startFakeGus } from '../../api/test/gusFake.ts';
 import { type FakeKsef, startFakeKsef } from '../../api/test/ksefFake.ts';
 import { type FakeBotApi, startFakeBotApi } from '../../api/test/telegramFake.ts';
+import { type FakeVies, startFakeVies } from '../../api/test/viesFake.ts';
+import { type FakeWhitelist, startFakeWhitelist } from '../../api/test/whitelistFake.ts';
 
 /** Starts the built app (apps/api/dist + apps/web/dist) on a free port with a fresh embedded database. */
 
@@ -42,6 +45,9 @@ function freePort(): Promise<number> {
 let server: ChildProcess | undefined;
 let telegram: FakeBotApi | undefined;
 let ksef: FakeKsef | undefined;
+let gus: FakeGus | undefined;
+let vies: FakeVies | undefined;
+let whitelist: FakeWhitelist | undefined;
 const KSEF_TOKEN = 'e2e-ksef-token-0042';
 
 export default async function setup(project: TestProject) {
@@ -50,6 +56,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spedycja-e2e-'));
   telegram = await startFakeBotApi();
   ksef = await startFakeKsef({ tokens: [KSEF_TOKEN] });
+  // The registers of issue 24 (GUS, VIES, the VAT white list): local fakes speaking their protocols.
+  [gus, vies, whitelist] = await Promise.all([startFakeGus(), startFakeVies(), startFakeWhitelist()]);
   server = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
@@ -68,6 +76,10 @@ export default async function setup(project: TestProject) {
       TELEGRAM_POLL_SECONDS: '1',
       KSEF_API_URL: ksef.url,
       KSEF_TOKEN: '',
+      GUS_API_URL: gus.url,
+      GUS_API_KEY: gus.key,
+      VIES_API_URL: vies.url,
+      WL_API_URL: whitelist.url,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -91,5 +103,6 @@ export default async function setup(project: TestProject) {
     server?.kill('SIGTERM');
     await telegram?.close();
     await ksef?.close();
+    await Promise.all([gus?.close(), vies?.close(), whitelist?.close()]);
   };
 }
