@@ -300,7 +300,7 @@ export async function buildApp({
   await app.register(ksefRoutes, { db, ksef });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db, registers });
-  await app.register(receivablesRoutes, { db });
+  await app.register(receivablesRoutes, { db, registers });
   await app.register(remindersRoutes, { db });
   await app.register(interestRoutes, { db, nbp });
   await app.register(exportsRoutes, { db });

@@ -8,7 +8,7 @@ import { createWhitelistClient } from '../src/integrations/whitelist/http.ts';
 import { warsawDay } from '../src/modules/verification/day.ts';
 import { recheckCarriersWithUnpaidOrders } from '../src/modules/verification/recheck.ts';
 import { createExpiryReminders } from '../src/modules/verification/reminders.ts';
-import { orderOf } from './fixtures.ts';
+import { orderOf, queryOf } from './fixtures.ts';
 import { type FakeGus, startFakeGus } from './gusFake.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { type FakeVies, startFakeVies } from './viesFake.ts';
@@ -342,6 +342,34 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       expect(ok.statusCode, ok.body).toBe(200);
       expect((await history())[0]).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: o['@id'] });
     });
+
+    it('POST /api/carrier_payments goes through the same check: 409 until an admin gives a reason, a dispatcher 403, the proof kept', async () => {
+      const o = await order({ carrierBankAccount: OFF_LIST });
+      const payment = { order: o['@id'], date: warsawDay(), amount: 2_000_000 };
+      const paid = async () =>
+        (await api('GET', `/api/carrier_payments?order.uuid=${o.uuid}`)).json()['hydra:member'].length;
+      const refused = await api('POST', '/api/carrier_payments', payment);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'whitelist_unconfirmed', detail: vm.whitelistUnconfirmed });
+      expect(await paid()).toBe(0);
+      expect((await history())[0]).toMatchObject({ outcome: 'failed', order: o['@id'], overrideReason: null });
+      const override = { whitelistOverride: { reason: 'Rachunek potwierdzony w umowie' } };
+      const user = await api('POST', '/api/carrier_payments', { ...payment, ...override }, userToken);
+      expect(user.statusCode).toBe(403);
+      expect(await paid()).toBe(0);
+      const ok = await api('POST', '/api/carrier_payments', { ...payment, ...override });
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(ok.json().warning).toBe(vm.whitelistUnconfirmed);
+      expect(await paid()).toBe(1);
+      expect((await api('GET', `/api/orders/${o.uuid}`)).json().carrierPaid).toBe(true);
+      expect((await history())[0]).toMatchObject({ overrideReason: 'Rachunek potwierdzony w umowie', order: o['@id'] });
+      // An account on the list: booked without a reason, the list's requestId the proof.
+      const listed = await order({ carrierBankAccount: ON_LIST });
+      const booked = await api('POST', '/api/carrier_payments', { ...payment, order: listed['@id'] });
+      expect(booked.statusCode, booked.body).toBe(201);
+      expect(booked.json().warning).toBeUndefined();
+      expect((await history())[0]).toMatchObject({ outcome: 'ok', order: listed['@id'], proofId: expect.any(String) });
+    });
   });
 
   describe('verification status and OCP', () => {
@@ -435,6 +463,63 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       } finally {
         await setSetting('onlyVerifiedCarriers', 'nie');
       }
+    });
+
+    it('with "only verified carriers" on, converting a query whose offer has an unverified carrier is refused for a dispatcher (the same 422); an admin converts with a reason', async () => {
+      await api('POST', '/api/users', {
+        login: 'dyspozytor3',
+        name: 'Dyspozytor Trzy',
+        plainPassword: 'haslo-dysp-789',
+        roles: ['ROLE_USER'],
+      });
+      const user = await t.login('dyspozytor3', 'haslo-dysp-789');
+      const unverified = await carrier({ nip: '1132853869', companyName: 'Przewoźnik z oferty' });
+      const customerIri = (await api('POST', '/api/customers', { companyName: 'Klient zapytania' })).json()['@id'];
+      const query = async () => {
+        const q = await api('POST', '/api/queries', queryOf(customerIri), user);
+        expect(q.statusCode, q.body).toBe(201);
+        const offer = await api('POST', '/api/offers', {
+          query: q.json()['@id'],
+          carrier: unverified['@id'],
+          price: 150_000,
+        });
+        expect(offer.statusCode, offer.body).toBe(201);
+        return { uuid: q.json().uuid as string, offer: offer.json()['@id'] as string };
+      };
+      const q = await query();
+      const convert = (body: object, as = token, uuid = q.uuid) =>
+        api('POST', `/api/queries/${uuid}/changeType`, body, as);
+      expect((await setSetting('onlyVerifiedCarriers', 'tak')).statusCode).toBe(200);
+      try {
+        const refused = await convert({ offer: q.offer }, user);
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().violations[0]).toMatchObject({
+          propertyPath: 'carrier',
+          message: vm.carrierUnverified('brak sprawdzenia w GUS lub VIES'),
+        });
+        // The best offer (none named) is held to the same rule; a dispatcher's reason is not enough.
+        expect((await convert({}, user)).statusCode).toBe(422);
+        expect((await convert({ carrierVerificationOverride: { reason: 'Znam go' } }, user)).statusCode).toBe(403);
+        expect((await convert({ carrierVerificationOverride: { reason: 'x' } })).statusCode).toBe(422);
+        expect((await api('GET', `/api/queries/${q.uuid}`)).json().status).toBe('aktywne');
+        const admin = await convert({
+          offer: q.offer,
+          carrierVerificationOverride: { reason: 'Sprawdzony telefonicznie' },
+        });
+        expect(admin.statusCode, admin.body).toBe(200);
+        expect(admin.json()).toMatchObject({
+          carrier: { '@id': unverified['@id'] },
+          carrierVerificationOverride: 'Sprawdzony telefonicznie',
+        });
+        // An admin without a reason is refused as on an order's save.
+        expect((await convert({}, token, (await query()).uuid)).statusCode).toBe(422);
+      } finally {
+        await setSetting('onlyVerifiedCarriers', 'nie');
+      }
+      // With the setting off the rule does not apply.
+      const off = await convert({}, user, (await query()).uuid);
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json().carrierVerificationOverride).toBeNull();
     });
 
     it("warns on the order when the carrier's OCP has ended, ends before unloading, or its sum is below the cargo value", async () => {

@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type FakeNbp, startFakeNbp } from '../../api/test/fakeNbp.ts';
+import { type FakeGus, startFakeGus } from '../../api/test/gusFake.ts';
 import { type FakeKsef, startFakeKsef } from '../../api/test/ksefFake.ts';
 import { type FakeBotApi, startFakeBotApi } from '../../api/test/telegramFake.ts';
+import { type FakeVies, startFakeVies } from '../../api/test/viesFake.ts';
+import { type FakeWhitelist, startFakeWhitelist } from '../../api/test/whitelistFake.ts';
 
 /** Starts the built app (apps/api/dist + apps/web/dist) on a free port with a fresh embedded database. */
 
@@ -44,6 +47,9 @@ let server: ChildProcess | undefined;
 let telegram: FakeBotApi | undefined;
 let ksef: FakeKsef | undefined;
 let nbp: FakeNbp | undefined;
+let gus: FakeGus | undefined;
+let vies: FakeVies | undefined;
+let whitelist: FakeWhitelist | undefined;
 const KSEF_TOKEN = 'e2e-ksef-token-0042';
 
 export default async function setup(project: TestProject) {
@@ -54,6 +60,8 @@ export default async function setup(project: TestProject) {
   ksef = await startFakeKsef({ tokens: [KSEF_TOKEN] });
   // The local fake NBP (EUR rates: an interest note's compensation).
   nbp = await startFakeNbp();
+  // The registers of issue 24 (GUS, VIES, the VAT white list): local fakes speaking their protocols.
+  [gus, vies, whitelist] = await Promise.all([startFakeGus(), startFakeVies(), startFakeWhitelist()]);
   server = spawn('node', [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
@@ -73,6 +81,10 @@ export default async function setup(project: TestProject) {
       KSEF_API_URL: ksef.url,
       KSEF_TOKEN: '',
       NBP_API_URL: nbp.url,
+      GUS_API_URL: gus.url,
+      GUS_API_KEY: gus.key,
+      VIES_API_URL: vies.url,
+      WL_API_URL: whitelist.url,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -97,5 +109,6 @@ export default async function setup(project: TestProject) {
     await telegram?.close();
     await ksef?.close();
     await nbp?.close();
+    await Promise.all([gus?.close(), vies?.close(), whitelist?.close()]);
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { iriRef, optionalDate } from './shipments.ts';
+import { whitelistOverrideSchema } from './verification.ts';
 
 /** Conversions of a query into an order and back (SPEC §4). */
 export const conversionMessages = {
@@ -11,10 +12,15 @@ export const conversionMessages = {
 
 /**
  * The body of POST /api/queries/{id}/changeType: the offer the order takes (without it, the best one), and the
- * unloading date when the query has none (an order needs it; given, it wins over the query's).
+ * unloading date when the query has none (an order needs it; given, it wins over the query's), and — with
+ * 'only verified carriers' on and the offer's carrier not verified — an admin's reason (kept on the order as on save).
  */
 export const queryToOrderSchema = z
-  .object({ offer: iriRef('offers'), unloadingDate: optionalDate() })
+  .object({
+    offer: iriRef('offers'),
+    unloadingDate: optionalDate(),
+    carrierVerificationOverride: whitelistOverrideSchema.optional(),
+  })
   .nullable()
   .optional();
 

@@ -3,6 +3,7 @@ import { CURRENCIES } from './constants.ts';
 import { validationMessages as m } from './messages.ts';
 import { iriRef, optionalDate } from './shipments.ts';
 import { hundredths, oneOf, optionalText, required } from './validation.ts';
+import { whitelistOverrideSchema } from './verification.ts';
 
 /**
  * Issue 26, money in: payments booked on invoices (and paid to carriers), an invoice's payment status, the balance
@@ -53,6 +54,8 @@ export type InvoicePaymentCreate = z.input<typeof invoicePaymentCreateSchema>;
 export const carrierPaymentCreateSchema = z.object({
   order: required(iriRef('orders')),
   ...paymentFields,
+  /** Paying a carrier whose account the VAT white list did not confirm (above 15 000 zł gross): the admin's reason. */
+  whitelistOverride: whitelistOverrideSchema.optional(),
 });
 export type CarrierPaymentCreate = z.input<typeof carrierPaymentCreateSchema>;
 

@@ -13,12 +13,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
 import { offers, orders, queries } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
+import { requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { refreshBestOffer } from '../offers/bestOffer.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
 import { findQuery, toQueryJson } from '../queries/repository.ts';
+import { assertCarrierAllowed } from '../verification/status.ts';
 import type { ConversionHook } from './hooks.ts';
 
 /**
@@ -87,7 +89,7 @@ export async function conversionsRoutes(
     return best;
   };
 
-  const queryToOrder = async (id: string, me: number, body: QueryToOrder) => {
+  const queryToOrder = async (id: string, me: { id: number; admin: boolean }, body: QueryToOrder) => {
     const uuid = uuidParam(id);
     const newUuid = await db.transaction(async (tx) => {
       const [query] = await tx.select().from(queries).where(eq(queries.uuid, uuid)).for('update');
@@ -99,6 +101,10 @@ export async function conversionsRoutes(
       const issue = datesIssue({ loadingDate: query.loadingDate, unloadingDate });
       if (issue) throw fieldViolation(issue.path, issue.message);
       const offer = await chooseOffer(tx, query.id, body.offer);
+      // The 'only verified carriers' rule, as saving an order (verification/status.ts): 422, or an admin's reason.
+      const overrideReason = offer
+        ? await assertCarrierAllowed(tx, offer.carrier_id, me.admin, body.carrierVerificationOverride)
+        : undefined;
       const carrier = offer
         ? {
             carrierId: offer.carrier_id,
@@ -115,13 +121,14 @@ export async function conversionsRoutes(
           ...pickShared(query),
           unloadingDate,
           ...carrier,
+          carrierVerificationOverride: overrideReason ?? null,
           number: await nextOrderNumber(tx),
           status: 'aktywne',
           // The price the customer was shown is the one they agreed to.
           customerPrice: query.customerPriceSuggested ?? query.customerPrice,
           queryUuid: query.uuid,
-          createdById: me,
-          changedById: me,
+          createdById: me.id,
+          changedById: me.id,
         })
         .returning({ id: orders.id, uuid: orders.uuid });
       if (!order) throw new Error('order not created');
@@ -175,6 +182,9 @@ export async function conversionsRoutes(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       if (issue?.path[0] === 'unloadingDate') throw fieldViolation('unloadingDate', issue.message);
+      if (issue?.path[0] === 'carrierVerificationOverride') {
+        throw fieldViolation(issue.path.join('.'), issue.message);
+      }
       throw fieldViolation('offer', conversionMessages.offerNotUsable);
     }
     return parsed.data ?? {};
@@ -186,7 +196,11 @@ export async function conversionsRoutes(
       url: '/api/queries/:id/changeType',
       schema: { tags, params: idParams },
       handler: async (request) =>
-        queryToOrder((request.params as { id: string }).id, await actorId(db, request), bodyOf(request)),
+        queryToOrder(
+          (request.params as { id: string }).id,
+          { id: await actorId(db, request), admin: requestIsAdmin(request) },
+          bodyOf(request),
+        ),
     });
     app.route({
       method,

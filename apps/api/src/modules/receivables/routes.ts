@@ -11,11 +11,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { carrierPayments, invoicePayments, invoices, orders } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
-import { adminOnly } from '../../http/auth.ts';
+import { adminOnly, requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND } from '../../http/refs.ts';
+import { checkCarrierPayment } from '../verification/payment.ts';
+import type { Registers } from '../verification/registers.ts';
 import { customerBalances, listCarrierPayments, listInvoicePayments } from './repository.ts';
 import { bookCarrierPayment, bookInvoicePayment, cancelCarrierPayment, cancelInvoicePayment } from './service.ts';
 
@@ -36,7 +38,7 @@ function refQuery(query: Record<string, unknown>, key: string, resource: string)
  * Issue 26 (admins): payments received on invoices and paid to carriers — book (Idempotency-Key), list per invoice or
  * order, cancel with a reason (the history keeps both) — and the balance per customer.
  */
-export async function receivablesRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function receivablesRoutes(app: FastifyInstance, { db, registers }: { db: Db; registers: Registers }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = adminOnly;
 
@@ -128,15 +130,31 @@ export async function receivablesRoutes(app: FastifyInstance, { db }: { db: Db }
       if (currency !== order.carrierPriceCurrency) {
         throw fieldViolation('currency', receivablesMessages.currencyMismatch);
       }
-      const row = await bookCarrierPayment(db, order.id, {
-        date: body.date,
-        amount: body.amount,
-        currency,
-        method: body.method,
-        note: body.note ?? null,
-        userId: await actorId(db, request),
-      });
-      return reply.code(201).send(await loadCarrierPayment(row.uuid));
+      const me = await actorId(db, request);
+      // Before the booking's own transaction, as the payments cockpit: the white-list check is kept even when it
+      // refuses (409 whitelist_unconfirmed above 15 000 zł gross unless an admin gives a reason).
+      const check =
+        order.deletionReason === 0
+          ? await checkCarrierPayment(
+              db,
+              registers,
+              order,
+              { id: me, admin: requestIsAdmin(request) },
+              body.whitelistOverride,
+            )
+          : undefined;
+      const row = await db.transaction((tx) =>
+        bookCarrierPayment(tx, order.id, {
+          date: body.date,
+          amount: body.amount,
+          currency,
+          method: body.method,
+          note: body.note ?? null,
+          userId: me,
+        }),
+      );
+      const booked = await loadCarrierPayment(row.uuid);
+      return reply.code(201).send(check?.warning ? { ...booked, warning: check.warning } : booked);
     },
   );
 

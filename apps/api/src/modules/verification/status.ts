@@ -100,6 +100,6 @@ export async function assertCarrierAllowed(
   const why = unverifiedReason(carrier, status);
   if (admin && override) return override.reason;
   const message = vm.carrierUnverified(why);
-  if (!admin && override) throw new AppError(403, 'forbidden', vm.overrideAdminOnly);
+  if (!admin && override) throw new AppError(403, 'forbidden', vm.carrierOverrideAdminOnly);
   throw new AppError(422, 'carrier_unverified', message, [{ propertyPath: 'carrier', message }]);
 }

@@ -2,5 +2,10 @@ export { CarrierOrderFields } from './components/CarrierOrderFields.tsx';
 export { emptyOcpForm, OcpFields, type OcpFormValues, ocpToForm } from './components/OcpFields.tsx';
 export { RegistryPanel } from './components/RegistryPanel.tsx';
 export { VerificationBadge } from './components/VerificationBadge.tsx';
-export { isWhitelistUnconfirmed, WhitelistOverrideDialog } from './components/WhitelistOverrideDialog.tsx';
+export {
+  carrierUnverifiedMessage,
+  isWhitelistUnconfirmed,
+  type OverrideKind,
+  WhitelistOverrideDialog,
+} from './components/WhitelistOverrideDialog.tsx';
 export { verificationTexts } from './messages.ts';

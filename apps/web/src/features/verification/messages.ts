@@ -1,3 +1,5 @@
+import { verificationMessages as vm } from '@spedycja/domain';
+
 /** Texts of the registers' checks on the customer and carrier modals (issue 24). */
 export const verificationTexts = {
   gus: 'Pobierz z GUS',
@@ -38,15 +40,27 @@ export const verificationTexts = {
     licenceValidTo: 'Licencja ważna do',
   },
   errorAction: 'sprawdzania w rejestrze',
-  overrideTitle: 'Rachunek spoza białej listy',
-  overrideReason: 'Powód zapłaty mimo braku potwierdzenia',
-  overrideConfirm: 'Zapłać mimo to',
+  overrides: {
+    whitelist: {
+      title: 'Rachunek spoza białej listy',
+      risk: vm.whitelistUnconfirmed,
+      reason: 'Powód zapłaty mimo braku potwierdzenia',
+      confirm: 'Zapłać mimo to',
+    },
+    carrier: {
+      title: 'Przewoźnik niezweryfikowany',
+      risk: 'Przewoźnik nie jest zweryfikowany.',
+      reason: 'Powód zapisu mimo braku weryfikacji',
+      confirm: 'Zapisz mimo to',
+    },
+  },
   cancel: 'Anuluj',
   orderAccount: 'Rachunek przewoźnika do zapłaty',
   noAccounts: 'Przewoźnik nie ma rachunków — dodaj je w jego danych',
   pickCarrierFirst: 'Najpierw wybierz przewoźnika',
   orderWarnings: 'Ostrzeżenia o przewoźniku',
   unverifiedCarrier: 'Przewoźnik niezweryfikowany',
+  verificationExpired: 'Weryfikacja przewoźnika wygasła',
   cargoValue: 'Wartość towaru',
   cargoValueCurrency: 'Waluta wartości towaru',
 } as const;

@@ -21,15 +21,19 @@ export const convertQueryToOrder = ({
   uuid,
   offer,
   unloadingDate,
+  carrierVerificationOverride,
 }: {
   uuid: string;
   offer?: string | null;
   /** For a query saved without one: the order needs it. */
   unloadingDate?: string | null;
+  /** An admin's reason for an offer's carrier that is not verified ('only verified carriers' on). */
+  carrierVerificationOverride?: { reason: string };
 }) =>
   api.post<Order>(`/queries/${uuid}/changeType`, {
     ...(offer ? { offer } : {}),
     ...(unloadingDate ? { unloadingDate } : {}),
+    ...(carrierVerificationOverride ? { carrierVerificationOverride } : {}),
   });
 
 export function useConvertQueryToOrder() {

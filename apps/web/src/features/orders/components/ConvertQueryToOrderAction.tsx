@@ -6,8 +6,10 @@ import { WallClockInput } from '../../../components/dates.tsx';
 import { IconArrowsExchange } from '../../../components/icons.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { shipmentMessages } from '../../../components/shipment/messages.ts';
+import { useAuth } from '../../auth/useAuth.ts';
 import { useOffers } from '../../offers/index.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
+import { carrierUnverifiedMessage, WhitelistOverrideDialog } from '../../verification/index.ts';
 import { useConvertQueryToOrder } from '../api/convertQueryToOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
@@ -35,6 +37,11 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
   const [unloadingDate, setUnloadingDate] = useState<string | null>(null);
   const [dateError, setDateError] = useState<string | null>(null);
   const convert = useConvertQueryToOrder();
+  const { isAdmin: admin } = useAuth();
+  const [override, setOverride] = useState<{
+    message: string;
+    request: { uuid: string; offer: string | null; unloadingDate?: string | null };
+  } | null>(null);
   const offers = useOffers({ 'query.uuid': query.uuid, itemsPerPage: 100 }, asking);
   const settings = useSettings();
   const euroRate = Number(settingsMap(settings.data).euroExchangeRate) || 100;
@@ -56,12 +63,24 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
       setDateError(error);
       if (error) return;
     }
+    const request = { uuid: query.uuid, offer: chosen, ...(needsDate ? { unloadingDate } : {}) };
     try {
-      await convert.mutateAsync({ uuid: query.uuid, offer: chosen, ...(needsDate ? { unloadingDate } : {}) });
+      await convert.mutateAsync(request);
       onConverted?.();
+    } catch (error) {
+      // The offer's carrier is not verified: an admin gives a reason and converts again (a dispatcher sees the 422).
+      const message = admin ? carrierUnverifiedMessage(error) : null;
+      if (!message) throw error;
+      setOverride({ message, request });
     } finally {
       close();
     }
+  };
+  const confirmOverride = async (reason: string) => {
+    if (!override) return;
+    await convert.mutateAsync({ ...override.request, carrierVerificationOverride: { reason } });
+    setOverride(null);
+    onConverted?.();
   };
 
   return (
@@ -114,6 +133,13 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
         }
         onConfirm={handleConfirm}
         onCancel={close}
+      />
+      <WhitelistOverrideDialog
+        kind="carrier"
+        opened={override !== null}
+        message={override?.message}
+        onConfirm={confirmOverride}
+        onCancel={() => setOverride(null)}
       />
     </>
   );

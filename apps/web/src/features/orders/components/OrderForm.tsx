@@ -4,7 +4,9 @@ import { useMemo, useState } from 'react';
 import { IconChevronDown } from '../../../components/icons.tsx';
 import { focusFirstError, useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useAuth } from '../../auth/useAuth.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
+import { carrierUnverifiedMessage, WhitelistOverrideDialog } from '../../verification/index.ts';
 import { useCreateOrder } from '../api/createOrder.ts';
 import { useUpdateOrder } from '../api/updateOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -53,6 +55,21 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
     [owners.data, initialValues.user],
   );
 
+  const { isAdmin: admin } = useAuth();
+  /** An unverified carrier refused the save (422): an admin is asked for a reason and the save goes again with it. */
+  const [override, setOverride] = useState<{ message: string; send: (reason: string) => Promise<void> } | null>(null);
+  type Extra = { carrierVerificationOverride?: { reason: string } };
+  const sendOrAsk = async (send: (extra: Extra) => Promise<void>) => {
+    try {
+      await send({});
+    } catch (error) {
+      // A dispatcher sees the 422's message on the carrier field (useSaveSubmit).
+      const message = admin ? carrierUnverifiedMessage(error) : null;
+      if (!message) throw error;
+      setOverride({ message, send: (reason) => send({ carrierVerificationOverride: { reason } }) });
+    }
+  };
+
   const save = (parties: PartyFlags) =>
     runSave(async () => {
       if (form.validate().hasErrors) {
@@ -62,15 +79,20 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
       if (mode === 'create') {
         const payload = buildCreatePayload(form.values, parties);
         if (!payload) return;
-        const created = await createOrder.mutateAsync(payload);
-        if (created.mailSentToCustomer && parties.customer) notifySuccess(t.sentToCustomer);
-        if (created.mailSentToCarrier && parties.carrier) notifySuccess(t.sentToCarrier);
+        await sendOrAsk(async (extra) => {
+          const created = await createOrder.mutateAsync({ ...payload, ...extra });
+          if (created.mailSentToCustomer && parties.customer) notifySuccess(t.sentToCustomer);
+          if (created.mailSentToCarrier && parties.carrier) notifySuccess(t.sentToCarrier);
+          onSaved();
+        });
       } else {
         const payload = buildUpdatePayload(initialValues, form.values, parties);
         if (!payload || !orderUuid) return;
-        await updateOrder.mutateAsync({ uuid: orderUuid, payload });
+        await sendOrAsk(async (extra) => {
+          await updateOrder.mutateAsync({ uuid: orderUuid, payload: { ...payload, ...extra } });
+          onSaved();
+        });
       }
-      onSaved();
     });
 
   const sendError = form.errors.sendMailToCustomer ?? form.errors.sendMailToCarrier;
@@ -150,6 +172,16 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
           </Button>
         </Group>
       </Group>
+      <WhitelistOverrideDialog
+        kind="carrier"
+        opened={override !== null}
+        message={override?.message}
+        onConfirm={async (reason) => {
+          await override?.send(reason);
+          setOverride(null);
+        }}
+        onCancel={() => setOverride(null)}
+      />
     </form>
   );
 }

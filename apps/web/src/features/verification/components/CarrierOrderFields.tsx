@@ -1,6 +1,7 @@
-import { Badge, Group, Select } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { formatNrb, ocpWarnings, VERIFICATION_STATUSES } from '@spedycja/domain';
 import dayjs from 'dayjs';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useCarrier } from '../../carriers/api/getCarrier.ts';
 import { verificationTexts as t } from '../messages.ts';
 
@@ -34,19 +35,20 @@ export function CarrierOrderFields({
   if (account && !accounts.includes(account)) options.push({ value: account, label: formatNrb(account) });
   const warnings = carrier ? ocpWarnings(carrier, order, dayjs().format('YYYY-MM-DD')) : [];
   const unverified = carrier && carrier.verificationStatus !== VERIFICATION_STATUSES[0];
+  // Said only when true: no carrier picked yet, or the carrier (once read) has no accounts; a typed text that matches
+  // none of its accounts gets the picker's own 'nothing found'.
+  const hint = !carrierUuid ? t.pickCarrierFirst : carrier && accounts.length === 0 ? t.noAccounts : undefined;
   return (
     <>
-      <Select
+      <SearchableSelect
         label={t.orderAccount}
-        placeholder={carrierUuid ? (accounts.length ? undefined : t.noAccounts) : t.pickCarrierFirst}
+        placeholder={hint}
         data={options}
-        searchable
         clearable
         value={account}
         onChange={onAccountChange}
         error={accountError as string | undefined}
-        comboboxProps={{ withinPortal: true }}
-        nothingFoundMessage={t.noAccounts}
+        {...(hint ? { nothingFoundMessage: hint } : {})}
       />
       {(warnings.length > 0 || unverified) && (
         <Group gap={6} role="status" aria-label={t.orderWarnings}>
@@ -57,7 +59,7 @@ export function CarrierOrderFields({
           ))}
           {unverified && (
             <Badge color="orange" variant="light">
-              {t.unverifiedCarrier}
+              {carrier.verificationStatus === 'wygasla' ? t.verificationExpired : t.unverifiedCarrier}
             </Badge>
           )}
         </Group>

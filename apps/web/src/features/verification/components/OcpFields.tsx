@@ -1,7 +1,8 @@
-import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { DateInput } from '../../../components/dates.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { verificationTexts as t } from '../messages.ts';
 
 export type OcpFormValues = {
@@ -67,11 +68,10 @@ export function OcpFields({ inputProps }: { inputProps: (field: keyof OcpFormVal
           onFocus={sum.onFocus}
           onBlur={sum.onBlur}
         />
-        <Select
+        <SearchableSelect
           label={t.ocp.sumCurrency}
           data={CURRENCY_OPTIONS}
           allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
           {...inputProps('ocpSumCurrency')}
         />
         <DateInput label={t.ocp.validFrom} clearable {...inputProps('ocpValidFrom')} />

@@ -4,7 +4,7 @@ import { formatDate, formatNrb, normaliseNrb, type RegistryCompany } from '@sped
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PartyFormValues } from '../../../components/parties/partyForm.ts';
-import { isApiError } from '../../../lib/apiClient.ts';
+import { api, isApiError } from '../../../lib/apiClient.ts';
 import { notifyFailure } from '../../../lib/notify.ts';
 import {
   getRegistryCompany,
@@ -75,6 +75,9 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form 
       setAnswer(result);
       if (result.warning) notifyFailure(result.warning);
       await queryClient.invalidateQueries({ queryKey: verificationKeys.history(resource, uuid) });
+      // The check wrote to the record (its verification date, VAT status): read it again, so that saving the form
+      // open around this panel is not taken for a save over someone else's newer change (412).
+      await api.get(`/${resource}/${uuid}`);
     } catch (error) {
       notifyFailure(errorText(error));
     } finally {
