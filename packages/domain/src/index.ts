@@ -27,6 +27,7 @@ export * from './phones.ts';
 export * from './portal.ts';
 export * from './queries.ts';
 export * from './receivables.ts';
+export * from './statements.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './shipments.ts';

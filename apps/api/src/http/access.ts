@@ -66,6 +66,10 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'POST /api/carrier_payments',
   'DELETE /api/carrier_payments/:id',
   'GET /api/receivables/balances',
+  'GET /api/bank_statements',
+  'GET /api/bank_statements/:id',
+  'POST /api/bank_statements',
+  'POST /api/bank_statements/:id/book',
 ];
 
 /** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */

@@ -16,3 +16,4 @@ export * from './tasks.ts';
 export * from './telegram.ts';
 export * from './users.ts';
 export * from './verifications.ts';
+export * from './statements.ts';
