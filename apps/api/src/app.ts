@@ -57,6 +57,7 @@ import { startRemindersWorker } from './modules/reminders/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { createSoftDeleteRegistry, type SoftDeleteRegistry } from './modules/softDelete/registry.ts';
 import { softDeleteRoutes } from './modules/softDelete/routes.ts';
+import { statementsRoutes } from './modules/statements/routes.ts';
 import { statsRoutes } from './modules/stats/routes.ts';
 import { moveTasks } from './modules/tasks/repository.ts';
 import { tasksRoutes } from './modules/tasks/routes.ts';
@@ -298,6 +299,7 @@ export async function buildApp({
   await app.register(exchangeRatesRoutes, { db, nbp });
   await app.register(invoicesRoutes, { db, nbp, ksef });
   await app.register(ksefRoutes, { db, ksef });
+  await app.register(statementsRoutes, { db });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db, registers });
   await app.register(receivablesRoutes, { db, registers });

@@ -34,6 +34,7 @@ export * from './roles.ts';
 export * from './settings.ts';
 export * from './shipments.ts';
 export * from './softDelete.ts';
+export * from './statements.ts';
 export * from './stats.ts';
 export * from './tasks.ts';
 export * from './taxIds.ts';

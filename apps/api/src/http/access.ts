@@ -74,6 +74,10 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/interest_notes/:id',
   'GET /api/interest_notes/:id/pdf',
   'POST /api/interest_notes/:id/send',
+  'GET /api/bank_statements',
+  'GET /api/bank_statements/:id',
+  'POST /api/bank_statements',
+  'POST /api/bank_statements/:id/book',
 ];
 
 /** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */

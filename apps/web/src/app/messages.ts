@@ -18,6 +18,7 @@ export const pageTitles: Record<PathKey, string> = {
   invoicesProforma: 'Faktury ProForma',
   invoicesCorrective: 'Faktury korygujące',
   invoicesReceived: 'Faktury przewoźników',
+  bankStatements: 'Importuj wyciąg',
   stats: 'Statystyki',
   settings: 'Ustawienia',
   deletedTasks: 'Usunięte zadania',

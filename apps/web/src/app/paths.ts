@@ -16,6 +16,7 @@ export const paths = {
   invoicesProforma: '/invoices/proforma',
   invoicesCorrective: '/invoices/corrective',
   invoicesReceived: '/invoices/received',
+  bankStatements: '/invoices/statements',
   stats: '/stats',
   settings: '/settings',
   deletedTasks: '/admin/deleted/tasks',

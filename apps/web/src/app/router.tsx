@@ -93,6 +93,11 @@ export const routes: RouteObject[] = [
                       import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.CorrectiveInvoicesRoute })),
                   },
                   {
+                    path: paths.bankStatements,
+                    lazy: () =>
+                      import('./pages/StatementImportRoute.tsx').then((m) => ({ Component: m.StatementImportRoute })),
+                  },
+                  {
                     path: paths.invoicesReceived,
                     lazy: () =>
                       import('./pages/ReceivedInvoicesRoute.tsx').then((m) => ({ Component: m.ReceivedInvoicesRoute })),

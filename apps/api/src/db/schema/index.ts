@@ -13,6 +13,7 @@ export * from './receivables.ts';
 export * from './reminders.ts';
 export * from './requests.ts';
 export * from './settings.ts';
+export * from './statements.ts';
 export * from './stats.ts';
 export * from './tasks.ts';
 export * from './telegram.ts';

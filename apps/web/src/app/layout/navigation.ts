@@ -16,6 +16,7 @@ import {
   IconTruck,
   IconUser,
 } from '../../components/icons.tsx';
+import { statementsUiMessages } from '../../features/statements/messages.ts';
 import type { useAddAction } from '../addActions.tsx';
 import { appMessages } from '../messages.ts';
 import { paths } from '../paths.ts';
@@ -133,6 +134,7 @@ export const navigation: NavEntry[] = [
         add: { label: a.invoiceCorrective, run: (open) => open('invoices', { type: 'corrective' }) },
       },
       { kind: 'link', label: d.invoicesReceived, path: paths.invoicesReceived, icon: IconReceipt },
+      { kind: 'link', label: statementsUiMessages.nav, path: paths.bankStatements, icon: IconCoins },
     ],
   },
   { kind: 'link', label: d.settings, path: paths.settings, icon: IconSettings, adminOnly: true },

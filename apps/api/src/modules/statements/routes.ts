@@ -1,0 +1,224 @@
+import multipart from '@fastify/multipart';
+import { type CsvMapping, statementsMessages as msg, statementBookSchema } from '@spedycja/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { bankCsvMappings, bankStatementLines, bankStatements, invoices, orders } from '../../db/schema/index.ts';
+import { actorId } from '../../http/actor.ts';
+import { adminOnly } from '../../http/auth.ts';
+import { AppError, fieldViolation, notFound, unprocessable } from '../../http/errors.ts';
+import { collection, uuidFromIri } from '../../http/hydra.ts';
+import { idParams, uuidParam } from '../../http/params.ts';
+import { bookCarrierPayment, bookInvoicePayment } from '../receivables/service.ts';
+import { decodeStatement, looksLikeMt940, parseCsv, parseMt940 } from './parse.ts';
+import { importStatement, listStatements, markLineBooked, statementLines } from './service.ts';
+import { readStatementUpload, statementUploadOf } from './upload.ts';
+
+/**
+ * Issue 26 (admins): a bank statement read in (MT940 or CSV with a mapping saved per bank) in one transaction, its
+ * lines matched to open invoices and carriers' payables; the chosen lines booked through the receivables service.
+ */
+export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  await app.register(multipart);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Bank statements'];
+
+  const loadStatement = async (uuid: string) => {
+    const [statement] = await listStatements(db, uuid);
+    if (!statement) throw notFound();
+    const [row] = await db.select({ id: bankStatements.id }).from(bankStatements).where(eq(bankStatements.uuid, uuid));
+    return { ...statement, lines: await statementLines(db, row?.id ?? 0) };
+  };
+
+  r.get('/api/bank_statements', { config: adminOnly, schema: { tags } }, async (request) => {
+    const members = await listStatements(db);
+    return collection(request.url, members, members.length, {
+      paginated: false,
+      page: 1,
+      itemsPerPage: members.length,
+    });
+  });
+
+  r.get('/api/bank_statements/:id', { config: adminOnly, schema: { tags, params: idParams } }, (request) =>
+    loadStatement(uuidParam(request.params.id)),
+  );
+
+  r.post(
+    '/api/bank_statements',
+    {
+      config: { ...adminOnly, beforeTransaction: readStatementUpload },
+      schema: { tags, consumes: ['multipart/form-data'] },
+    },
+    async (request, reply) => {
+      const upload = statementUploadOf(request);
+      const text = decodeStatement(upload.data);
+      const format = upload.format ?? (looksLikeMt940(text) ? 'mt940' : 'csv');
+      let mapping: CsvMapping | undefined;
+      if (format === 'csv') {
+        const given = upload.mapping ?? {};
+        const [saved] = given.bank
+          ? await db.select().from(bankCsvMappings).where(eq(bankCsvMappings.bank, given.bank))
+          : [];
+        mapping = { ...((saved?.mapping as CsvMapping | undefined) ?? {}), ...given };
+        if (mapping.date === undefined || mapping.amount === undefined || mapping.title === undefined) {
+          throw fieldViolation('mapping', msg.mappingRequired);
+        }
+      }
+      const lines = format === 'mt940' ? parseMt940(text) : parseCsv(text, mapping as CsvMapping);
+      if (lines.length === 0) throw new AppError(400, 'bad_request', msg.noLines);
+      if (mapping?.bank && upload.mapping && Object.keys(upload.mapping).length > 1) {
+        // The mapping given with a bank's name is saved for that bank's next file.
+        await db
+          .insert(bankCsvMappings)
+          .values({ bank: mapping.bank, mapping })
+          .onConflictDoUpdate({ target: bankCsvMappings.bank, set: { mapping, updatedAt: new Date() } });
+      }
+      const statement = await importStatement(
+        db,
+        { fileName: upload.fileName, format, bank: mapping?.bank ?? null, userId: await actorId(db, request) },
+        lines,
+      );
+      return reply.code(201).send({ ...(await loadStatement(statement.uuid)), duplicateCount: statement.duplicates });
+    },
+  );
+
+  r.post(
+    '/api/bank_statements/:id/book',
+    { config: adminOnly, schema: { tags, params: idParams, body: statementBookSchema } },
+    async (request) => {
+      const uuid = uuidParam(request.params.id);
+      const [statement] = await db.select().from(bankStatements).where(eq(bankStatements.uuid, uuid));
+      if (!statement) throw notFound();
+      const wanted = request.body.lines;
+      const lineUuids = wanted.map((w) => uuidFromIri(w.line as string, 'bank_statement_lines') ?? '');
+      const lines = await db
+        .select()
+        .from(bankStatementLines)
+        .where(and(eq(bankStatementLines.statementId, statement.id), inArray(bankStatementLines.uuid, lineUuids)));
+      const byUuid = new Map(lines.map((l) => [l.uuid, l]));
+      const invoiceUuids = wanted
+        .map((w) => (w.invoice ? uuidFromIri(w.invoice, 'invoices') : null))
+        .filter((u): u is string => !!u);
+      const orderUuids = wanted
+        .map((w) => (w.order ? uuidFromIri(w.order, 'orders') : null))
+        .filter((u): u is string => !!u);
+      const invoiceRows = invoiceUuids.length
+        ? await db.select().from(invoices).where(inArray(invoices.uuid, invoiceUuids))
+        : [];
+      const orderRows = orderUuids.length ? await db.select().from(orders).where(inArray(orders.uuid, orderUuids)) : [];
+      const invoiceByUuid = new Map(invoiceRows.map((i) => [i.uuid, i]));
+      const invoiceById = new Map(invoiceRows.map((i) => [i.id, i]));
+      const orderByUuid = new Map(orderRows.map((o) => [o.uuid, o]));
+      // The lines' own matches, when the request names no invoice/order for them.
+      const matchedInvoiceIds = lines
+        .map((l) => l.matchInvoiceId)
+        .filter((id): id is number => !!id && !invoiceById.has(id));
+      if (matchedInvoiceIds.length) {
+        for (const i of await db.select().from(invoices).where(inArray(invoices.id, matchedInvoiceIds)))
+          invoiceById.set(i.id, i);
+      }
+      const matchedOrderIds = lines.map((l) => l.matchOrderId).filter((id): id is number => !!id);
+      const orderById = new Map(
+        (matchedOrderIds.length ? await db.select().from(orders).where(inArray(orders.id, matchedOrderIds)) : []).map(
+          (o) => [o.id, o],
+        ),
+      );
+      for (const o of orderRows) orderById.set(o.id, o);
+
+      const userId = await actorId(db, request);
+      const violations: { propertyPath: string; message: string }[] = [];
+      const plan: (() => Promise<void>)[] = [];
+      wanted.forEach((w, i): void => {
+        const path = `lines[${i}]`;
+        const line = byUuid.get(lineUuids[i] ?? '');
+        if (!line) {
+          violations.push({ propertyPath: `${path}.line`, message: msg.lineNotFound });
+          return;
+        }
+        if (line.bookedAt) {
+          violations.push({ propertyPath: `${path}.line`, message: msg.lineBooked });
+          return;
+        }
+        const note = msg.bookNote(line.title);
+        if (line.amount > 0) {
+          if (w.order) {
+            violations.push({ propertyPath: `${path}.order`, message: msg.creditOnOrder });
+            return;
+          }
+          const invoice = w.invoice
+            ? invoiceByUuid.get(uuidFromIri(w.invoice, 'invoices') ?? '')
+            : line.matchInvoiceId
+              ? invoiceById.get(line.matchInvoiceId)
+              : undefined;
+          if (!invoice) {
+            violations.push({ propertyPath: `${path}.invoice`, message: msg.invoiceRequired });
+            return;
+          }
+          if (invoice.type === 'proforma') {
+            violations.push({ propertyPath: `${path}.invoice`, message: msg.invoiceNotOpen });
+            return;
+          }
+          if (invoice.currency !== line.currency) {
+            violations.push({ propertyPath: `${path}.invoice`, message: msg.currencyMismatch });
+            return;
+          }
+          plan.push(async () => {
+            if (!(await markLineBooked(db, line.id, { invoiceId: invoice.id }))) {
+              throw new AppError(409, 'already_booked', msg.lineBooked);
+            }
+            await bookInvoicePayment(db, invoice.id, {
+              date: line.date,
+              amount: line.amount,
+              currency: line.currency,
+              method: 'przelew',
+              note,
+              userId,
+              statementLineId: line.id,
+            });
+          });
+        } else {
+          if (w.invoice) {
+            violations.push({ propertyPath: `${path}.invoice`, message: msg.orderForDebit });
+            return;
+          }
+          const order = w.order
+            ? orderByUuid.get(uuidFromIri(w.order, 'orders') ?? '')
+            : line.matchOrderId
+              ? orderById.get(line.matchOrderId)
+              : undefined;
+          if (!order) {
+            violations.push({ propertyPath: `${path}.order`, message: msg.orderRequired });
+            return;
+          }
+          if (!order.carrierId) {
+            violations.push({ propertyPath: `${path}.order`, message: msg.orderNoCarrier });
+            return;
+          }
+          if (order.carrierPriceCurrency !== line.currency) {
+            violations.push({ propertyPath: `${path}.order`, message: msg.currencyMismatch });
+            return;
+          }
+          plan.push(async () => {
+            if (!(await markLineBooked(db, line.id, { orderId: order.id }))) {
+              throw new AppError(409, 'already_booked', msg.lineBooked);
+            }
+            await bookCarrierPayment(db, order.id, {
+              date: line.date,
+              amount: -line.amount,
+              currency: line.currency,
+              method: 'przelew',
+              note,
+              userId,
+              statementLineId: line.id,
+              account: line.counterpartyAccount,
+            });
+          });
+        }
+      });
+      if (violations.length) throw unprocessable(violations[0]?.message ?? msg.lineNotFound, violations);
+      for (const step of plan) await step();
+      return { ...(await loadStatement(uuid)), message: msg.booked(plan.length) };
+    },
+  );
+}

@@ -1,0 +1,229 @@
+import type { BankStatement, MatchConfidence, StatementFormat, StatementLine } from '@spedycja/domain';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bankStatementLines, bankStatements, carriers, customers, invoices, orders } from '../../db/schema/index.ts';
+import { iri } from '../../http/hydra.ts';
+import type { ParsedLine } from './parse.ts';
+
+export type Match = { invoiceId: number | null; orderId: number | null; confidence: MatchConfidence } | null;
+
+const squash = (s: string) => s.toUpperCase().replace(/\s+/g, '');
+/** Invoice-number-like pieces of a title ('FV 12/11/2026' → '12/11/2026', 'FV/12/11/2026'). */
+const numberTokens = (title: string) =>
+  title
+    .toUpperCase()
+    .replace(/\s*\/\s*/g, '/')
+    .match(/[A-Z]*\/?\d+(?:\/\d+)+/g) ?? [];
+const nipsIn = (text: string) => new Set(text.replace(/[-\s]/g, '').match(/(?<!\d)\d{10}(?!\d)/g) ?? []);
+
+/**
+ * The matches of a statement's lines, with one query for the open invoices (credits) and one for the carriers'
+ * unpaid orders (debits): a credit whose title names an open invoice's number → 'pewne'; else the open invoice of
+ * that amount whose customer's NIP is in the title or name, or whose customer has the payer's account →
+ * 'do_sprawdzenia'. A debit → the unpaid carrier order of that price whose carrier has that account ('pewne' when
+ * it is the only one, 'do_sprawdzenia' otherwise).
+ */
+export async function matchLines(db: DbOrTx, lines: ParsedLine[]): Promise<Match[]> {
+  const credits = lines.some((l) => l.amount > 0);
+  const debits = lines.some((l) => l.amount < 0);
+  const open = credits
+    ? await db
+        .select({
+          id: invoices.id,
+          number: invoices.number,
+          due: invoices.dueAmount,
+          currency: invoices.currency,
+          nip: invoices.customerNip,
+          accounts: customers.bankAccounts,
+        })
+        .from(invoices)
+        .leftJoin(customers, eq(customers.id, invoices.customerId))
+        .where(and(eq(invoices.type, 'vat'), eq(invoices.paid, false), gt(invoices.dueAmount, 0)))
+        .orderBy(asc(invoices.id))
+    : [];
+  const byNumber = new Map(open.map((i) => [squash(i.number), i]));
+  const payable = debits
+    ? await db
+        .select({
+          id: orders.id,
+          price: orders.carrierPrice,
+          currency: orders.carrierPriceCurrency,
+          accounts: carriers.bankAccounts,
+          account: carriers.accountNumber,
+        })
+        .from(orders)
+        .innerJoin(carriers, eq(carriers.id, orders.carrierId))
+        .where(and(eq(orders.carrierPaid, false), gt(orders.carrierPrice, 0)))
+        .orderBy(asc(orders.id))
+    : [];
+  const digits = (a: string | null | undefined) => (a ?? '').replace(/\D/g, '');
+  return lines.map((line): Match => {
+    if (line.amount > 0) {
+      for (const token of numberTokens(line.title)) {
+        const hit = byNumber.get(token) ?? byNumber.get(token.replace(/^[A-Z]+\/?/, ''));
+        if (hit && hit.currency === line.currency) return { invoiceId: hit.id, orderId: null, confidence: 'pewne' };
+      }
+      const nips = nipsIn(`${line.title} ${line.counterpartyName ?? ''}`);
+      const hit = open.find(
+        (i) =>
+          i.due === line.amount &&
+          i.currency === line.currency &&
+          (nips.has(i.nip.replace(/\D/g, '')) ||
+            (!!line.counterpartyAccount && (i.accounts ?? []).map(digits).includes(line.counterpartyAccount))),
+      );
+      return hit ? { invoiceId: hit.id, orderId: null, confidence: 'do_sprawdzenia' } : null;
+    }
+    if (!line.counterpartyAccount) return null;
+    const hits = payable.filter(
+      (o) =>
+        o.price === -line.amount &&
+        o.currency === line.currency &&
+        [...(o.accounts ?? []), o.account].map(digits).includes(line.counterpartyAccount as string),
+    );
+    const first = hits[0];
+    if (!first) return null;
+    return { invoiceId: null, orderId: first.id, confidence: hits.length === 1 ? 'pewne' : 'do_sprawdzenia' };
+  });
+}
+
+/**
+ * Records a statement and its lines (one batched insert; a line read before — its hash taken — is skipped) with
+ * their matches. Returns the statement's id and how many lines were already known.
+ */
+export async function importStatement(
+  db: DbOrTx,
+  input: { fileName: string; format: StatementFormat; bank: string | null; userId: number | null },
+  lines: ParsedLine[],
+): Promise<{ id: number; uuid: string; duplicates: number }> {
+  const [statement] = await db
+    .insert(bankStatements)
+    .values({ fileName: input.fileName, format: input.format, bank: input.bank, createdById: input.userId })
+    .returning({ id: bankStatements.id, uuid: bankStatements.uuid });
+  if (!statement) throw new Error('statement not inserted');
+  const matches = await matchLines(db, lines);
+  let inserted = 0;
+  // One statement per chunk of 1 000 lines (PostgreSQL's limit of bound parameters).
+  for (let from = 0; from < lines.length; from += 1000) {
+    const rows = lines.slice(from, from + 1000).map((l, i) => {
+      const m = matches[from + i] ?? null;
+      return {
+        statementId: statement.id,
+        lineHash: l.hash,
+        position: from + i + 1,
+        date: l.date,
+        amount: l.amount,
+        currency: l.currency,
+        title: l.title,
+        counterpartyName: l.counterpartyName,
+        counterpartyAccount: l.counterpartyAccount,
+        matchInvoiceId: m?.invoiceId ?? null,
+        matchOrderId: m?.orderId ?? null,
+        matchConfidence: m?.confidence ?? null,
+      };
+    });
+    const done = await db
+      .insert(bankStatementLines)
+      .values(rows)
+      .onConflictDoNothing({ target: bankStatementLines.lineHash })
+      .returning({ id: bankStatementLines.id });
+    inserted += done.length;
+  }
+  return { ...statement, duplicates: lines.length - inserted };
+}
+
+/** A statement's lines with their matches (the invoice's or order's number), in the file's order. */
+export async function statementLines(db: DbOrTx, statementId: number): Promise<StatementLine[]> {
+  const rows = await db
+    .select({
+      line: bankStatementLines,
+      invoiceUuid: invoices.uuid,
+      invoiceNumber: invoices.number,
+      invoiceDue: invoices.dueAmount,
+      invoiceCustomer: invoices.customerName,
+      orderUuid: orders.uuid,
+      orderNumber: orders.number,
+      carrierName: carriers.companyName,
+    })
+    .from(bankStatementLines)
+    .leftJoin(invoices, eq(invoices.id, bankStatementLines.matchInvoiceId))
+    .leftJoin(orders, eq(orders.id, bankStatementLines.matchOrderId))
+    .leftJoin(carriers, eq(carriers.id, orders.carrierId))
+    .where(eq(bankStatementLines.statementId, statementId))
+    .orderBy(asc(bankStatementLines.position));
+  return rows.map(({ line, ...r }) => ({
+    '@id': iri('bank_statement_lines', line.uuid),
+    uuid: line.uuid,
+    date: line.date,
+    amount: line.amount,
+    currency: line.currency,
+    title: line.title,
+    counterpartyName: line.counterpartyName,
+    counterpartyAccount: line.counterpartyAccount,
+    bookedAt: line.bookedAt ? line.bookedAt.toISOString() : null,
+    match: line.matchConfidence
+      ? {
+          confidence: line.matchConfidence as MatchConfidence,
+          invoice: r.invoiceUuid
+            ? {
+                '@id': iri('invoices', r.invoiceUuid),
+                uuid: r.invoiceUuid,
+                number: r.invoiceNumber ?? '',
+                dueAmount: r.invoiceDue ?? 0,
+                customerName: r.invoiceCustomer ?? '',
+              }
+            : null,
+          order: r.orderUuid
+            ? {
+                '@id': iri('orders', r.orderUuid),
+                uuid: r.orderUuid,
+                number: r.orderNumber ?? '',
+                carrierName: r.carrierName,
+              }
+            : null,
+        }
+      : null,
+  }));
+}
+
+/** The statements, newest first, with their line counts (or one by uuid). */
+export async function listStatements(db: DbOrTx, uuid?: string): Promise<BankStatement[]> {
+  const rows = await db
+    .select({
+      s: bankStatements,
+      lineCount: sql<number>`(SELECT count(*)::int FROM bank_statement_lines l WHERE l.statement_id = bank_statements.id)`,
+      bookedCount: sql<number>`(SELECT count(*)::int FROM bank_statement_lines l WHERE l.statement_id = bank_statements.id AND l.booked_at IS NOT NULL)`,
+    })
+    .from(bankStatements)
+    .where(uuid ? eq(bankStatements.uuid, uuid) : undefined)
+    .orderBy(desc(bankStatements.createdAt), desc(bankStatements.id))
+    .limit(uuid ? 1 : 200);
+  return rows.map(({ s, lineCount, bookedCount }) => ({
+    '@id': iri('bank_statements', s.uuid),
+    '@type': 'BankStatement',
+    uuid: s.uuid,
+    fileName: s.fileName,
+    format: s.format as StatementFormat,
+    bank: s.bank,
+    createdAt: s.createdAt.toISOString(),
+    lineCount: Number(lineCount),
+    bookedCount: Number(bookedCount),
+  }));
+}
+
+/** Marks a line booked unless it was already (false then): the guard against booking one line twice. */
+export async function markLineBooked(
+  db: DbOrTx,
+  lineId: number,
+  target: { invoiceId?: number | null; orderId?: number | null },
+): Promise<boolean> {
+  const done = await db
+    .update(bankStatementLines)
+    .set({
+      bookedAt: sql`now()`,
+      bookedInvoiceId: target.invoiceId ?? null,
+      bookedOrderId: target.orderId ?? null,
+    })
+    .where(and(eq(bankStatementLines.id, lineId), isNull(bankStatementLines.bookedAt)))
+    .returning({ id: bankStatementLines.id });
+  return done.length === 1;
+}

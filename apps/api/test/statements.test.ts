@@ -1,0 +1,280 @@
+import { readFileSync } from 'node:fs';
+import { statementsMessages } from '@spedycja/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderOf } from './fixtures.ts';
+import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { multipart } from './portalHelpers.ts';
+
+const sample = (name: string) => readFileSync(new URL(`./fixtures/statements/${name}`, import.meta.url));
+const PAYER_ACCOUNT = '61109010140000071219812874';
+const CARRIER_ACCOUNT = '27114020040000300201355387';
+
+type Line = {
+  uuid: string;
+  '@id': string;
+  amount: number;
+  title: string;
+  counterpartyName: string | null;
+  counterpartyAccount: string | null;
+  match: {
+    confidence: string;
+    invoice: { uuid: string; number: string } | null;
+    order: { uuid: string } | null;
+  } | null;
+};
+
+/** Issue 26: bank statements (MT940 of five Polish banks, CSV with a mapping) read in, matched and booked. */
+describe.each(dbKinds)('bank statements on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  let userToken: string;
+  let customer: { '@id': string; uuid: string };
+  let carrier: { '@id': string; uuid: string };
+
+  const api = (method: string, url: string, payload?: unknown, as = token, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...bearer(as), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const upload = (name: string, data: Buffer, fields: Record<string, string> = {}, headers = {}) => {
+    const body = multipart(fields, { name, data });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/bank_statements',
+      payload: body.payload,
+      headers: { ...bearer(token), ...body.headers, ...headers },
+    });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    token = await t.login();
+    await api('POST', '/api/users', {
+      login: 'dyspozytor',
+      name: 'Dyspozytor',
+      plainPassword: 'haslo-dysp-123',
+      roles: ['ROLE_USER'],
+    });
+    userToken = await t.login('dyspozytor', 'haslo-dysp-123');
+    const c = await api('POST', '/api/customers', {
+      companyName: 'Płatnik Sp. z o.o.',
+      nip: '7831672591',
+      email: 'ksiegowosc@platnik.example',
+      city: 'Poznań',
+      country: 'PL',
+      bankAccounts: [PAYER_ACCOUNT],
+    });
+    expect(c.statusCode, c.body).toBe(201);
+    customer = c.json();
+    const k = await api('POST', '/api/carriers', {
+      companyName: 'Przewozy Łukasz Gęś',
+      nip: '7740001454',
+      email: 'dyspozycja@ges.example',
+      phone: '601601601',
+      city: 'Płock',
+      country: 'PL',
+      bankAccounts: [CARRIER_ACCOUNT],
+    });
+    expect(k.statusCode, k.body).toBe(201);
+    carrier = k.json();
+  });
+  afterAll(() => t.close());
+
+  /** A VAT invoice numbered by hand, `netto` + 23 % gross. */
+  async function vatInvoice(number: string, netto = 100_000) {
+    const res = await api('POST', '/api/invoices', {
+      type: 'vat',
+      number,
+      description: `Wyciąg ${number}`,
+      createdDate: '2026-11-05',
+      saleDate: '2026-11-03',
+      paymentDate: '2099-12-31',
+      paymentMethod: 'przelew',
+      currency: 'pln',
+      vendorName: 'Spedycja Przykład Sp. z o.o.',
+      vendorNip: '5260250274',
+      vendorStreetAddress: 'ul. Transportowa 1',
+      vendorPostalCode: '00-001',
+      vendorCity: 'Warszawa',
+      customerName: 'Płatnik Sp. z o.o.',
+      customerNip: '7831672591',
+      customerStreetAddress: 'ul. Długa 5',
+      customerPostalCode: '61-131',
+      customerCity: 'Poznań',
+      customerCountry: 'PL',
+      customer: customer['@id'],
+      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto, vatRate: 2300 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+
+  it('answers 401 without a token and 403 to a dispatcher on every statement route', async () => {
+    const urls: [string, string][] = [
+      ['GET', '/api/bank_statements'],
+      ['POST', '/api/bank_statements'],
+      ['GET', '/api/bank_statements/7b0c4d3e-0000-4000-8000-000000000000'],
+      ['POST', '/api/bank_statements/7b0c4d3e-0000-4000-8000-000000000000/book'],
+    ];
+    for (const [method, url] of urls) {
+      expect((await t.app.inject({ method: method as 'GET', url })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await api(method, url, method === 'GET' ? undefined : {}, userToken)).statusCode).toBe(403);
+    }
+  });
+
+  it("reads each bank's MT940 (PKO BP, Pekao, mBank, ING, Santander) and matches its lines", async () => {
+    const pkoInvoice = await vatInvoice('901/11/2026');
+    const pekaoInvoice = await vatInvoice('902/11/2026');
+    const mbankInvoice = await vatInvoice('903/11/2026');
+    const ingInvoice = await vatInvoice('904/11/2026', 50_000);
+    const santanderInvoice = await vatInvoice('905/11/2026', 40_000);
+    const o = await api(
+      'POST',
+      '/api/orders',
+      orderOf(customer['@id'], { carrier: carrier['@id'], carrierPrice: 200_000, carrierPriceCurrency: 'pln' }),
+    );
+    expect(o.statusCode, o.body).toBe(201);
+    const order = o.json();
+
+    const pko = await upload('pko.sta', sample('pko.sta'));
+    expect(pko.statusCode, pko.body).toBe(201);
+    const [pkoPaid, pkoOther] = pko.json().lines as Line[];
+    expect(pkoPaid).toMatchObject({
+      amount: 123_000,
+      currency: 'pln',
+      counterpartyAccount: PAYER_ACCOUNT,
+      match: { confidence: 'pewne', invoice: { uuid: pkoInvoice.uuid, number: '901/11/2026' } },
+    });
+    expect(pkoPaid?.counterpartyName).toContain('PŁATNIK SP. Z O.O.');
+    expect(pkoOther).toMatchObject({ amount: 5_000, title: 'Zwrot kaucji', match: null });
+
+    // Pekao: '^' separators, the title running over ^20/^21, the account from ^30 (sort code) and ^31.
+    const [pekao] = (await upload('pekao.sta', sample('pekao.sta'))).json().lines as Line[];
+    expect(pekao).toMatchObject({
+      title: 'Zapłata za fakturę nr 902/11/2026',
+      counterpartyAccount: PAYER_ACCOUNT,
+      match: { confidence: 'pewne', invoice: { uuid: pekaoInvoice.uuid } },
+    });
+    // mBank: '<' separators, the :86: over two lines, the number written 'FV/903/11/2026'.
+    const [mbank] = (await upload('mbank.sta', sample('mbank.sta'))).json().lines as Line[];
+    expect(mbank).toMatchObject({ match: { confidence: 'pewne', invoice: { uuid: mbankInvoice.uuid } } });
+    // ING: no number in the title, the amount and the payer's NIP → to be checked.
+    const [ing] = (await upload('ing.sta', sample('ing.sta'))).json().lines as Line[];
+    expect(ing).toMatchObject({
+      amount: 61_500,
+      match: { confidence: 'do_sprawdzenia', invoice: { uuid: ingInvoice.uuid } },
+    });
+    // Santander: the amount and the payer's account (the customer's) → to be checked; the debit → the carrier's order.
+    const santander = await upload('santander.sta', sample('santander.sta'));
+    const [credit, debit] = santander.json().lines as Line[];
+    expect(credit).toMatchObject({
+      amount: 49_200,
+      match: { confidence: 'do_sprawdzenia', invoice: { uuid: santanderInvoice.uuid } },
+    });
+    expect(debit).toMatchObject({
+      amount: -200_000,
+      counterpartyAccount: CARRIER_ACCOUNT,
+      match: { confidence: 'pewne', order: { uuid: order.uuid }, invoice: null },
+    });
+
+    // Booking Santander's lines: the invoice is paid, the carrier is paid; the lines are booked once.
+    const statement = santander.json();
+    const booked = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [{ line: credit?.['@id'], invoice: santanderInvoice['@id'] }, { line: debit?.['@id'] }],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().bookedCount).toBe(2);
+    expect((await api('GET', `/api/invoices/${santanderInvoice.uuid}`)).json()).toMatchObject({
+      paid: true,
+      paidAmount: 49_200,
+      dueAmount: 0,
+    });
+    expect((await api('GET', `/api/orders/${order.uuid}`)).json().carrierPaid).toBe(true);
+    const again = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [{ line: credit?.['@id'], invoice: santanderInvoice['@id'] }],
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().violations[0].message).toBe(statementsMessages.lineBooked);
+    const payments = (await api('GET', `/api/invoice_payments?invoice.uuid=${santanderInvoice.uuid}`)).json();
+    expect(payments['hydra:member']).toHaveLength(1);
+
+    // The same file imported twice: no line is read twice, so nothing can be booked twice.
+    const twice = await upload('santander.sta', sample('santander.sta'));
+    expect(twice.statusCode, twice.body).toBe(201);
+    expect(twice.json()).toMatchObject({ lines: [], duplicateCount: 2 });
+
+    // Booking the matches as found (PKO's 'pewne' line without naming the invoice).
+    const pkoBook = await api('POST', `/api/bank_statements/${pko.json().uuid}/book`, {
+      lines: [{ line: pkoPaid?.['@id'] }],
+    });
+    expect(pkoBook.statusCode, pkoBook.body).toBe(200);
+    expect((await api('GET', `/api/invoices/${pkoInvoice.uuid}`)).json().paid).toBe(true);
+    // An unmatched line needs an invoice; a debit cannot go on an invoice.
+    const unmatched = await api('POST', `/api/bank_statements/${pko.json().uuid}/book`, {
+      lines: [{ line: pkoOther?.['@id'] }],
+    });
+    expect(unmatched.statusCode).toBe(422);
+    expect(unmatched.json().violations[0].message).toBe(statementsMessages.invoiceRequired);
+
+    const list = (await api('GET', '/api/bank_statements')).json()['hydra:member'];
+    expect(list.length).toBeGreaterThanOrEqual(6);
+    const one = (await api('GET', `/api/bank_statements/${statement.uuid}`)).json();
+    expect(one.lines).toHaveLength(2);
+  });
+
+  it('reads a CSV through a mapping, saves the mapping for the bank and uses it for its next file', async () => {
+    const invoice = await vatInvoice('906/11/2026');
+    const mapping = {
+      bank: 'Bank Spółdzielczy',
+      date: 'Data operacji',
+      amount: 'Kwota',
+      title: 'Tytuł',
+      name: 'Kontrahent',
+      account: 'Rachunek kontrahenta',
+    };
+    const res = await upload('wyciag.csv', sample('bank.csv'), { format: 'csv', mapping: JSON.stringify(mapping) });
+    expect(res.statusCode, res.body).toBe(201);
+    const [paid, fee] = res.json().lines as Line[];
+    expect(paid).toMatchObject({
+      amount: 123_000,
+      counterpartyName: 'Płatnik Sp. z o.o.',
+      counterpartyAccount: PAYER_ACCOUNT,
+      match: { confidence: 'pewne', invoice: { uuid: invoice.uuid } },
+    });
+    expect(fee).toMatchObject({ amount: -1_550, title: 'Opłata za prowadzenie rachunku', match: null });
+    // The next file of that bank needs only its name; the same lines are not read again.
+    const next = Buffer.from(`${sample('bank.csv').toString('utf8').trim()}\n22.11.2026;100,00;Wpłata;Ktoś;\n`, 'utf8');
+    const second = await upload('wyciag2.csv', next, { mapping: JSON.stringify({ bank: 'Bank Spółdzielczy' }) });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ duplicateCount: 2, lines: [{ amount: 10_000, title: 'Wpłata' }] });
+    // Without a mapping a CSV is refused in Polish; a broken file too; nothing is recorded.
+    const before = (await api('GET', '/api/bank_statements')).json()['hydra:member'].length;
+    const noMapping = await upload('x.csv', sample('bank.csv'));
+    expect(noMapping.statusCode).toBe(422);
+    expect(noMapping.json().violations[0].message).toBe(statementsMessages.mappingRequired);
+    const broken = await upload('x.sta', Buffer.from(':20:X\n:61:zepsute\n'), { format: 'mt940' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toBe(statementsMessages.unreadable);
+    expect((await api('GET', '/api/bank_statements')).json()['hydra:member'].length).toBe(before);
+  });
+
+  it('imports 1 000 lines at once, quickly, in one batched insert', async () => {
+    const lines: string[] = [':20:BULK', ':25:/PL61109010140000071219812874', ':28C:1', ':60F:C261101PLN0,00'];
+    let total = 0;
+    for (let i = 1; i <= 1000; i++) {
+      lines.push(`:61:2611201120C${i},00NTRFNONREF//`, `:86:020~00PRZELEW~20Wpłata masowa ${i}~27KLIENT ${i}`);
+      total += i;
+    }
+    lines.push(`:62F:C261120PLN${total},00`, '-');
+    const started = Date.now();
+    const res = await upload('bulk.sta', Buffer.from(lines.join('\r\n')), {}, { 'Idempotency-Key': 'bulk-1' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().lines).toHaveLength(1000);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const replay = await upload('bulk.sta', Buffer.from(lines.join('\r\n')), {}, { 'Idempotency-Key': 'bulk-1' });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().uuid).toBe(res.json().uuid);
+  });
+});

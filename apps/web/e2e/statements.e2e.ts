@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { apiAs, nav, randomNip } from './fixtures.ts';
+
+/** Issue 26: the owner imports a bank statement (MT940) and books the matches it found. */
+
+const suffix = Date.now().toString(36);
+const CUSTOMER = `Płatnik wyciągu ${suffix}`;
+const NIP = randomNip();
+const NUMBER = `${7000 + Math.floor(Math.random() * 90_000)}/11/2026`;
+
+const mt940 = [
+  `:20:E2E${suffix}`,
+  ':25:/PL61109010140000071219812874',
+  ':28C:1',
+  ':60F:C261119PLN0,00',
+  ':61:2611201120C1230,00NTRFNONREF//',
+  `:86:020~00PRZELEW~20FV ${NUMBER}~27${CUSTOMER.toUpperCase()}~38PL61109010140000071219812874`,
+  ':62F:C261120PLN1230,00',
+  '-',
+].join('\r\n');
+
+describe('statements: import a bank statement and accept its matches', () => {
+  let browser: Browser;
+  let token: string;
+  let invoiceUuid: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
+    const customer = await apiAs(token, 'POST', '/api/customers', {
+      companyName: CUSTOMER,
+      nip: NIP,
+      streetAddress: 'ul. Płatna 1',
+      postalCode: '61-131',
+      city: 'Poznań',
+      country: 'PL',
+    });
+    const invoice = await apiAs(token, 'POST', '/api/invoices', {
+      type: 'vat',
+      number: NUMBER,
+      createdDate: '2026-11-05',
+      saleDate: '2026-11-03',
+      paymentDate: '2099-12-31',
+      paymentMethod: 'przelew',
+      currency: 'pln',
+      vendorName: 'Spedycja E2E',
+      vendorNip: '5260250274',
+      vendorStreetAddress: 'ul. Transportowa 1',
+      vendorPostalCode: '00-001',
+      vendorCity: 'Warszawa',
+      customerName: CUSTOMER,
+      customerNip: NIP,
+      customerStreetAddress: 'ul. Płatna 1',
+      customerPostalCode: '61-131',
+      customerCity: 'Poznań',
+      customerCountry: 'PL',
+      customer: customer['@id'],
+      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
+    });
+    invoiceUuid = invoice.uuid;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("uploads an MT940, sees the invoice matched as 'pewne' and books it", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Importuj wyciąg' }).click();
+    await page.getByRole('heading', { name: 'Importuj wyciąg' }).waitFor();
+    // The button says why it did nothing when no file is chosen.
+    await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+    await page.getByRole('alert').getByText('Najpierw wybierz plik wyciągu.').waitFor();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'wyciag.sta', mimeType: 'text/plain', buffer: Buffer.from(mt940) });
+    await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+    await page.getByText('Wczytano operacji: 1.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: `FV ${NUMBER}` });
+    await row.getByText('pewne', { exact: true }).waitFor();
+    expect(await row.getByRole('checkbox').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Zaksięguj' }).click();
+    await page.getByText('Zaksięgowano operacji: 1.').waitFor();
+    await row.getByText('zaksięgowana').waitFor();
+    const invoice = await apiAs(token, 'GET', `/api/invoices/${invoiceUuid}`);
+    expect(invoice).toMatchObject({ paid: true, paidAmount: 123_000, dueAmount: 0 });
+    await context.close();
+  });
+});

@@ -1,0 +1,207 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { formatDate, formatMoney, type StatementLine } from '@spedycja/domain';
+import { useMemo, useState } from 'react';
+import { SearchableSelect } from '../../components/SearchableSelect.tsx';
+import { type ImportedStatement, useBookStatement, useImportStatement, useOpenInvoices } from './api.ts';
+import { statementsUiMessages as t } from './messages.ts';
+
+type Choice = { checked: boolean; invoice: string | null };
+
+/** The matches found at import: 'pewne' ones chosen, 'do sprawdzenia' to confirm, the rest with an invoice picker. */
+function initialChoices(lines: StatementLine[]): Record<string, Choice> {
+  return Object.fromEntries(
+    lines.map((l) => [
+      l.uuid,
+      { checked: !l.bookedAt && l.match?.confidence === 'pewne', invoice: l.match?.invoice?.uuid ?? null },
+    ]),
+  );
+}
+
+/** 'Importuj wyciąg' (admins): a bank statement read in, its lines with their matches, the chosen ones booked. */
+export function StatementImportPage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [bank, setBank] = useState('');
+  const [mapping, setMapping] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [statement, setStatement] = useState<ImportedStatement | null>(null);
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const importer = useImportStatement();
+  const booker = useBookStatement(statement?.uuid ?? null);
+  const invoices = useOpenInvoices();
+  const invoiceOptions = useMemo(
+    () =>
+      (invoices.data?.['hydra:member'] ?? []).map((i) => ({
+        value: i.uuid,
+        label: `${i.number} — ${i.customerName} (${formatMoney(i.dueAmount, i.currency)})`,
+      })),
+    [invoices.data],
+  );
+
+  const show = (s: ImportedStatement) => {
+    setStatement(s);
+    setChoices(initialChoices(s.lines ?? []));
+  };
+
+  const upload = async () => {
+    setError(null);
+    setInfo(null);
+    if (!file) return setError(t.chooseFile);
+    const form = new FormData();
+    form.append('file', file);
+    let map: Record<string, unknown> = {};
+    if (mapping.trim()) {
+      try {
+        map = JSON.parse(mapping);
+      } catch {
+        return setError(t.mappingInvalid);
+      }
+    }
+    if (bank.trim()) map.bank = bank.trim();
+    if (Object.keys(map).length) form.append('mapping', JSON.stringify(map));
+    try {
+      const s = await importer.mutateAsync(form);
+      show(s);
+      setInfo(t.imported(s.lines?.length ?? 0, s.duplicateCount ?? 0));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const book = async () => {
+    setError(null);
+    const lines = (statement?.lines ?? [])
+      .filter((l) => !l.bookedAt && choices[l.uuid]?.checked)
+      .map((l) =>
+        l.amount > 0
+          ? { line: l['@id'], invoice: choices[l.uuid]?.invoice ?? undefined }
+          : { line: l['@id'], order: l.match?.order?.['@id'] },
+      )
+      .filter((l) => ('invoice' in l ? !!l.invoice : !!l.order));
+    if (lines.length === 0) return setError(t.nothingChosen);
+    try {
+      const s = await booker.mutateAsync({ lines });
+      show(s);
+      setInfo(t.bookedDone(lines.length));
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const set = (uuid: string, patch: Partial<Choice>) =>
+    setChoices((c) => ({ ...c, [uuid]: { checked: false, invoice: null, ...c[uuid], ...patch } }));
+
+  return (
+    <Stack>
+      <Title order={2}>{t.title}</Title>
+      <Group align="end">
+        <FileInput label={t.file} value={file} onChange={setFile} accept=".sta,.mt940,.txt,.csv" w={320} clearable />
+        <TextInput label={t.bank} value={bank} onChange={(e) => setBank(e.currentTarget.value)} w={220} />
+        <Button onClick={upload} loading={importer.isPending}>
+          {t.import}
+        </Button>
+      </Group>
+      <Textarea
+        label={t.mapping}
+        description={t.csvHint}
+        value={mapping}
+        onChange={(e) => setMapping(e.currentTarget.value)}
+        autosize
+        minRows={1}
+        placeholder='{"date": "Data operacji", "amount": "Kwota", "title": "Tytuł", "name": "Kontrahent", "account": "Rachunek"}'
+      />
+      {error && (
+        <Text c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      {info && <Text role="status">{info}</Text>}
+      {statement && (
+        <>
+          <Table striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th>{t.date}</Table.Th>
+                <Table.Th>{t.amount}</Table.Th>
+                <Table.Th>{t.titleCol}</Table.Th>
+                <Table.Th>{t.counterparty}</Table.Th>
+                <Table.Th>{t.match}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(statement.lines ?? []).map((l) => {
+                const choice = choices[l.uuid];
+                const confidence = l.match?.confidence;
+                return (
+                  <Table.Tr key={l.uuid}>
+                    <Table.Td>
+                      {l.bookedAt ? (
+                        <Badge color="gray">{t.booked}</Badge>
+                      ) : (
+                        <Checkbox
+                          aria-label={t.chooseLine(l.title)}
+                          checked={!!choice?.checked}
+                          onChange={(e) => set(l.uuid, { checked: e.currentTarget.checked })}
+                        />
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatDate(l.date)}</Table.Td>
+                    <Table.Td c={l.amount < 0 ? 'red' : undefined}>{formatMoney(l.amount, l.currency)}</Table.Td>
+                    <Table.Td>{l.title}</Table.Td>
+                    <Table.Td>
+                      {l.counterpartyName}
+                      {l.counterpartyAccount && (
+                        <Text size="xs" c="dimmed">
+                          {l.counterpartyAccount}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        <Badge color={confidence === 'pewne' ? 'green' : confidence ? 'yellow' : 'gray'}>
+                          {confidence === 'pewne' ? t.pewne : confidence ? t.doSprawdzenia : t.unmatched}
+                        </Badge>
+                        {l.match?.order && <Text size="sm">{l.match.order.number}</Text>}
+                        {l.amount > 0 && !l.bookedAt && (
+                          <SearchableSelect
+                            aria-label={`${t.invoice}: ${l.title}`}
+                            data={invoiceOptions}
+                            value={choice?.invoice ?? null}
+                            onChange={(v) => set(l.uuid, { invoice: v, checked: !!v })}
+                            placeholder={l.match?.invoice?.number ?? t.invoice}
+                            w={280}
+                          />
+                        )}
+                        {l.amount > 0 && l.bookedAt && l.match?.invoice && (
+                          <Text size="sm">{l.match.invoice.number}</Text>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          <Group>
+            <Button onClick={book} loading={booker.isPending}>
+              {t.book}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import type { BankStatement, Invoice, StatementBook } from '@spedycja/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/apiClient.ts';
+
+export type ImportedStatement = BankStatement & { duplicateCount?: number };
+
+/** POST /api/bank_statements (multipart). */
+export function useImportStatement() {
+  return useMutation({
+    mutationFn: (form: FormData) => api.post<ImportedStatement>('/bank_statements', form),
+  });
+}
+
+/** POST /api/bank_statements/{uuid}/book; the invoices, orders and payments are read again. */
+export function useBookStatement(uuid: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StatementBook) => api.post<ImportedStatement>(`/bank_statements/${uuid}/book`, body),
+    onSuccess: () =>
+      Promise.all(
+        ['invoices', 'orders', 'payments', 'receivables'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
+      ),
+  });
+}
+
+/** The open VAT invoices, for a line without a match. */
+export function useOpenInvoices() {
+  return useQuery({
+    queryKey: ['invoices', 'open-for-statement'],
+    queryFn: () => api.list<Invoice>('/invoices', { type: 'vat', paid: 'false', itemsPerPage: '500' }),
+  });
+}

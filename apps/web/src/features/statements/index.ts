@@ -1,0 +1,1 @@
+export { StatementImportPage } from './StatementImportPage.tsx';

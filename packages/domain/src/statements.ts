@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { iriRef } from './shipments.ts';
+import { oneOf, required } from './validation.ts';
+
+/**
+ * Issue 26, the bank statement read in: an MT940 file (or a CSV with a column mapping saved per bank) becomes lines,
+ * each credit matched to an open invoice ('pewne' by its number in the title, 'do_sprawdzenia' by amount and the
+ * payer's NIP or account), each debit to a carrier's payable; the admin books the lines chosen.
+ */
+
+export const STATEMENT_FORMATS = ['mt940', 'csv'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+export const MATCH_CONFIDENCES = ['pewne', 'do_sprawdzenia'] as const;
+export type MatchConfidence = (typeof MATCH_CONFIDENCES)[number];
+
+export const statementsMessages = {
+  title: 'Importuj wyciąg',
+  fileMissing: 'Wybierz plik wyciągu (MT940 lub CSV).',
+  fileTooLarge: 'Plik wyciągu jest za duży (najwyżej 5 MB).',
+  unreadable: 'Nie udało się odczytać wyciągu: sprawdź, czy to plik MT940 lub CSV.',
+  mappingRequired: 'Dla pliku CSV podaj mapowanie kolumn (data, kwota, tytuł) albo nazwę banku z zapisanym mapowaniem.',
+  mappingInvalid: 'Mapowanie kolumn jest nieprawidłowe.',
+  csvRow: (row: number, what: string) => `Wiersz ${row} pliku CSV: ${what}`,
+  badDate: 'nieprawidłowa data',
+  badAmount: 'nieprawidłowa kwota',
+  noLines: 'Wyciąg nie zawiera żadnych operacji.',
+  lineNotFound: 'Nie ma takiej operacji na tym wyciągu.',
+  lineBooked: 'Ta operacja została już zaksięgowana.',
+  invoiceRequired: 'Wskaż fakturę.',
+  invoiceNotOpen: 'Ta faktura nie ma nic do zapłaty albo jest fakturą ProForma.',
+  currencyMismatch: 'Waluta operacji musi być walutą faktury.',
+  orderForDebit: 'Obciążenie księguje się na zleceniu przewoźnika, nie na fakturze.',
+  orderRequired: 'Wskaż zlecenie przewoźnika.',
+  orderNoCarrier: 'Zlecenie nie ma przewoźnika.',
+  creditOnOrder: 'Wpływ księguje się na fakturze, nie na zleceniu przewoźnika.',
+  booked: (n: number) => `Zaksięgowano operacji: ${n}.`,
+  bookNote: (title: string) => `Wyciąg: ${title}`.slice(0, 500),
+  confidence: { pewne: 'pewne', do_sprawdzenia: 'do sprawdzenia' } as Record<MatchConfidence, string>,
+} as const;
+
+/** The CSV's columns (1-based numbers or header names) and how its values are written; saved under `bank`. */
+export const csvMappingSchema = z.object({
+  bank: z.string().trim().min(1).max(100).optional(),
+  date: z.union([z.string().trim().min(1).max(100), z.number().int().min(1)]).optional(),
+  amount: z.union([z.string().trim().min(1).max(100), z.number().int().min(1)]).optional(),
+  title: z.union([z.string().trim().min(1).max(100), z.number().int().min(1)]).optional(),
+  name: z.union([z.string().trim().min(1).max(100), z.number().int().min(1)]).optional(),
+  account: z.union([z.string().trim().min(1).max(100), z.number().int().min(1)]).optional(),
+  currency: z.union([z.string().trim().min(1).max(100), z.number().int().min(1)]).optional(),
+  separator: z.enum([';', ',', '\t']).optional(),
+  /** Whether the first row names the columns (default yes). */
+  header: z.boolean().optional(),
+});
+export type CsvMapping = z.infer<typeof csvMappingSchema>;
+
+/** POST /api/bank_statements/{uuid}/book: the lines to book, each on an invoice (a credit) or an order (a debit). */
+export const statementBookSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        line: required(iriRef('bank_statement_lines')),
+        invoice: iriRef('invoices').optional(),
+        order: iriRef('orders').optional(),
+      }),
+    )
+    .min(1)
+    .max(5000),
+});
+export type StatementBook = z.input<typeof statementBookSchema>;
+
+export const statementFormatSchema = oneOf(STATEMENT_FORMATS);
+
+export type StatementLineMatch = {
+  invoice: { '@id': string; uuid: string; number: string; dueAmount: number; customerName: string } | null;
+  order: { '@id': string; uuid: string; number: string; carrierName: string | null } | null;
+  confidence: MatchConfidence;
+};
+
+export type StatementLine = {
+  '@id': string;
+  uuid: string;
+  date: string;
+  amount: number;
+  currency: string;
+  title: string;
+  counterpartyName: string | null;
+  counterpartyAccount: string | null;
+  match: StatementLineMatch | null;
+  bookedAt: string | null;
+  /** The second import of the same file: the line was read before (on this or another statement). */
+  duplicate?: boolean;
+};
+
+export type BankStatement = {
+  '@id': string;
+  '@type': 'BankStatement';
+  uuid: string;
+  fileName: string;
+  format: StatementFormat;
+  bank: string | null;
+  createdAt: string;
+  lineCount: number;
+  bookedCount: number;
+  lines?: StatementLine[];
+};
