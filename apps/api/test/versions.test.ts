@@ -152,14 +152,12 @@ describe.each(dbKinds)('versions and history on %s', (kind) => {
     expect(queryHistory[2].changes).toContainEqual({ field: 'customer', from: null, to: 'Historia Sp. z o.o.' });
   });
 
-  it('names conversions and sends, and never shows a password', async () => {
+  it('names conversions, and never shows a password', async () => {
     const mailed = (
       await api('POST', '/api/customers', { companyName: 'Z mailem', email: 'biuro@example.com', country: 'PL' })
     ).json();
     const o = (await api('POST', '/api/orders', orderOf(mailed['@id'], { cargo: 'Wysyłka' }))).json();
-    await api('POST', `/api/orders/${o.uuid}/send/customer`);
-    const orderHistory = (await api('GET', `/api/orders/${o.uuid}/history`)).json()['hydra:member'];
-    expect(orderHistory[0].action).toBe('send');
+    // (A send marks the order only once a mail server accepted the message, outside the request: mail.test.ts.)
     const conv = (await api('POST', `/api/orders/${o.uuid}/changeType`)).json();
     expect(conv).toBeDefined();
     const afterConversion = (await api('GET', `/api/orders/${o.uuid}/history`)).json()['hydra:member'];

@@ -12,8 +12,11 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 
 /** What the database writes by itself when a table is written: its triggers (any change). */
 export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
+  carrier_payments: ['record_history'],
   carriers: ['record_history'],
   customers: ['record_history'],
+  interest_notes: ['record_history'],
+  invoice_payments: ['record_history'],
   invoices: ['record_history'],
   offers: ['record_history'],
   orders: ['record_history', 'stats_monthly'],
@@ -26,14 +29,28 @@ export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
 
 /** …and its foreign keys' actions when a row is deleted: ON DELETE CASCADE deletes, ON DELETE SET NULL updates. */
 export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; kind: WriteKind }[]>> = {
+  bank_statements: [{ table: 'bank_statement_lines', kind: 'delete' }],
+  carriers: [
+    { table: 'portal_links', kind: 'update' },
+    { table: 'verifications', kind: 'delete' },
+  ],
+  customers: [{ table: 'verifications', kind: 'delete' }],
   invoices: [
+    { table: 'bank_statement_lines', kind: 'update' },
     { table: 'invoice_positions', kind: 'delete' },
+    { table: 'invoice_reminders', kind: 'delete' },
     { table: 'ksef_outbox', kind: 'delete' },
   ],
+  mail_outbox: [{ table: 'invoice_reminders', kind: 'update' }],
   orders: [
+    { table: 'bank_statement_lines', kind: 'update' },
+    { table: 'order_documents', kind: 'delete' },
+    { table: 'portal_events', kind: 'delete' },
+    { table: 'portal_links', kind: 'delete' },
     { table: 'queries', kind: 'update' },
     { table: 'received_invoices', kind: 'update' },
     { table: 'tasks', kind: 'update' },
+    { table: 'verifications', kind: 'update' },
   ],
   queries: [
     { table: 'offers', kind: 'delete' },
@@ -45,13 +62,21 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'telegram_messages', kind: 'update' },
   ],
   users: [
+    { table: 'bank_statements', kind: 'update' },
+    { table: 'carrier_payments', kind: 'update' },
+    { table: 'interest_notes', kind: 'update' },
+    { table: 'invoice_payments', kind: 'update' },
+    { table: 'invoice_reminders', kind: 'update' },
     { table: 'offers', kind: 'update' },
+    { table: 'order_documents', kind: 'update' },
     { table: 'orders', kind: 'update' },
+    { table: 'portal_events', kind: 'update' },
     { table: 'queries', kind: 'update' },
     { table: 'refresh_tokens', kind: 'delete' },
     { table: 'tasks', kind: 'update' },
     { table: 'telegram_link_codes', kind: 'delete' },
     { table: 'telegram_messages', kind: 'delete' },
+    { table: 'verifications', kind: 'update' },
   ],
 };
 
