@@ -247,7 +247,8 @@ describe.each(dbKinds)('stats and payments on %s', (kind) => {
     expect((await api('POST', `/api/payments/${uuid}/paid`, { side: 'bank' })).statusCode).toBeGreaterThanOrEqual(400);
     expect((await call(dispatcher, 'POST', `/api/payments/${uuid}/paid`, { side: 'carrier' })).statusCode).toBe(403);
   });
-  it.skipIf(kind !== 'postgres')(
+  // Concurrent transactions need a server: the embedded database serves one connection at a time.
+  (kind === 'postgres' ? it : () => undefined)(
     'moves orders between months in opposite directions at the same time, many times: no deadlock, the sums right',
     async () => {
       // Two owners, each with one order in this month and one in the next; each round moves every order to the

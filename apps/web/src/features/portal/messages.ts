@@ -90,7 +90,7 @@ export const officeTexts = {
   ...portalMessages,
   tabLink: 'Przewoźnik — link',
   badge: (n: number) => `Nowe od przewoźników: ${n}`,
-  filterLabel: 'Przewoźnik',
+  filterLabel: 'Link przewoźnika',
   paymentsDocuments: 'Dokumenty przewoźnika',
   readyToPay: 'Gotowe do zapłaty',
   cmrIn: 'CMR jest',
