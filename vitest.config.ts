@@ -24,6 +24,10 @@ export default defineConfig({
           root: './apps/api',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['./test/globalSetup.ts'],
+          // The files share a worker's loaded modules: importing the app costs each file ~10 s otherwise. No API test
+          // mocks a module; each builds its own app and database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

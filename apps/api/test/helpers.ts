@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -35,15 +37,17 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export async function freshDatabase(kind: DbKind): Promise<Database> {
   if (kind === 'pglite') {
-    const database = await openDb({ dataDir: 'memory://' });
+    const database = await openDb({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
+    // A no-op on the migrated copy; it still checks that the template is the current schema.
     await database.migrate();
     return database;
   }
   const baseUrl = process.env.TEST_DATABASE_URL as string;
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -59,6 +63,16 @@ export async function freshDatabase(kind: DbKind): Promise<Database> {
       await c.end();
     },
   };
+}
+
+let template: Promise<Blob | undefined> | undefined;
+/** The migrated PGlite data folder the run's global setup wrote (none when a file runs outside that setup). */
+function pgliteTemplate(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return template;
 }
 
 export type TestApp = {

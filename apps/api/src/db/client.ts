@@ -37,6 +37,8 @@ export type OpenDbOptions = {
   url?: string;
   /** PGlite data folder; 'memory://' (or undefined) keeps it in memory. */
   dataDir?: string;
+  /** PGlite: start from this data folder tarball (tests copy one migrated database instead of migrating each). */
+  loadDataDir?: Blob;
   poolSize?: number;
 };
 
@@ -55,13 +57,13 @@ export const APPLICATION_NAME = 'spedycja';
 
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
 /** The extensions the migrations create (search); PostgreSQL servers ship them in contrib. */
 export const pgliteExtensions = { pg_trgm, unaccent };
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   let location = 'memory://';
   let lock: DataDirLock | undefined;
   if (dataDir && dataDir !== 'memory://') {
@@ -73,7 +75,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(location, { extensions: pgliteExtensions });
+    client = await PGlite.create(location, { extensions: pgliteExtensions, loadDataDir });
   } catch (error) {
     lock?.release();
     throw error;
