@@ -267,4 +267,39 @@ describe.each(dbKinds)('offers and the public offer page on %s', (kind) => {
     });
     expect(limited.json().detail).toBe(publicOfferMessages.tooMany);
   });
+
+  it("marks an offer whose carrier's OCP has ended or ends before the query's unloading day", async () => {
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const ddmmyyyy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+    const query = (
+      await api('POST', '/api/queries', {
+        ...SHIPMENT,
+        customer: customerIri,
+        loadingDate: day(10),
+        unloadingDate: day(20),
+      })
+    ).json();
+    const carrierWith = async (ocpValidTo: string | null) =>
+      (await api('POST', '/api/carriers', { companyName: `OCP ${ocpValidTo}`, ocpValidTo })).json()['@id'];
+    const cases: [string | null, unknown[]][] = [
+      [day(-1), [{ code: 'ocp_expired', message: 'OCP wygasło' }]],
+      [day(15), [{ code: 'ocp_expires_before_unloading', message: `OCP wygasa ${ddmmyyyy(day(15))}` }]],
+      [day(30), []],
+      [null, []],
+    ];
+    for (const [validTo, warnings] of cases) {
+      const offer = await api('POST', '/api/offers', {
+        query: query['@id'],
+        carrier: await carrierWith(validTo),
+        price: 1,
+      });
+      expect(offer.statusCode).toBe(201);
+      expect((await api('GET', `/api/offers/${offer.json().uuid}`)).json().warnings).toEqual(warnings);
+    }
+    const listed = (await api('GET', `/api/offers?query.uuid=${query.uuid}`)).json()['hydra:member'];
+    expect(listed.flatMap((o: { warnings: { code: string }[] }) => o.warnings.map((w) => w.code)).sort()).toEqual([
+      'ocp_expired',
+      'ocp_expires_before_unloading',
+    ]);
+  });
 });

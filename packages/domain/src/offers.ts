@@ -6,6 +6,7 @@ import { withDefault } from './parties.ts';
 import { withTypedPhone } from './phones.ts';
 import { currency, iriRef } from './shipments.ts';
 import { hundredths, optionalEmail, optionalPhone, phonePrefix, requiredEmail, requiredPhone } from './validation.ts';
+import type { OrderWarning } from './verification.ts';
 
 const price = () => hundredths(1).refine((v) => v > 0, { error: m.minValue('0,01') });
 // A key left out is as empty as null: the rule must fire (a missing key would pass an optional schema untested).
@@ -83,7 +84,12 @@ export type Offer = {
     phonePrefix: string | null;
     phone: string | null;
     email: string | null;
+    ocpValidTo: string | null;
+    ocpSum: number | null;
+    ocpSumCurrency: string | null;
   } | null;
+  /** The carrier's OCP against the query's unloading day ('OCP wygasło', 'OCP wygasa {date}'). */
+  warnings: OrderWarning[];
   acquiredBy: string;
   currency: string;
   price: number;

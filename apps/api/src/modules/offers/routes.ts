@@ -1,4 +1,4 @@
-import { offerCreateSchema, offerUpdateSchema, PAGE_SIZES } from '@spedycja/domain';
+import { ocpWarnings, offerCreateSchema, offerUpdateSchema, PAGE_SIZES } from '@spedycja/domain';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +12,7 @@ import { collection, iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { resolveRef } from '../../http/refs.ts';
+import { warsawDay } from '../verification/day.ts';
 import { refreshBestOffer } from './bestOffer.ts';
 
 const carrierRef = { table: carriers, id: carriers.id, uuid: carriers.uuid, resource: 'carriers' };
@@ -37,6 +38,7 @@ function selectOffers(db: DbOrTx) {
     .select({
       offer: getTableColumns(offers),
       queryUuid: queries.uuid,
+      queryUnloadingDate: queries.unloadingDate,
       carrier: {
         uuid: carriers.uuid,
         companyName: carriers.companyName,
@@ -44,6 +46,9 @@ function selectOffers(db: DbOrTx) {
         phonePrefix: carriers.phonePrefix,
         phone: carriers.phone,
         email: carriers.email,
+        ocpValidTo: carriers.ocpValidTo,
+        ocpSum: carriers.ocpSum,
+        ocpSumCurrency: carriers.ocpSumCurrency,
       },
     })
     .from(offers)
@@ -52,7 +57,17 @@ function selectOffers(db: DbOrTx) {
 }
 type OfferRecord = Awaited<ReturnType<ReturnType<typeof selectOffers>['execute']>>[number];
 
-export function toOfferJson({ offer: o, queryUuid, carrier }: OfferRecord) {
+const offerWarnings = (
+  carrier: { ocpValidTo: string | null; ocpSum: number | null; ocpSumCurrency: string | null },
+  unloadingDate: string | null,
+) =>
+  ocpWarnings(
+    { ...carrier, ocpSumCurrency: carrier.ocpSumCurrency ?? 'pln' },
+    { unloadingDate, cargoValue: null, cargoValueCurrency: 'pln', euroExchangeRate: null },
+    warsawDay(),
+  );
+
+export function toOfferJson({ offer: o, queryUuid, queryUnloadingDate, carrier }: OfferRecord) {
   return {
     '@id': iri('offers', o.uuid),
     '@type': 'Offer',
@@ -61,6 +76,8 @@ export function toOfferJson({ offer: o, queryUuid, carrier }: OfferRecord) {
     version: o.version,
     query: iri('queries', queryUuid),
     carrier: carrier?.uuid ? { '@id': iri('carriers', carrier.uuid), ...carrier } : null,
+    // The carrier's OCP against the query's unloading day, as an order for this offer would be warned.
+    warnings: carrier?.uuid ? offerWarnings(carrier, queryUnloadingDate) : [],
     acquiredBy: o.acquiredBy,
     currency: o.currency,
     price: o.price,

@@ -8,6 +8,7 @@ import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { DateTimeText, MoneyText, PhoneText, TextValue } from '../../../components/display.tsx';
 import { IconPlus } from '../../../components/icons.tsx';
 import { DeleteAction, EditAction } from '../../../components/RowAction.tsx';
+import { verificationTexts, WarningBadges } from '../../verification/index.ts';
 import { useDeleteOffer } from '../api/deleteOffer.ts';
 import { useOffers } from '../api/getOffers.ts';
 import { offersMessages as t } from '../messages.ts';
@@ -67,7 +68,16 @@ export function OffersModal({ opened, onClose, queryIri, queryUuid, route, onCha
   const columns = useMemo<ColumnDef<Offer>[]>(
     () => [
       { id: 'id', header: t.columns.id, cell: (o) => o.id, width: 60 },
-      { id: 'carrier', header: t.columns.carrier, cell: (o) => <TextValue value={carrierName(o)} max={40} /> },
+      {
+        id: 'carrier',
+        header: t.columns.carrier,
+        cell: (o) => (
+          <>
+            <TextValue value={carrierName(o)} max={40} />
+            <WarningBadges warnings={o.warnings ?? []} label={verificationTexts.orderWarnings} size="xs" />
+          </>
+        ),
+      },
       { id: 'price', header: t.columns.price, cell: (o) => <MoneyText value={o.price} currency={o.currency} /> },
       {
         id: 'phone',

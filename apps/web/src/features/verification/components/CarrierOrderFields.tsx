@@ -1,9 +1,10 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { formatNrb, ocpWarnings, VERIFICATION_STATUSES } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useCarrier } from '../../carriers/api/getCarrier.ts';
 import { verificationTexts as t } from '../messages.ts';
+import { WarningBadges } from './WarningBadges.tsx';
 
 type OrderBits = {
   unloadingDate: string | null;
@@ -50,20 +51,13 @@ export function CarrierOrderFields({
         error={accountError as string | undefined}
         {...(hint ? { nothingFoundMessage: hint } : {})}
       />
-      {(warnings.length > 0 || unverified) && (
-        <Group gap={6} role="status" aria-label={t.orderWarnings}>
-          {warnings.map((w) => (
-            <Badge key={w.code} color="red" variant="filled">
-              {w.message}
-            </Badge>
-          ))}
-          {unverified && (
-            <Badge color="orange" variant="light">
-              {carrier.verificationStatus === 'wygasla' ? t.verificationExpired : t.unverifiedCarrier}
-            </Badge>
-          )}
-        </Group>
-      )}
+      <WarningBadges warnings={warnings} label={t.orderWarnings}>
+        {unverified && (
+          <Badge color="orange" variant="light">
+            {carrier.verificationStatus === 'wygasla' ? t.verificationExpired : t.unverifiedCarrier}
+          </Badge>
+        )}
+      </WarningBadges>
     </>
   );
 }
