@@ -267,6 +267,7 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
         outcome: 'ok',
         proofId: expect.any(String),
         order: o['@id'],
+        orderNumber: o.number,
         details: { accountAssigned: 'TAK' },
         asked: { nip: '5261040828', account: ON_LIST, amountGrossPln: 2_460_000 },
       });

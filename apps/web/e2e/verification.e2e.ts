@@ -6,8 +6,7 @@ import { apiAs, filters, nav, toast, typeInto } from './fixtures.ts';
 /**
  * Issue 24's walk against the local GUS and white-list fakes (globalSetup): a carrier added by NIP with 'Pobierz z
  * GUS', checked on the white list, its listed account added; that account picked on an order; the payable marked paid
- * in the payments cockpit; the list's proof kept naming the order (read through the API; the carrier's 'Weryfikacje'
- * table is shown, its new row is not asserted yet).
+ * in the payments cockpit; the list's proof kept naming the order, in the API and on the carrier's 'Weryfikacje'.
  */
 
 const NIP = '5261040828'; // TRANS-POL in the fakes, with this account on the list.
@@ -124,10 +123,17 @@ describe('verification: GUS, the white list, an order paid with the proof kept',
     const [latest] = (await apiAs(token, 'GET', `/api/carriers/${carrier.uuid}/verifications`))['hydra:member'];
     expect(latest).toMatchObject({ source: 'whitelist', outcome: 'ok', order: order['@id'] });
     expect(latest.proofId).toEqual(expect.any(String));
-    await page
+    // On screen: the newest row of 'Weryfikacje' is that check, with its proof and the order's number.
+    const newest = page
       .getByRole('dialog', { name: 'Edytuj przewoźnika' })
       .getByRole('table', { name: 'Historia weryfikacji' })
-      .waitFor();
+      .getByRole('row')
+      .nth(1);
+    await expect.poll(() => newest.innerText()).toContain(order.number);
+    const cells = (await newest.innerText()).replace(/\s+/g, ' ');
+    expect(cells).toContain('Biała lista');
+    expect(cells).toContain('pozytywny');
+    expect(cells).toContain(latest.proofId);
     await context.close();
   }, 180_000);
 });

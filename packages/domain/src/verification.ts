@@ -119,6 +119,8 @@ export type VerificationRecord = {
   details: unknown;
   proofId: string | null;
   order: string | null;
+  /** The order's number ('12/11/2026') when the check was made for paying it. */
+  orderNumber: string | null;
   overrideReason: string | null;
   checkedAt: string;
   checkedBy: string | null;

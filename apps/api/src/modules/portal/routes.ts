@@ -36,12 +36,11 @@ import {
   toDocumentJson,
 } from './repository.ts';
 import { matchKsefInvoice, portalKey, sendDocumentContent, wallClockAt } from './service.ts';
-import { findPortalLink, hashPortalToken, revokePortalLink } from './token.ts';
+import { findPortalLink, hashPortalToken, PORTAL_LIMITS, revokePortalLink } from './token.ts';
 import { readUpload, uploadOf } from './upload.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 /** Per hour: one token (a carrier's busy day is a few dozen calls) and one address (a depot's shared line). */
-const LIMITS = { perToken: 300, perIp: 600 };
 
 /**
  * The carrier's link (issue 25): the public calls under /api/public/portal/{token}, which a wrong, expired or revoked
@@ -74,11 +73,11 @@ export async function portalRoutes(
 
   /** Rate limits first (a wrong token counts against its address too), then the link or a 404. */
   const linkFor = async (request: FastifyRequest, token: string) => {
-    await hitRateLimit(db, `portal-ip:${request.ip}`, LIMITS.perIp, 60, msg.tooManyRequests);
+    await hitRateLimit(db, `portal-ip:${request.ip}`, PORTAL_LIMITS.perIp, 60, msg.tooManyRequests);
     await hitRateLimit(
       db,
       `portal-token:${hashPortalToken(token).slice(0, 32)}`,
-      LIMITS.perToken,
+      PORTAL_LIMITS.perToken,
       60,
       msg.tooManyRequests,
     );

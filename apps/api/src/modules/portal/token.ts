@@ -101,3 +101,6 @@ export async function revokePortalLink(tx: DbOrTx, orderId: number, userId: numb
   if (revoked.length > 0) await tx.insert(portalEvents).values({ orderId, type: 'revoked', actor: 'staff', userId });
   return revoked.length > 0;
 }
+
+/** Requests per hour: one carrier's link, one address (a phone's page polls now and then; a guesser is stopped). */
+export const PORTAL_LIMITS = { perToken: 300, perIp: 600 };

@@ -22,7 +22,9 @@ import {
   partyTables,
   registerError,
   runCheck,
+  selectVerifications,
   storeCheck,
+  toVerificationJson,
   verificationJson,
 } from './service.ts';
 
@@ -98,16 +100,13 @@ export async function verificationRoutes(app: FastifyInstance, { db, registers }
         const owner = kind === 'customers' ? verifications.customerId : verifications.carrierId;
         const page = request.query.page ?? 1;
         const itemsPerPage = request.query.itemsPerPage ?? 30;
-        const rows = await db
-          .select()
-          .from(verifications)
+        const rows = await selectVerifications(db)
           .where(eq(owner, party.id))
           .orderBy(desc(verifications.checkedAt), desc(verifications.id))
           .limit(itemsPerPage)
           .offset((page - 1) * itemsPerPage);
         const [total] = await db.select({ n: count() }).from(verifications).where(eq(owner, party.id));
-        const members = [];
-        for (const row of rows) members.push(await verificationJson(db, row));
+        const members = rows.map((r) => toVerificationJson(r.row, r.checkedBy, r.orderUuid, r.orderNumber));
         return collection(request.url, members, total?.n ?? 0, { paginated: true, page, itemsPerPage });
       },
     );

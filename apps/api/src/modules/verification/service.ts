@@ -9,7 +9,7 @@ import {
   WHITELIST_NEAR_LIMIT,
   WHITELIST_SEARCH_DAILY_LIMIT,
 } from '@spedycja/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   carriers,
@@ -253,23 +253,34 @@ export async function storeCheck(
   return row as typeof verifications.$inferSelect;
 }
 
+/** The party's checks with who asked and the order named, in one read (the history's page). */
+export function selectVerifications(db: DbOrTx) {
+  return db
+    .select({
+      row: getTableColumns(verifications),
+      checkedBy: users.name,
+      orderUuid: orders.uuid,
+      orderNumber: orders.number,
+    })
+    .from(verifications)
+    .leftJoin(users, eq(users.id, verifications.checkedById))
+    .leftJoin(orders, eq(orders.id, verifications.orderId))
+    .$dynamic();
+}
+
 export async function verificationJson(
   db: DbOrTx,
   row: typeof verifications.$inferSelect,
 ): Promise<VerificationRecord> {
-  const [who] = row.checkedById
-    ? await db.select({ name: users.name }).from(users).where(eq(users.id, row.checkedById))
-    : [];
-  const [order] = row.orderId
-    ? await db.select({ uuid: orders.uuid }).from(orders).where(eq(orders.id, row.orderId))
-    : [];
-  return toVerificationJson(row, who?.name ?? null, order?.uuid ?? null);
+  const [joined] = await selectVerifications(db).where(eq(verifications.id, row.id));
+  return toVerificationJson(row, joined?.checkedBy ?? null, joined?.orderUuid ?? null, joined?.orderNumber ?? null);
 }
 
 export function toVerificationJson(
   row: typeof verifications.$inferSelect,
   checkedBy: string | null,
   orderUuid: string | null,
+  orderNumber: string | null,
 ): VerificationRecord {
   return {
     '@id': iri('verifications', row.uuid),
@@ -281,6 +292,7 @@ export function toVerificationJson(
     details: row.answer,
     proofId: row.proofId,
     order: orderUuid ? iri('orders', orderUuid) : null,
+    orderNumber,
     overrideReason: row.overrideReason,
     checkedAt: row.checkedAt.toISOString(),
     checkedBy,

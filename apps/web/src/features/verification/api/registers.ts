@@ -26,4 +26,6 @@ export const useVerifications = (resource: PartyResource, uuid: string | null) =
         HydraCollection<VerificationRecord>
       >,
     enabled: !!uuid,
+    // Payments and conversions add checks from other screens: the history is read afresh each time it is shown.
+    staleTime: 0,
   });

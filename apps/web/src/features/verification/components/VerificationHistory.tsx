@@ -25,6 +25,7 @@ export function VerificationHistory({ resource, uuid }: { resource: PartyResourc
               <Table.Th>{t.columns.outcome}</Table.Th>
               <Table.Th>{t.columns.proof}</Table.Th>
               <Table.Th>{t.columns.who}</Table.Th>
+              <Table.Th>{t.columns.order}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -42,6 +43,7 @@ export function VerificationHistory({ resource, uuid }: { resource: PartyResourc
                 </Table.Td>
                 <Table.Td>{v.proofId ?? '—'}</Table.Td>
                 <Table.Td>{v.checkedBy ?? '—'}</Table.Td>
+                <Table.Td>{v.orderNumber ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
