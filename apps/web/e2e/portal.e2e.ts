@@ -124,6 +124,32 @@ describe("the carrier's link: the carrier on a phone, then the dispatcher's orde
     await documents.getByText('cmr-zdjecie.jpg').waitFor();
     await documents.getByRole('button', { name: 'Podgląd' }).click();
     await page.getByRole('img', { name: 'cmr-zdjecie.jpg' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('img', { name: 'cmr-zdjecie.jpg' }).waitFor({ state: 'hidden' });
+    // Esc closes the preview only; then the order modal's own ×.
+    await dialog.getByRole('button', { name: 'Zamknij' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The carrier's 'Załadowano' waits in the loading confirmation, marked as the carrier's: one click confirms it
+    // with the reported time, and the ProForma question follows as for any confirmation.
+    await row.getByRole('button', { name: 'Potwierdzenia' }).click();
+    await page.getByRole('menuitem', { name: 'Potwierdź załadunek' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Potwierdzenie załadunku' });
+    await confirmation.getByText(/^Przewoźnik zgłosił załadunek: \d{2}\/\d{2}\/\d{4}( \d{2}:\d{2})?$/).waitFor();
+    await confirmation.getByText('zgłoszone przez przewoźnika').waitFor();
+    await confirmation.getByRole('button', { name: 'Potwierdź zgłoszenie przewoźnika' }).click();
+    await confirmation.waitFor({ state: 'hidden' });
+    const proForma = page.getByRole('dialog', { name: 'Faktura ProForma' });
+    await proForma.getByRole('button', { name: 'Nie' }).click();
+    await proForma.waitFor({ state: 'hidden' });
+    const order = (await api('GET', `/orders?number=${encodeURIComponent(orderNumber)}`))['hydra:member'] as {
+      uuid: string;
+      loadingFinished: boolean;
+      loadingDate: string;
+      driverName: string;
+    }[];
+    const portal = await api('GET', `/orders/${order[0]?.uuid}/portal`);
+    expect(order[0]).toMatchObject({ loadingFinished: true, loadingDate: portal.loadedAt, driverName: 'Jan Kierowca' });
     await context.close();
   }, 90_000);
 });

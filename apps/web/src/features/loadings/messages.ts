@@ -7,6 +7,11 @@ export const loadingsMessages = {
   confirmationsMenu: 'Potwierdzenia',
   confirmLoadingAction: 'Potwierdź załadunek',
   confirmUnloadingAction: 'Potwierdź rozładunek',
+  carrierReport: {
+    loading: (at: string) => `Przewoźnik zgłosił załadunek: ${at}`,
+    unloading: (at: string) => `Przewoźnik zgłosił rozładunek: ${at}`,
+    confirm: 'Potwierdź zgłoszenie przewoźnika',
+  },
   proFormaTitle: 'Faktura ProForma',
   vatTitle: 'Faktura VAT',
   timeLabels: { loading: 'Godzina załadunku', unloading: 'Godzina rozładunku' },

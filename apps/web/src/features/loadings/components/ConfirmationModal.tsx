@@ -1,10 +1,12 @@
-import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   dayOf,
+  formatWallClock,
   type LoadingConfirmationResult,
   loadingConfirmationSchema,
   type Order,
+  portalMessages,
   routeLabel,
   type UnloadingConfirmationResult,
   unloadingConfirmationSchema,
@@ -15,6 +17,7 @@ import { FormActions } from '../../../components/FormActions.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { onValidationFailure, parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useOrderDetail } from '../../orders/index.ts';
+import { usePortalLink } from '../../portal/index.ts';
 import { useConfirmLoading, useConfirmUnloading } from '../api/confirmations.ts';
 import { loadingsMessages as t } from '../messages.ts';
 
@@ -94,6 +97,44 @@ function OrderHeader({ order, onPreview }: { order: Order; onPreview: (uuid: str
   );
 }
 
+/**
+ * The carrier's 'Załadowano' / 'Rozładowano' from its link, not yet confirmed here: its time, marked 'zgłoszone przez
+ * przewoźnika', and one click that confirms it through this same form's request (and its ProForma/VAT question).
+ */
+function CarrierReport({
+  side,
+  reportedAt,
+  saving,
+  onConfirm,
+}: {
+  side: ConfirmationSide;
+  reportedAt: string;
+  saving: boolean;
+  onConfirm: () => void;
+}) {
+  const at = formatWallClock(reportedAt);
+  return (
+    <Alert color="blue" variant="light" title={t.carrierReport[side](at)}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" c="dimmed">
+          {portalMessages.reportedByCarrier}
+        </Text>
+        <Button size="xs" loading={saving} onClick={onConfirm}>
+          {t.carrierReport.confirm}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The time the carrier reported this side through its link, while the office has not confirmed it yet. */
+function useCarrierReport(order: Order, side: ConfirmationSide): string | null {
+  const finished = side === 'loading' ? order.loadingFinished : order.unloadingFinished;
+  const link = usePortalLink(order.uuid, !finished);
+  const at = side === 'loading' ? link.data?.loadedAt : link.data?.unloadedAt;
+  return !finished && at ? at : null;
+}
+
 type FormProps<R> = {
   order: Order;
   onCancel: () => void;
@@ -114,19 +155,26 @@ function LoadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<Load
     validate: zodValidate(loadingConfirmationSchema),
   });
   const runSave = useSaveSubmit(form);
-  const handleSubmit = form.onSubmit(
-    (values) =>
-      runSave(async () => {
-        const payload = parseWith(loadingConfirmationSchema, values);
-        if (!payload) return;
-        onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
-      }),
-    onValidationFailure,
-  );
+  const save = (values: typeof form.values) =>
+    runSave(async () => {
+      const payload = parseWith(loadingConfirmationSchema, values);
+      if (!payload) return;
+      onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
+    });
+  const handleSubmit = form.onSubmit(save, onValidationFailure);
+  const reportedAt = useCarrierReport(order, 'loading');
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.loadingTitle}>
       <Stack gap="md">
         <OrderHeader order={order} onPreview={onPreview} />
+        {reportedAt && (
+          <CarrierReport
+            side="loading"
+            reportedAt={reportedAt}
+            saving={confirm.isPending}
+            onConfirm={() => save({ ...form.values, loadingFinished: true, loadingDate: wallClockOf(reportedAt) })}
+          />
+        )}
         <Checkbox label={t.loadingFinished} {...form.getInputProps('loadingFinished', { type: 'checkbox' })} />
         <WallClockInput
           label={t.loadingDate}
@@ -158,19 +206,26 @@ function UnloadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<Un
     validate: zodValidate(unloadingConfirmationSchema),
   });
   const runSave = useSaveSubmit(form);
-  const handleSubmit = form.onSubmit(
-    (values) =>
-      runSave(async () => {
-        const payload = parseWith(unloadingConfirmationSchema, values);
-        if (!payload) return;
-        onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
-      }),
-    onValidationFailure,
-  );
+  const save = (values: typeof form.values) =>
+    runSave(async () => {
+      const payload = parseWith(unloadingConfirmationSchema, values);
+      if (!payload) return;
+      onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
+    });
+  const handleSubmit = form.onSubmit(save, onValidationFailure);
+  const reportedAt = useCarrierReport(order, 'unloading');
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.unloadingTitle}>
       <Stack gap="md">
         <OrderHeader order={order} onPreview={onPreview} />
+        {reportedAt && (
+          <CarrierReport
+            side="unloading"
+            reportedAt={reportedAt}
+            saving={confirm.isPending}
+            onConfirm={() => save({ ...form.values, unloadingFinished: true, unloadingDate: wallClockOf(reportedAt) })}
+          />
+        )}
         <Checkbox label={t.unloadingFinished} {...form.getInputProps('unloadingFinished', { type: 'checkbox' })} />
         <WallClockInput
           label={t.unloadingDate}

@@ -5,7 +5,6 @@ import {
   CopyButton,
   Group,
   Image,
-  Modal,
   Paper,
   SegmentedControl,
   Stack,
@@ -16,6 +15,7 @@ import {
 } from '@mantine/core';
 import { type DocumentKind, formatDateTime, formatWallClock, portalMessages } from '@spedycja/domain';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { AppModal } from '../../../components/AppModal.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { officeTexts as t } from '../messages.ts';
@@ -288,13 +288,14 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
           </Stack>
         </Paper>
       )}
-      <Modal opened={!!preview} onClose={() => setPreview(null)} size="xl" title={preview?.name}>
+      {/* An AppModal: one of the modal stack, so that Esc closes the preview and not the order under it too. */}
+      <AppModal opened={!!preview} onClose={() => setPreview(null)} size="xl" title={preview?.name}>
         {preview?.type === 'application/pdf' ? (
           <iframe title={preview.name} src={preview.url} style={{ width: '100%', height: '75vh', border: 0 }} />
         ) : (
           preview && <Image src={preview.url} alt={preview.name} />
         )}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

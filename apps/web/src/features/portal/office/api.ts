@@ -43,11 +43,12 @@ export const portalKeys = {
 };
 
 /** GET /api/orders/{uuid}/portal: the link's state and the timeline. */
-export const usePortalLink = (orderUuid: string) =>
+export const usePortalLink = (orderUuid: string, enabled = true) =>
   useQuery({
     queryKey: portalKeys.link(orderUuid),
     queryFn: () => api.get<PortalLinkState>(`/orders/${orderUuid}/portal`),
     meta: { errorAction: t.loadError },
+    enabled,
   });
 
 /** GET /api/orders/{uuid}/documents. */
