@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { statementsMessages } from '@spedycja/domain';
+import { statementsMessages, verificationMessages as vm } from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { multipart } from './portalHelpers.ts';
+import { type FakeWhitelist, startFakeWhitelist } from './whitelistFake.ts';
 
 const sample = (name: string) => readFileSync(new URL(`./fixtures/statements/${name}`, import.meta.url));
 const PAYER_ACCOUNT = '61109010140000071219812874';
@@ -276,5 +277,138 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     const replay = await upload('bulk.sta', Buffer.from(lines.join('\r\n')), {}, { 'Idempotency-Key': 'bulk-1' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().uuid).toBe(res.json().uuid);
+  });
+});
+
+/** An MT940 statement of the given debits (to carriers), each with its own title so that no line was read before. */
+function debitStatement(ref: string, debits: { amount: string; title: string; account: string }[]) {
+  const lines = [`:20:${ref}`, ':25:/PL39109000040000000145556677', ':28C:1', ':60F:C261101PLN100000,00'];
+  let closing = 100_000;
+  for (const d of debits) {
+    closing -= Number(d.amount.replace(',', '.'));
+    lines.push(`:61:2611211121D${d.amount}NTRFNONREF//`, `:86:020~00Przelew~20${d.title}~27TRANS-POL~38PL${d.account}`);
+  }
+  lines.push(`:62F:C261121PLN${closing.toFixed(2).replace('.', ',')}`, '-');
+  return Buffer.from(lines.join('\r\n'));
+}
+
+/** Issue 26: a statement's debit to a carrier goes through the same white-list check as POST /api/carrier_payments. */
+describe.each(dbKinds)('bank statement debits and the VAT white list on %s', (kind) => {
+  const ON_LIST = '27114020040000300201355387';
+  const OFF_LIST = '10105000997603123456789123';
+  let t: TestApp;
+  let wl: FakeWhitelist;
+  let token: string;
+  let customerIri: string;
+  let carrierIri: string;
+  const api = (method: string, url: string, payload?: unknown) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const upload = (name: string, data: Buffer) => {
+    const body = multipart({}, { name, data });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/bank_statements',
+      payload: body.payload,
+      headers: { ...bearer(token), ...body.headers },
+    });
+  };
+  const order = async (carrierBankAccount: string) => {
+    const res = await api(
+      'POST',
+      '/api/orders',
+      orderOf(customerIri, { carrier: carrierIri, carrierPrice: 2_000_000, carrierBankAccount }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    wl = await startFakeWhitelist();
+    t = await createTestApp(kind, { WL_API_URL: wl.url });
+    token = await t.login();
+    customerIri = (await api('POST', '/api/customers', { companyName: 'Klient wyciągu' })).json()['@id'];
+    const k = await api('POST', '/api/carriers', {
+      companyName: 'TRANS-POL Sp. z o.o.',
+      nip: '5261040828',
+      city: 'Warszawa',
+      country: 'PL',
+      bankAccounts: [ON_LIST],
+    });
+    expect(k.statusCode, k.body).toBe(201);
+    carrierIri = k.json()['@id'];
+  });
+  afterAll(async () => {
+    await t.close();
+    await wl.close();
+  });
+
+  it('books a debit to a listed account, refuses one off the list above 15 000 zł (not booked, the Polish reason per line) until the admin gives a reason', async () => {
+    const refusedOrder = await order(OFF_LIST);
+    const listedOrder = await order(ON_LIST);
+    const res = await upload(
+      'biala-lista.sta',
+      debitStatement('WL1', [
+        { amount: '20000,00', title: 'Transport poza lista', account: OFF_LIST },
+        { amount: '20000,00', title: 'Transport z listy', account: ON_LIST },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const statement = res.json();
+    const [off, on] = statement.lines as Line[];
+    const before = wl.requests.length;
+    const booked = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [
+        { line: off?.['@id'], order: refusedOrder['@id'] },
+        { line: on?.['@id'], order: listedOrder['@id'] },
+      ],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    // Both accounts were asked of the list (the one the money went to).
+    expect(wl.requests.slice(before)).toEqual([
+      expect.stringContaining(`/bank-account/${OFF_LIST}`),
+      expect.stringContaining(`/bank-account/${ON_LIST}`),
+    ]);
+    expect(booked.json()).toMatchObject({
+      bookedCount: 1,
+      message: statementsMessages.bookedRefused(1, 1),
+      refused: [{ line: off?.['@id'], message: vm.whitelistUnconfirmed, code: 'whitelist_unconfirmed' }],
+      warnings: [],
+    });
+    const paidTo = async (o: { uuid: string }) =>
+      (await api('GET', `/api/carrier_payments?order.uuid=${o.uuid}`)).json()['hydra:member'].length;
+    expect(await paidTo(refusedOrder)).toBe(0);
+    expect((await api('GET', `/api/orders/${refusedOrder.uuid}`)).json().carrierPaid).toBe(false);
+    expect(await paidTo(listedOrder)).toBe(1);
+    expect((await api('GET', `/api/orders/${listedOrder.uuid}`)).json().carrierPaid).toBe(true);
+    const lines = (await api('GET', `/api/bank_statements/${statement.uuid}`)).json().lines as (Line & {
+      bookedAt: string | null;
+    })[];
+    expect(lines.map((l) => !!l.bookedAt)).toEqual([false, true]);
+
+    // The admin confirms the refused line with a reason: booked, with the warning; the reason kept with the check.
+    const confirmed = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [
+        {
+          line: off?.['@id'],
+          order: refusedOrder['@id'],
+          whitelistOverride: { reason: 'Rachunek potwierdzony pisemnie' },
+        },
+      ],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      bookedCount: 2,
+      refused: [],
+      warnings: [{ line: off?.['@id'], message: vm.whitelistUnconfirmed }],
+    });
+    expect(await paidTo(refusedOrder)).toBe(1);
+    const carrierUuid = carrierIri.split('/').at(-1);
+    const [proof] = (await api('GET', `/api/carriers/${carrierUuid}/verifications`)).json()['hydra:member'];
+    expect(proof).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: refusedOrder['@id'] });
   });
 });

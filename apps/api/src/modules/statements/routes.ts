@@ -1,25 +1,36 @@
 import multipart from '@fastify/multipart';
-import { type CsvMapping, statementsMessages as msg, statementBookSchema } from '@spedycja/domain';
+import {
+  type CsvMapping,
+  statementsMessages as msg,
+  type StatementLineNote,
+  statementBookSchema,
+} from '@spedycja/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { bankCsvMappings, bankStatementLines, bankStatements, invoices, orders } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
-import { adminOnly } from '../../http/auth.ts';
+import { adminOnly, requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound, unprocessable } from '../../http/errors.ts';
-import { collection, uuidFromIri } from '../../http/hydra.ts';
+import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { bookCarrierPayment, bookInvoicePayment } from '../receivables/service.ts';
+import { checkCarrierPayment } from '../verification/payment.ts';
+import type { Registers } from '../verification/registers.ts';
 import { decodeStatement, looksLikeMt940, parseCsv, parseMt940 } from './parse.ts';
 import { importStatement, listStatements, markLineBooked, statementLines } from './service.ts';
 import { readStatementUpload, statementUploadOf } from './upload.ts';
 
 /**
  * Issue 26 (admins): a bank statement read in (MT940 or CSV with a mapping saved per bank) in one transaction, its
- * lines matched to open invoices and carriers' payables; the chosen lines booked through the receivables service.
+ * lines matched to open invoices and carriers' payables; the chosen lines booked through the receivables service. A
+ * debit paid to a carrier goes through the white-list check before paying (modules/verification/payment.ts), as
+ * POST /api/carrier_payments does: a line it refuses (above 15 000 zł gross to an account not confirmed, without the
+ * admin's reason for that line) is not booked and is named in the answer's `refused` with the Polish reason; the
+ * other lines are booked.
  */
-export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function statementsRoutes(app: FastifyInstance, { db, registers }: { db: Db; registers: Registers }) {
   await app.register(multipart);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Bank statements'];
@@ -127,8 +138,11 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
       for (const o of orderRows) orderById.set(o.id, o);
 
       const userId = await actorId(db, request);
+      const me = { id: userId, admin: requestIsAdmin(request) };
+      const refused: StatementLineNote[] = [];
+      const warnings: StatementLineNote[] = [];
       const violations: { propertyPath: string; message: string }[] = [];
-      const plan: (() => Promise<void>)[] = [];
+      const plan: (() => Promise<boolean>)[] = [];
       wanted.forEach((w, i): void => {
         const path = `lines[${i}]`;
         const line = byUuid.get(lineUuids[i] ?? '');
@@ -176,6 +190,7 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
               userId,
               statementLineId: line.id,
             });
+            return true;
           });
         } else {
           if (w.invoice) {
@@ -200,6 +215,20 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
             return;
           }
           plan.push(async () => {
+            const lineIri = iri('bank_statement_lines', line.uuid);
+            if (order.deletionReason === 0) {
+              try {
+                const check = await checkCarrierPayment(db, registers, order, me, w.whitelistOverride, {
+                  account: line.counterpartyAccount,
+                });
+                if (check.warning) warnings.push({ line: lineIri, message: check.warning });
+              } catch (error) {
+                // Refused by the white list: this line stays unbooked (the check itself is kept), the others go on.
+                if (!(error instanceof AppError) || error.status !== 409) throw error;
+                refused.push({ line: lineIri, message: error.detail, code: error.code });
+                return false;
+              }
+            }
             if (!(await markLineBooked(db, line.id, { orderId: order.id }))) {
               throw new AppError(409, 'already_booked', msg.lineBooked);
             }
@@ -211,14 +240,20 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
               note,
               userId,
               statementLineId: line.id,
-              account: line.counterpartyAccount,
             });
+            return true;
           });
         }
       });
       if (violations.length) throw unprocessable(violations[0]?.message ?? msg.lineNotFound, violations);
-      for (const step of plan) await step();
-      return { ...(await loadStatement(uuid)), message: msg.booked(plan.length) };
+      let booked = 0;
+      for (const step of plan) if (await step()) booked++;
+      return {
+        ...(await loadStatement(uuid)),
+        message: refused.length ? msg.bookedRefused(booked, refused.length) : msg.booked(booked),
+        refused,
+        warnings,
+      };
     },
   );
 }

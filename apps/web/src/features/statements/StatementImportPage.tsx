@@ -38,6 +38,8 @@ export function StatementImportPage() {
   const [info, setInfo] = useState<string | null>(null);
   const [statement, setStatement] = useState<ImportedStatement | null>(null);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
+  /** The white list's word on the debits of the last booking, by line IRI: refused (red) or a warning. */
+  const [notes, setNotes] = useState<Record<string, { message: string; refused: boolean }>>({});
   const importer = useImportStatement();
   const booker = useBookStatement(statement?.uuid ?? null);
   const invoices = useOpenInvoices();
@@ -82,6 +84,7 @@ export function StatementImportPage() {
 
   const book = async () => {
     setError(null);
+    setNotes({});
     const lines = (statement?.lines ?? [])
       .filter((l) => !l.bookedAt && choices[l.uuid]?.checked)
       .map((l) =>
@@ -94,7 +97,13 @@ export function StatementImportPage() {
     try {
       const s = await booker.mutateAsync({ lines });
       show(s);
-      setInfo(t.bookedDone(lines.length));
+      setNotes(
+        Object.fromEntries([
+          ...(s.warnings ?? []).map((n) => [n.line, { message: n.message, refused: false }]),
+          ...(s.refused ?? []).map((n) => [n.line, { message: n.message, refused: true }]),
+        ]),
+      );
+      setInfo(s.message ?? t.bookedDone(lines.length));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -189,6 +198,11 @@ export function StatementImportPage() {
                           <Text size="sm">{l.match.invoice.number}</Text>
                         )}
                       </Group>
+                      {notes[l['@id']] && (
+                        <Text size="sm" c={notes[l['@id']]?.refused ? 'red' : 'orange'}>
+                          {notes[l['@id']]?.refused ? t.refused : t.warning}: {notes[l['@id']]?.message}
+                        </Text>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );

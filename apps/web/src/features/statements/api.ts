@@ -1,8 +1,14 @@
-import type { BankStatement, Invoice, StatementBook } from '@spedycja/domain';
+import type { BankStatement, Invoice, StatementBook, StatementLineNote } from '@spedycja/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/apiClient.ts';
 
-export type ImportedStatement = BankStatement & { duplicateCount?: number };
+export type ImportedStatement = BankStatement & {
+  duplicateCount?: number;
+  /** The book's answer: its message, the debits the white list refused (not booked) and those booked with a warning. */
+  message?: string;
+  refused?: StatementLineNote[];
+  warnings?: StatementLineNote[];
+};
 
 /** POST /api/bank_statements (multipart). */
 export function useImportStatement() {

@@ -24,4 +24,6 @@ export const statementsUiMessages = {
   chooseLine: (title: string) => `Księguj operację: ${title}`,
   bookedDone: (n: number) => `Zaksięgowano operacji: ${n}.`,
   mappingInvalid: 'Mapowanie musi być poprawnym JSON-em.',
+  refused: 'Nie zaksięgowano',
+  warning: 'Ostrzeżenie',
 } as const;
