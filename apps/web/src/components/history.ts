@@ -29,6 +29,7 @@ export const actionLabels: Record<string, string> = {
   send: 'Wysłanie',
   payment: 'Płatność',
   ksef: 'Wysłanie do KSeF',
+  reminder: 'Przypomnienie o płatności',
 };
 
 /** Polish names of the fields the history names (the API's field names); others are shown as they are. */
@@ -93,6 +94,7 @@ export const fieldLabels: Record<string, string> = {
   paid: 'Zapłacona',
   paymentDate: 'Termin płatności',
   description: 'Opis',
+  reminder: 'Przypomnienie',
 };
 
 export function formatHistoryValue(value: unknown): string {
