@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { statementsMessages, verificationMessages as vm } from '@spedycja/domain';
+import { formatDate, formatMoney, statementsMessages, verificationMessages as vm } from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -261,6 +261,62 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     expect((await api('GET', '/api/bank_statements')).json()['hydra:member'].length).toBe(before);
   });
 
+  it("writes the statement's history (the import, each booking) and the booked payment into its invoice's history", async () => {
+    const invoice = await vatInvoice('907/11/2026');
+    const res = await upload(
+      'historia.sta',
+      statementOf('HIST1', [
+        { amount: 1_230, title: 'Zapłata za fakturę nr 907/11/2026', account: PAYER_ACCOUNT },
+        { amount: 12.34, title: 'Odsetki od lokaty', account: PAYER_ACCOUNT },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const statement = res.json();
+    const history = async () =>
+      (await api('GET', `/api/bank_statements/${statement.uuid}/history`)).json()['hydra:member'];
+    const [imported] = await history();
+    expect(imported).toMatchObject({
+      action: 'import',
+      user: { name: expect.any(String) },
+      changes: [
+        { field: 'fileName', from: null, to: 'historia.sta' },
+        { field: 'lineCount', from: null, to: 2 },
+        { field: 'duplicateCount', from: null, to: 0 },
+      ],
+    });
+    expect(Date.now() - Date.parse(imported.date)).toBeLessThan(60_000);
+    // Admins only, as the statement itself.
+    expect((await api('GET', `/api/bank_statements/${statement.uuid}/history`, undefined, userToken)).statusCode).toBe(
+      403,
+    );
+
+    const [paid] = statement.lines as Line[];
+    const booked = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [{ line: paid?.['@id'] }],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const money = formatMoney(123_000, 'pln');
+    expect((await history())[0]).toMatchObject({
+      action: 'booking',
+      changes: [
+        {
+          field: 'booked',
+          to: statementsMessages.historyBookedInvoice(money, formatDate('2026-11-21'), '907/11/2026'),
+        },
+      ],
+    });
+    const invoiceHistory = (await api('GET', `/api/invoices/${invoice.uuid}/history`)).json()['hydra:member'];
+    const line = invoiceHistory.find((h: { action: string }) => h.action === 'payment');
+    expect(line?.changes).toEqual([
+      {
+        field: 'statementPayment',
+        from: null,
+        to: statementsMessages.historyInvoicePayment(money, formatDate('2026-11-21'), 'historia.sta'),
+      },
+    ]);
+    expect(line?.changes[0].to).toContain('z wyciągu „historia.sta”');
+  });
+
   it('imports 1 000 lines at once, quickly, in one batched insert', async () => {
     const lines: string[] = [':20:BULK', ':25:/PL61109010140000071219812874', ':28C:1', ':60F:C261101PLN0,00'];
     let total = 0;
@@ -280,15 +336,17 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
   });
 });
 
-/** An MT940 statement of the given debits (to carriers), each with its own title so that no line was read before. */
-function debitStatement(ref: string, debits: { amount: string; title: string; account: string }[]) {
+/** An MT940 statement of the given operations (zł, a debit negative), each with its own title so that no line was read before. */
+function statementOf(ref: string, operations: { amount: number; title: string; account: string }[]) {
+  const zl = (n: number) => Math.abs(n).toFixed(2).replace('.', ',');
   const lines = [`:20:${ref}`, ':25:/PL39109000040000000145556677', ':28C:1', ':60F:C261101PLN100000,00'];
   let closing = 100_000;
-  for (const d of debits) {
-    closing -= Number(d.amount.replace(',', '.'));
-    lines.push(`:61:2611211121D${d.amount}NTRFNONREF//`, `:86:020~00Przelew~20${d.title}~27TRANS-POL~38PL${d.account}`);
+  for (const o of operations) {
+    closing += o.amount;
+    const mark = o.amount < 0 ? 'D' : 'C';
+    lines.push(`:61:2611211121${mark}${zl(o.amount)}NTRFNONREF//`, `:86:020~00Przelew~20${o.title}~38PL${o.account}`);
   }
-  lines.push(`:62F:C261121PLN${closing.toFixed(2).replace('.', ',')}`, '-');
+  lines.push(`:62F:C261121PLN${zl(closing)}`, '-');
   return Buffer.from(lines.join('\r\n'));
 }
 
@@ -352,9 +410,9 @@ describe.each(dbKinds)('bank statement debits and the VAT white list on %s', (ki
     const listedOrder = await order(ON_LIST);
     const res = await upload(
       'biala-lista.sta',
-      debitStatement('WL1', [
-        { amount: '20000,00', title: 'Transport poza lista', account: OFF_LIST },
-        { amount: '20000,00', title: 'Transport z listy', account: ON_LIST },
+      statementOf('WL1', [
+        { amount: -20_000, title: 'Transport poza lista', account: OFF_LIST },
+        { amount: -20_000, title: 'Transport z listy', account: ON_LIST },
       ]),
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -385,6 +443,14 @@ describe.each(dbKinds)('bank statement debits and the VAT white list on %s', (ki
     expect((await api('GET', `/api/orders/${refusedOrder.uuid}`)).json().carrierPaid).toBe(false);
     expect(await paidTo(listedOrder)).toBe(1);
     expect((await api('GET', `/api/orders/${listedOrder.uuid}`)).json().carrierPaid).toBe(true);
+    const orderHistory = (await api('GET', `/api/orders/${listedOrder.uuid}/history`)).json()['hydra:member'];
+    expect(orderHistory.find((h: { action: string }) => h.action === 'payment')?.changes[0].to).toBe(
+      statementsMessages.historyCarrierPayment(
+        formatMoney(2_000_000, 'pln'),
+        formatDate('2026-11-21'),
+        'biala-lista.sta',
+      ),
+    );
     const lines = (await api('GET', `/api/bank_statements/${statement.uuid}`)).json().lines as (Line & {
       bookedAt: string | null;
     })[];

@@ -39,6 +39,15 @@ export const statementsMessages = {
   bookedRefused: (n: number, refused: number) =>
     `Zaksięgowano operacji: ${n}. Nie zaksięgowano (biała lista): ${refused}.`,
   bookNote: (title: string) => `Wyciąg: ${title}`.slice(0, 500),
+  /** History lines: the statement's booking of a line, and the payment on its invoice's (order's) history. */
+  historyBookedInvoice: (money: string, date: string, invoice: string) =>
+    `Wpłata ${money} z ${date} na fakturę ${invoice}`,
+  historyBookedOrder: (money: string, date: string, order: string) =>
+    `Zapłata przewoźnikowi ${money} z ${date} na zlecenie ${order}`,
+  historyInvoicePayment: (money: string, date: string, fileName: string) =>
+    `Wpłata ${money} z ${date} z wyciągu „${fileName}”`,
+  historyCarrierPayment: (money: string, date: string, fileName: string) =>
+    `Zapłata przewoźnikowi ${money} z ${date} z wyciągu „${fileName}”`,
   confidence: { pewne: 'pewne', do_sprawdzenia: 'do sprawdzenia' } as Record<MatchConfidence, string>,
 } as const;
 

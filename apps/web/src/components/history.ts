@@ -30,6 +30,8 @@ export const actionLabels: Record<string, string> = {
   payment: 'Płatność',
   ksef: 'Wysłanie do KSeF',
   reminder: 'Przypomnienie o płatności',
+  import: 'Import wyciągu',
+  booking: 'Księgowanie z wyciągu',
 };
 
 /** Polish names of the fields the history names (the API's field names); others are shown as they are. */
@@ -95,6 +97,11 @@ export const fieldLabels: Record<string, string> = {
   paymentDate: 'Termin płatności',
   description: 'Opis',
   reminder: 'Przypomnienie',
+  fileName: 'Plik',
+  lineCount: 'Operacji',
+  duplicateCount: 'Pominięto już wczytanych',
+  booked: 'Zaksięgowano',
+  statementPayment: 'Płatność z wyciągu',
 };
 
 export function formatHistoryValue(value: unknown): string {

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import {
   type CsvMapping,
+  formatDate,
+  formatMoney,
   statementsMessages as msg,
   type StatementLineNote,
   statementBookSchema,
@@ -9,6 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { writeHistoryLine } from '../../db/history.ts';
 import { bankCsvMappings, bankStatementLines, bankStatements, invoices, orders } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { adminOnly, requestIsAdmin } from '../../http/auth.ts';
@@ -90,6 +93,17 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
         { fileName: upload.fileName, format, bank: mapping?.bank ?? null, userId: await actorId(db, request) },
         lines,
       );
+      // The statement's history: who read it in and when (the line's own), the file, how many lines.
+      await writeHistoryLine(db, {
+        resource: 'bank_statements',
+        recordUuid: statement.uuid,
+        action: 'import',
+        changes: [
+          { field: 'fileName', from: null, to: upload.fileName },
+          { field: 'lineCount', from: null, to: lines.length - statement.duplicates },
+          { field: 'duplicateCount', from: null, to: statement.duplicates },
+        ],
+      });
       return reply.code(201).send({ ...(await loadStatement(statement.uuid)), duplicateCount: statement.duplicates });
     },
   );
@@ -143,6 +157,21 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
       const warnings: StatementLineNote[] = [];
       const violations: { propertyPath: string; message: string }[] = [];
       const plan: (() => Promise<boolean>)[] = [];
+      /** A booked line in the statement's history, and its payment in the invoice's (the order's) history. */
+      const booking = async (line: string, target: { resource: string; recordUuid: string; text: string }) => {
+        await writeHistoryLine(db, {
+          resource: 'bank_statements',
+          recordUuid: statement.uuid,
+          action: 'booking',
+          changes: [{ field: 'booked', from: null, to: line }],
+        });
+        await writeHistoryLine(db, {
+          resource: target.resource,
+          recordUuid: target.recordUuid,
+          action: 'payment',
+          changes: [{ field: 'statementPayment', from: null, to: target.text }],
+        });
+      };
       wanted.forEach((w, i): void => {
         const path = `lines[${i}]`;
         const line = byUuid.get(lineUuids[i] ?? '');
@@ -189,6 +218,12 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
               note,
               userId,
               statementLineId: line.id,
+            });
+            const [money, day] = [formatMoney(line.amount, line.currency), formatDate(line.date)];
+            await booking(msg.historyBookedInvoice(money, day, invoice.number), {
+              resource: 'invoices',
+              recordUuid: invoice.uuid,
+              text: msg.historyInvoicePayment(money, day, statement.fileName),
             });
             return true;
           });
@@ -240,6 +275,12 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
               note,
               userId,
               statementLineId: line.id,
+            });
+            const [money, day] = [formatMoney(-line.amount, line.currency), formatDate(line.date)];
+            await booking(msg.historyBookedOrder(money, day, order.number), {
+              resource: 'orders',
+              recordUuid: order.uuid,
+              text: msg.historyCarrierPayment(money, day, statement.fileName),
             });
             return true;
           });

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { formatDate, formatMoney, type StatementLine } from '@spedycja/domain';
 import { useMemo, useState } from 'react';
+import { HistoryList } from '../../components/HistoryList.tsx';
 import { SearchableSelect } from '../../components/SearchableSelect.tsx';
 import { type ImportedStatement, useBookStatement, useImportStatement, useOpenInvoices } from './api.ts';
 import { statementsUiMessages as t } from './messages.ts';
@@ -214,6 +215,8 @@ export function StatementImportPage() {
               {t.book}
             </Button>
           </Group>
+          <Title order={4}>{t.history}</Title>
+          <HistoryList path={`/bank_statements/${statement.uuid}`} />
         </>
       )}
     </Stack>

@@ -24,7 +24,9 @@ export function useBookStatement(uuid: string | null) {
     mutationFn: (body: StatementBook) => api.post<ImportedStatement>(`/bank_statements/${uuid}/book`, body),
     onSuccess: () =>
       Promise.all(
-        ['invoices', 'orders', 'payments', 'receivables'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
+        ['invoices', 'orders', 'payments', 'receivables', 'history'].map((k) =>
+          queryClient.invalidateQueries({ queryKey: [k] }),
+        ),
       ),
   });
 }

@@ -25,5 +25,6 @@ export const statementsUiMessages = {
   bookedDone: (n: number) => `Zaksięgowano operacji: ${n}.`,
   mappingInvalid: 'Mapowanie musi być poprawnym JSON-em.',
   refused: 'Nie zaksięgowano',
+  history: 'Historia wyciągu',
   warning: 'Ostrzeżenie',
 } as const;
