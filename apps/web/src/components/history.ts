@@ -102,6 +102,10 @@ export const fieldLabels: Record<string, string> = {
   duplicateCount: 'Pominięto już wczytanych',
   booked: 'Zaksięgowano',
   statementPayment: 'Płatność z wyciągu',
+  mailToCustomer: 'Dokument dla klienta',
+  mailToCarrier: 'Dokument dla przewoźnika',
+  mailSentToCustomerAddress: 'Wysłano do klienta na adres',
+  mailSentToCarrierAddress: 'Wysłano do przewoźnika na adres',
 };
 
 export function formatHistoryValue(value: unknown): string {
