@@ -317,6 +317,30 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     expect(line?.changes[0].to).toContain('z wyciągu „historia.sta”');
   });
 
+  it("searches the open invoices for a line's picker by number or buyer, a page at a time", async () => {
+    const a = await vatInvoice('911/11/2026');
+    await vatInvoice('912/11/2026');
+    await vatInvoice('913/11/2026');
+    const search = async (term: string, itemsPerPage = 20) =>
+      (
+        await api(
+          'GET',
+          `/api/invoices?type=vat&paid=false&term=${encodeURIComponent(term)}&itemsPerPage=${itemsPerPage}`,
+        )
+      ).json();
+    const byNumber = await search('911/11');
+    expect(byNumber['hydra:member'].map((i: { uuid: string }) => i.uuid)).toEqual([a.uuid]);
+    // The buyer's name, without minding case or Polish letters; a page of it, the total counted in SQL.
+    const byBuyer = await search('platnik', 2);
+    expect(byBuyer['hydra:member']).toHaveLength(2);
+    expect(byBuyer['hydra:totalItems']).toBeGreaterThanOrEqual(3);
+    expect(byBuyer['hydra:member'][0].customerName).toBe('Płatnik Sp. z o.o.');
+    expect((await search('nic-takiego'))['hydra:member']).toEqual([]);
+    // A paid invoice is not offered.
+    await api('POST', '/api/invoice_payments', { invoice: a['@id'], date: '2026-11-20', amount: 123_000 });
+    expect((await search('911/11'))['hydra:member']).toEqual([]);
+  });
+
   it('imports 1 000 lines at once, quickly, in one batched insert', async () => {
     const lines: string[] = [':20:BULK', ':25:/PL61109010140000071219812874', ':28C:1', ':60F:C261101PLN0,00'];
     let total = 0;

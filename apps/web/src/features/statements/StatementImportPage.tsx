@@ -12,11 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { formatDate, formatMoney, type StatementLine } from '@spedycja/domain';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { HistoryList } from '../../components/HistoryList.tsx';
-import { SearchableSelect } from '../../components/SearchableSelect.tsx';
-import { type ImportedStatement, useBookStatement, useImportStatement, useOpenInvoices } from './api.ts';
+import { type ImportedStatement, useBookStatement, useImportStatement } from './api.ts';
 import { statementsUiMessages as t } from './messages.ts';
+import { OpenInvoicePicker } from './OpenInvoicePicker.tsx';
 
 type Choice = { checked: boolean; invoice: string | null };
 
@@ -43,15 +43,6 @@ export function StatementImportPage() {
   const [notes, setNotes] = useState<Record<string, { message: string; refused: boolean }>>({});
   const importer = useImportStatement();
   const booker = useBookStatement(statement?.uuid ?? null);
-  const invoices = useOpenInvoices();
-  const invoiceOptions = useMemo(
-    () =>
-      (invoices.data?.['hydra:member'] ?? []).map((i) => ({
-        value: i.uuid,
-        label: `${i.number} — ${i.customerName} (${formatMoney(i.dueAmount, i.currency)})`,
-      })),
-    [invoices.data],
-  );
 
   const show = (s: ImportedStatement) => {
     setStatement(s);
@@ -186,13 +177,12 @@ export function StatementImportPage() {
                         </Badge>
                         {l.match?.order && <Text size="sm">{l.match.order.number}</Text>}
                         {l.amount > 0 && !l.bookedAt && (
-                          <SearchableSelect
-                            aria-label={`${t.invoice}: ${l.title}`}
-                            data={invoiceOptions}
+                          <OpenInvoicePicker
+                            label={`${t.invoice}: ${l.title}`}
                             value={choice?.invoice ?? null}
+                            initial={l.match?.invoice ? { ...l.match.invoice, currency: l.currency } : null}
                             onChange={(v) => set(l.uuid, { invoice: v, checked: !!v })}
-                            placeholder={l.match?.invoice?.number ?? t.invoice}
-                            w={280}
+                            placeholder={t.invoice}
                           />
                         )}
                         {l.amount > 0 && l.bookedAt && l.match?.invoice && (

@@ -31,10 +31,23 @@ export function useBookStatement(uuid: string | null) {
   });
 }
 
-/** The open VAT invoices, for a line without a match. */
-export function useOpenInvoices() {
+/** How many open invoices one search of the picker brings (a page, read in SQL). */
+export const OPEN_INVOICES_PAGE = 20;
+
+/**
+ * The open VAT invoices whose number starts with, or whose buyer's name or NIP contains, `term` — a page of them, for
+ * a line's picker; nothing is asked while `term` is null.
+ */
+export function useOpenInvoiceSearch(term: string | null) {
   return useQuery({
-    queryKey: ['invoices', 'open-for-statement'],
-    queryFn: () => api.list<Invoice>('/invoices', { type: 'vat', paid: 'false', itemsPerPage: '500' }),
+    queryKey: ['invoices', 'open-for-statement', term],
+    queryFn: () =>
+      api.list<Invoice>('/invoices', {
+        type: 'vat',
+        paid: 'false',
+        term: term ?? '',
+        itemsPerPage: String(OPEN_INVOICES_PAGE),
+      }),
+    enabled: term !== null,
   });
 }

@@ -26,5 +26,9 @@ export const statementsUiMessages = {
   mappingInvalid: 'Mapowanie musi być poprawnym JSON-em.',
   refused: 'Nie zaksięgowano',
   history: 'Historia wyciągu',
+  pickerMinLength: (n: number) => `Wpisz co najmniej ${n} znaki numeru faktury lub nazwy klienta`,
+  pickerLoading: 'Szukam…',
+  pickerNothingFound: 'Brak otwartych faktur',
+  pickerMore: (shown: number, total: number) => `Pokazano ${shown} z ${total} — zawęź wyszukiwanie`,
   warning: 'Ostrzeżenie',
 } as const;
