@@ -18,7 +18,8 @@ import { type ImportedStatement, useBookStatement, useImportStatement } from './
 import { statementsUiMessages as t } from './messages.ts';
 import { OpenInvoicePicker } from './OpenInvoicePicker.tsx';
 
-type Choice = { checked: boolean; invoice: string | null };
+/** `reason`: the admin's reason to book a debit the white list refused (its whitelistOverride). */
+type Choice = { checked: boolean; invoice: string | null; reason?: string };
 
 /** The matches found at import: 'pewne' ones chosen, 'do sprawdzenia' to confirm, the rest with an invoice picker. */
 function initialChoices(lines: StatementLine[]): Record<string, Choice> {
@@ -76,13 +77,18 @@ export function StatementImportPage() {
 
   const book = async () => {
     setError(null);
-    setNotes({});
     const lines = (statement?.lines ?? [])
       .filter((l) => !l.bookedAt && choices[l.uuid]?.checked)
       .map((l) =>
         l.amount > 0
           ? { line: l['@id'], invoice: choices[l.uuid]?.invoice ?? undefined }
-          : { line: l['@id'], order: l.match?.order?.['@id'] },
+          : {
+              line: l['@id'],
+              order: l.match?.order?.['@id'],
+              ...(choices[l.uuid]?.reason?.trim()
+                ? { whitelistOverride: { reason: choices[l.uuid]?.reason?.trim() ?? '' } }
+                : {}),
+            },
       )
       .filter((l) => ('invoice' in l ? !!l.invoice : !!l.order));
     if (lines.length === 0) return setError(t.nothingChosen);
@@ -193,6 +199,15 @@ export function StatementImportPage() {
                         <Text size="sm" c={notes[l['@id']]?.refused ? 'red' : 'orange'}>
                           {notes[l['@id']]?.refused ? t.refused : t.warning}: {notes[l['@id']]?.message}
                         </Text>
+                      )}
+                      {notes[l['@id']]?.refused && !l.bookedAt && (
+                        <TextInput
+                          size="xs"
+                          label={t.overrideReason}
+                          description={t.overrideHint}
+                          value={choice?.reason ?? ''}
+                          onChange={(e) => set(l.uuid, { reason: e.currentTarget.value, checked: true })}
+                        />
                       )}
                     </Table.Td>
                   </Table.Tr>

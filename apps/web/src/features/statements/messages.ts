@@ -26,6 +26,8 @@ export const statementsUiMessages = {
   mappingInvalid: 'Mapowanie musi być poprawnym JSON-em.',
   refused: 'Nie zaksięgowano',
   history: 'Historia wyciągu',
+  overrideReason: 'Powód zapłaty mimo braku rachunku na białej liście',
+  overrideHint: 'Wpisz powód i zaksięguj ponownie — zostanie zapisany przy weryfikacji przewoźnika.',
   pickerMinLength: (n: number) => `Wpisz co najmniej ${n} znaki numeru faktury lub nazwy klienta`,
   pickerLoading: 'Szukam…',
   pickerNothingFound: 'Brak otwartych faktur',
