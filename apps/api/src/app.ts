@@ -299,7 +299,7 @@ export async function buildApp({
   await app.register(exchangeRatesRoutes, { db, nbp });
   await app.register(invoicesRoutes, { db, nbp, ksef });
   await app.register(ksefRoutes, { db, ksef });
-  await app.register(statementsRoutes, { db });
+  await app.register(statementsRoutes, { db, registers });
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db, registers });
   await app.register(receivablesRoutes, { db, registers });

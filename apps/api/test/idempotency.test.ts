@@ -5,6 +5,7 @@ import { selectRows } from '../src/db/client.ts';
 import { removeExpiredKeys } from '../src/http/idempotency.ts';
 import { CUSTOMER, factories, orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+import { multipart, SAMPLES } from './portalHelpers.ts';
 
 /**
  * Issue 13, part 1: the old 5-second guard answered a repeated POST with the first answer without running it. Now a
@@ -126,6 +127,58 @@ describe.each(dbKinds)('idempotency keys on %s', (kind) => {
     // The same key on another path is another request too.
     const elsewhere = await api('POST', '/api/carriers', { companyName: 'Pierwszy', country: 'PL' }, headers);
     expect(elsewhere.statusCode).toBe(422);
+  });
+
+  it('fingerprints a multipart upload by its file: the same file replays, another file under the key is a 422', async () => {
+    const upload = (url: string, key: string, fields: Record<string, string>, name: string, data: Buffer) => {
+      const body = multipart(fields, { name, data });
+      return t.app.inject({
+        method: 'POST',
+        url,
+        payload: body.payload,
+        headers: { ...bearer(token), ...body.headers, 'idempotency-key': key },
+      });
+    };
+    const statement = (title: string) =>
+      Buffer.from(
+        [
+          ':20:IDEM',
+          ':25:/PL61109010140000071219812874',
+          ':28C:1',
+          ':60F:C261101PLN0,00',
+          ':61:2611201120C100,00NTRFNONREF//',
+          `:86:020~00PRZELEW~20${title}~27KLIENT`,
+          ':62F:C261120PLN100,00',
+          '-',
+        ].join('\r\n'),
+      );
+
+    // A bank statement: the same file twice is one statement; another file (same name) under the key is refused.
+    const file = statement('Wpłata idempotentna');
+    const first = await upload('/api/bank_statements', 'wyciag-1', {}, 'wyciag.sta', file);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await upload('/api/bank_statements', 'wyciag-1', {}, 'wyciag.sta', Buffer.from(file));
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().uuid).toBe(first.json().uuid);
+    const other = await upload('/api/bank_statements', 'wyciag-1', {}, 'wyciag.sta', statement('Inna wpłata'));
+    expect(other.statusCode).toBe(422);
+    expect(other.json().detail).toBe(apiMessages.idempotencyKeyReused);
+    expect(await count('bank_statements')).toBe(1);
+    expect(await count('bank_statement_lines', sql`title LIKE '%Inna wpłata%'`)).toBe(0);
+
+    // An order's file: the same again is replayed, another file (or the same with another kind) is refused.
+    const order = (await api('POST', '/api/orders', orderOf(customer['@id'], { carrier: carrier['@id'] }))).json();
+    const url = `/api/orders/${order.uuid}/documents`;
+    const pdf = SAMPLES.pdf();
+    const doc = await upload(url, 'plik-1', { kind: 'cmr' }, 'cmr.pdf', pdf);
+    expect(doc.statusCode, doc.body).toBe(201);
+    const docAgain = await upload(url, 'plik-1', { kind: 'cmr' }, 'cmr.pdf', Buffer.from(pdf));
+    expect(docAgain.headers['idempotent-replayed']).toBe('true');
+    expect(docAgain.json().uuid).toBe(doc.json().uuid);
+    expect((await upload(url, 'plik-1', { kind: 'cmr' }, 'cmr.pdf', SAMPLES.pdf())).statusCode).toBe(422);
+    expect((await upload(url, 'plik-1', { kind: 'invoice' }, 'cmr.pdf', Buffer.from(pdf))).statusCode).toBe(422);
+    expect(await count('order_documents', sql`order_id = (SELECT id FROM orders WHERE uuid = ${order.uuid})`)).toBe(1);
   });
 
   it('keeps one user’s key apart from another’s', async () => {

@@ -41,6 +41,13 @@ describe.each(dbKinds)('mail state on %s', (kind) => {
         mailSentToCustomer: false,
         mailSentToCustomerAt: null,
       });
+      // The order's history says the document was kept in the folder, by whom.
+      const [line] = (await api('GET', `/api/orders/${order.uuid}/history`)).json()['hydra:member'];
+      expect(line).toMatchObject({
+        action: 'send',
+        user: { name: expect.any(String) },
+        changes: [{ field: 'mailToCustomer', from: null, to: mailMessages.keptInFolderHistory('klient@example.com') }],
+      });
     });
 
     it('lets an admin save a test message, to a given address or their own, and nobody else', async () => {
@@ -98,6 +105,24 @@ describe.each(dbKinds)('mail state on %s', (kind) => {
       await flush();
       const got = smtp.received.find((m) => m.to.includes('szef@example.com'));
       expect(got && decodedBody(got.raw)).toContain(mailMessages.testBody);
+    });
+
+    it("an order sent through the server is marked sent, with its line in the order's history", async () => {
+      const customer = (await inject('POST', '/api/customers', { ...CUSTOMER, email: 'wyslij@example.com' })).json();
+      const order = (await inject('POST', '/api/orders', orderOf(customer['@id']))).json();
+      const sent = await inject('POST', `/api/orders/${order.uuid}/send/customer`);
+      expect(sent.json().message).toBe(orderMessages.sentToCustomer);
+      await flush();
+      expect((await inject('GET', `/api/orders/${order.uuid}`)).json().mailSentToCustomer).toBe(true);
+      const history = (await inject('GET', `/api/orders/${order.uuid}/history`)).json()['hydra:member'];
+      expect(history[0]).toMatchObject({
+        action: 'send',
+        changes: [
+          { field: 'mailSentToCustomer', from: false, to: true },
+          { field: 'mailSentToCustomerAddress', from: null, to: 'wyslij@example.com' },
+        ],
+      });
+      expect(JSON.stringify(history)).not.toContain('poczta wyłączona');
     });
   });
 });

@@ -126,6 +126,19 @@ describe.each(dbKinds)('payment reminders on %s', (kind) => {
     expect(await sendDueReminders(t.database.db, '2026-12-16')).toBe(1);
     const labels = (await reminders(inv.uuid)).map((r: { label: string }) => r.label);
     expect(labels).toEqual(['1 dzień po terminie', '7 dni po terminie']);
+    // Each step sent is a line of the invoice's history, the worker's without a user (the system).
+    const history = (await api('GET', `/api/invoices/${inv.uuid}/history`)).json()['hydra:member'];
+    const sent = history.filter((h: { action: string }) => h.action === 'reminder');
+    expect(sent).toEqual([
+      expect.objectContaining({
+        user: null,
+        changes: [{ field: 'reminder', from: null, to: remindersMessages.historyLine('7 dni po terminie', c.email) }],
+      }),
+      expect.objectContaining({
+        user: null,
+        changes: [{ field: 'reminder', from: null, to: remindersMessages.historyLine('1 dzień po terminie', c.email) }],
+      }),
+    ]);
   });
 
   it('an edited schedule does not send a step again', async () => {
@@ -184,6 +197,12 @@ describe.each(dbKinds)('payment reminders on %s', (kind) => {
     const first = await api('POST', `/api/invoices/${inv.uuid}/reminders`);
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ day: -3, manual: true, label: '3 dni przed terminem' });
+    const [line] = (await api('GET', `/api/invoices/${inv.uuid}/history`)).json()['hydra:member'];
+    expect(line).toMatchObject({
+      action: 'reminder',
+      user: { name: expect.any(String) },
+      changes: [{ field: 'reminder', from: null, to: remindersMessages.historyLine('3 dni przed terminem', c.email) }],
+    });
     const again = await api('POST', `/api/invoices/${inv.uuid}/reminders`);
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(remindersMessages.alreadySent('3 dni przed terminem'));

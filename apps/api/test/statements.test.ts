@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { statementsMessages } from '@spedycja/domain';
+import { formatDate, formatMoney, statementsMessages, verificationMessages as vm } from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { multipart } from './portalHelpers.ts';
+import { type FakeWhitelist, startFakeWhitelist } from './whitelistFake.ts';
 
 const sample = (name: string) => readFileSync(new URL(`./fixtures/statements/${name}`, import.meta.url));
 const PAYER_ACCOUNT = '61109010140000071219812874';
@@ -260,6 +261,86 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     expect((await api('GET', '/api/bank_statements')).json()['hydra:member'].length).toBe(before);
   });
 
+  it("writes the statement's history (the import, each booking) and the booked payment into its invoice's history", async () => {
+    const invoice = await vatInvoice('907/11/2026');
+    const res = await upload(
+      'historia.sta',
+      statementOf('HIST1', [
+        { amount: 1_230, title: 'Zapłata za fakturę nr 907/11/2026', account: PAYER_ACCOUNT },
+        { amount: 12.34, title: 'Odsetki od lokaty', account: PAYER_ACCOUNT },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const statement = res.json();
+    const history = async () =>
+      (await api('GET', `/api/bank_statements/${statement.uuid}/history`)).json()['hydra:member'];
+    const [imported] = await history();
+    expect(imported).toMatchObject({
+      action: 'import',
+      user: { name: expect.any(String) },
+      changes: [
+        { field: 'fileName', from: null, to: 'historia.sta' },
+        { field: 'lineCount', from: null, to: 2 },
+        { field: 'duplicateCount', from: null, to: 0 },
+      ],
+    });
+    expect(Date.now() - Date.parse(imported.date)).toBeLessThan(60_000);
+    // Admins only, as the statement itself.
+    expect((await api('GET', `/api/bank_statements/${statement.uuid}/history`, undefined, userToken)).statusCode).toBe(
+      403,
+    );
+
+    const [paid] = statement.lines as Line[];
+    const booked = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [{ line: paid?.['@id'] }],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const money = formatMoney(123_000, 'pln');
+    expect((await history())[0]).toMatchObject({
+      action: 'booking',
+      changes: [
+        {
+          field: 'booked',
+          to: statementsMessages.historyBookedInvoice(money, formatDate('2026-11-21'), '907/11/2026'),
+        },
+      ],
+    });
+    const invoiceHistory = (await api('GET', `/api/invoices/${invoice.uuid}/history`)).json()['hydra:member'];
+    const line = invoiceHistory.find((h: { action: string }) => h.action === 'payment');
+    expect(line?.changes).toEqual([
+      {
+        field: 'statementPayment',
+        from: null,
+        to: statementsMessages.historyInvoicePayment(money, formatDate('2026-11-21'), 'historia.sta'),
+      },
+    ]);
+    expect(line?.changes[0].to).toContain('z wyciągu „historia.sta”');
+  });
+
+  it("searches the open invoices for a line's picker by number or buyer, a page at a time", async () => {
+    const a = await vatInvoice('911/11/2026');
+    await vatInvoice('912/11/2026');
+    await vatInvoice('913/11/2026');
+    const search = async (term: string, itemsPerPage = 20) =>
+      (
+        await api(
+          'GET',
+          `/api/invoices?type=vat&paid=false&term=${encodeURIComponent(term)}&itemsPerPage=${itemsPerPage}`,
+        )
+      ).json();
+    const byNumber = await search('911/11');
+    expect(byNumber['hydra:member'].map((i: { uuid: string }) => i.uuid)).toEqual([a.uuid]);
+    // The buyer's name, without minding case or Polish letters; a page of it, the total counted in SQL.
+    const byBuyer = await search('platnik', 2);
+    expect(byBuyer['hydra:member']).toHaveLength(2);
+    expect(byBuyer['hydra:totalItems']).toBeGreaterThanOrEqual(3);
+    expect(byBuyer['hydra:member'][0].customerName).toBe('Płatnik Sp. z o.o.');
+    expect((await search('nic-takiego'))['hydra:member']).toEqual([]);
+    // A paid invoice is not offered.
+    await api('POST', '/api/invoice_payments', { invoice: a['@id'], date: '2026-11-20', amount: 123_000 });
+    expect((await search('911/11'))['hydra:member']).toEqual([]);
+  });
+
   it('imports 1 000 lines at once, quickly, in one batched insert', async () => {
     const lines: string[] = [':20:BULK', ':25:/PL61109010140000071219812874', ':28C:1', ':60F:C261101PLN0,00'];
     let total = 0;
@@ -276,5 +357,148 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     const replay = await upload('bulk.sta', Buffer.from(lines.join('\r\n')), {}, { 'Idempotency-Key': 'bulk-1' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().uuid).toBe(res.json().uuid);
+  });
+});
+
+/** An MT940 statement of the given operations (zł, a debit negative), each with its own title so that no line was read before. */
+function statementOf(ref: string, operations: { amount: number; title: string; account: string }[]) {
+  const zl = (n: number) => Math.abs(n).toFixed(2).replace('.', ',');
+  const lines = [`:20:${ref}`, ':25:/PL39109000040000000145556677', ':28C:1', ':60F:C261101PLN100000,00'];
+  let closing = 100_000;
+  for (const o of operations) {
+    closing += o.amount;
+    const mark = o.amount < 0 ? 'D' : 'C';
+    lines.push(`:61:2611211121${mark}${zl(o.amount)}NTRFNONREF//`, `:86:020~00Przelew~20${o.title}~38PL${o.account}`);
+  }
+  lines.push(`:62F:C261121PLN${zl(closing)}`, '-');
+  return Buffer.from(lines.join('\r\n'));
+}
+
+/** Issue 26: a statement's debit to a carrier goes through the same white-list check as POST /api/carrier_payments. */
+describe.each(dbKinds)('bank statement debits and the VAT white list on %s', (kind) => {
+  const ON_LIST = '27114020040000300201355387';
+  const OFF_LIST = '10105000997603123456789123';
+  let t: TestApp;
+  let wl: FakeWhitelist;
+  let token: string;
+  let customerIri: string;
+  let carrierIri: string;
+  const api = (method: string, url: string, payload?: unknown) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const upload = (name: string, data: Buffer) => {
+    const body = multipart({}, { name, data });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/bank_statements',
+      payload: body.payload,
+      headers: { ...bearer(token), ...body.headers },
+    });
+  };
+  const order = async (carrierBankAccount: string) => {
+    const res = await api(
+      'POST',
+      '/api/orders',
+      orderOf(customerIri, { carrier: carrierIri, carrierPrice: 2_000_000, carrierBankAccount }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    wl = await startFakeWhitelist();
+    t = await createTestApp(kind, { WL_API_URL: wl.url });
+    token = await t.login();
+    customerIri = (await api('POST', '/api/customers', { companyName: 'Klient wyciągu' })).json()['@id'];
+    const k = await api('POST', '/api/carriers', {
+      companyName: 'TRANS-POL Sp. z o.o.',
+      nip: '5261040828',
+      city: 'Warszawa',
+      country: 'PL',
+      bankAccounts: [ON_LIST],
+    });
+    expect(k.statusCode, k.body).toBe(201);
+    carrierIri = k.json()['@id'];
+  });
+  afterAll(async () => {
+    await t.close();
+    await wl.close();
+  });
+
+  it('books a debit to a listed account, refuses one off the list above 15 000 zł (not booked, the Polish reason per line) until the admin gives a reason', async () => {
+    const refusedOrder = await order(OFF_LIST);
+    const listedOrder = await order(ON_LIST);
+    const res = await upload(
+      'biala-lista.sta',
+      statementOf('WL1', [
+        { amount: -20_000, title: 'Transport poza lista', account: OFF_LIST },
+        { amount: -20_000, title: 'Transport z listy', account: ON_LIST },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const statement = res.json();
+    const [off, on] = statement.lines as Line[];
+    const before = wl.requests.length;
+    const booked = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [
+        { line: off?.['@id'], order: refusedOrder['@id'] },
+        { line: on?.['@id'], order: listedOrder['@id'] },
+      ],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    // Both accounts were asked of the list (the one the money went to).
+    expect(wl.requests.slice(before)).toEqual([
+      expect.stringContaining(`/bank-account/${OFF_LIST}`),
+      expect.stringContaining(`/bank-account/${ON_LIST}`),
+    ]);
+    expect(booked.json()).toMatchObject({
+      bookedCount: 1,
+      message: statementsMessages.bookedRefused(1, 1),
+      refused: [{ line: off?.['@id'], message: vm.whitelistUnconfirmed, code: 'whitelist_unconfirmed' }],
+      warnings: [],
+    });
+    const paidTo = async (o: { uuid: string }) =>
+      (await api('GET', `/api/carrier_payments?order.uuid=${o.uuid}`)).json()['hydra:member'].length;
+    expect(await paidTo(refusedOrder)).toBe(0);
+    expect((await api('GET', `/api/orders/${refusedOrder.uuid}`)).json().carrierPaid).toBe(false);
+    expect(await paidTo(listedOrder)).toBe(1);
+    expect((await api('GET', `/api/orders/${listedOrder.uuid}`)).json().carrierPaid).toBe(true);
+    const orderHistory = (await api('GET', `/api/orders/${listedOrder.uuid}/history`)).json()['hydra:member'];
+    expect(orderHistory.find((h: { action: string }) => h.action === 'payment')?.changes[0].to).toBe(
+      statementsMessages.historyCarrierPayment(
+        formatMoney(2_000_000, 'pln'),
+        formatDate('2026-11-21'),
+        'biala-lista.sta',
+      ),
+    );
+    const lines = (await api('GET', `/api/bank_statements/${statement.uuid}`)).json().lines as (Line & {
+      bookedAt: string | null;
+    })[];
+    expect(lines.map((l) => !!l.bookedAt)).toEqual([false, true]);
+
+    // The admin confirms the refused line with a reason: booked, with the warning; the reason kept with the check.
+    const confirmed = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [
+        {
+          line: off?.['@id'],
+          order: refusedOrder['@id'],
+          whitelistOverride: { reason: 'Rachunek potwierdzony pisemnie' },
+        },
+      ],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      bookedCount: 2,
+      refused: [],
+      warnings: [{ line: off?.['@id'], message: vm.whitelistUnconfirmed }],
+    });
+    expect(await paidTo(refusedOrder)).toBe(1);
+    const carrierUuid = carrierIri.split('/').at(-1);
+    const [proof] = (await api('GET', `/api/carriers/${carrierUuid}/verifications`)).json()['hydra:member'];
+    expect(proof).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: refusedOrder['@id'] });
   });
 });

@@ -9,6 +9,8 @@ const suffix = Date.now().toString(36);
 const CUSTOMER = `Płatnik wyciągu ${suffix}`;
 const NIP = randomNip();
 const NUMBER = `${7000 + Math.floor(Math.random() * 90_000)}/11/2026`;
+// An invoice the statement's second line does not name: found through the picker's server search.
+const NUMBER2 = `${100_000 + Math.floor(Math.random() * 800_000)}/11/2026`;
 
 const mt940 = [
   `:20:E2E${suffix}`,
@@ -17,7 +19,9 @@ const mt940 = [
   ':60F:C261119PLN0,00',
   ':61:2611201120C1230,00NTRFNONREF//',
   `:86:020~00PRZELEW~20FV ${NUMBER}~27${CUSTOMER.toUpperCase()}~38PL61109010140000071219812874`,
-  ':62F:C261120PLN1230,00',
+  ':61:2611201120C615,00NTRFNONREF//',
+  `:86:020~00PRZELEW~20Zaliczka ${suffix}~27INNY PLATNIK~38PL10105000997603123456789123`,
+  ':62F:C261120PLN1845,00',
   '-',
 ].join('\r\n');
 
@@ -25,6 +29,7 @@ describe('statements: import a bank statement and accept its matches', () => {
   let browser: Browser;
   let token: string;
   let invoiceUuid: string;
+  let invoice2Uuid: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -37,9 +42,9 @@ describe('statements: import a bank statement and accept its matches', () => {
       city: 'Poznań',
       country: 'PL',
     });
-    const invoice = await apiAs(token, 'POST', '/api/invoices', {
+    const invoiceOf = (number: string, netto: number) => ({
       type: 'vat',
-      number: NUMBER,
+      number,
       createdDate: '2026-11-05',
       saleDate: '2026-11-03',
       paymentDate: '2099-12-31',
@@ -57,9 +62,10 @@ describe('statements: import a bank statement and accept its matches', () => {
       customerCity: 'Poznań',
       customerCountry: 'PL',
       customer: customer['@id'],
-      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
+      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto, vatRate: 2300 }],
     });
-    invoiceUuid = invoice.uuid;
+    invoiceUuid = (await apiAs(token, 'POST', '/api/invoices', invoiceOf(NUMBER, 100_000))).uuid;
+    invoice2Uuid = (await apiAs(token, 'POST', '/api/invoices', invoiceOf(NUMBER2, 50_000))).uuid;
   });
   afterAll(async () => {
     await browser?.close();
@@ -78,15 +84,28 @@ describe('statements: import a bank statement and accept its matches', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'wyciag.sta', mimeType: 'text/plain', buffer: Buffer.from(mt940) });
     await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
-    await page.getByText('Wczytano operacji: 1.').waitFor();
+    await page.getByText('Wczytano operacji: 2.').waitFor();
     const row = page.getByRole('row').filter({ hasText: `FV ${NUMBER}` });
     await row.getByText('pewne', { exact: true }).waitFor();
     expect(await row.getByRole('checkbox').isChecked()).toBe(true);
+    // The unmatched line: its invoice searched on the server by the start of its number, then picked.
+    const other = page.getByRole('row').filter({ hasText: `Zaliczka ${suffix}` });
+    expect(await other.getByRole('checkbox').isChecked()).toBe(false);
+    const picker = other.getByRole('combobox', { name: `Faktura: Zaliczka ${suffix}` });
+    await picker.click();
+    await picker.fill(NUMBER2.slice(0, 6));
+    await page.getByRole('option', { name: new RegExp(`^${NUMBER2}`) }).click();
+    expect(await other.getByRole('checkbox').isChecked()).toBe(true);
+    // The statement's history shows its import.
+    await page.getByText('Import wyciągu').waitFor();
     await page.getByRole('button', { name: 'Zaksięguj' }).click();
-    await page.getByText('Zaksięgowano operacji: 1.').waitFor();
+    await page.getByText('Zaksięgowano operacji: 2.').waitFor();
     await row.getByText('zaksięgowana').waitFor();
+    await other.getByText('zaksięgowana').waitFor();
+    await page.getByText('Księgowanie z wyciągu').first().waitFor();
     const invoice = await apiAs(token, 'GET', `/api/invoices/${invoiceUuid}`);
     expect(invoice).toMatchObject({ paid: true, paidAmount: 123_000, dueAmount: 0 });
+    expect(await apiAs(token, 'GET', `/api/invoices/${invoice2Uuid}`)).toMatchObject({ paid: true, dueAmount: 0 });
     await context.close();
   });
 });

@@ -7,6 +7,8 @@ export type MailStatus = { mode: MailMode; from: string; pending: number; failin
 
 export const mailMessages = {
   savedMailOff: 'Zapisano wiadomość (poczta wyłączona)',
+  /** The order's history line of a document sent with mail off: kept in the folder, not sent. */
+  keptInFolderHistory: (to: string) => `Zapisano w folderze — poczta wyłączona (${to})`,
   mailOffBanner: 'Poczta wyłączona — wiadomości zapisywane w folderze',
   testSent: 'Wiadomość testowa została wysłana!',
   testSavedMailOff: 'Wiadomość testowa została zapisana w folderze (poczta wyłączona).',

@@ -106,4 +106,6 @@ export const remindersMessages = {
   noReminders: 'Klient ma zaznaczone „bez przypomnień”.',
   noSchedule: 'Harmonogram przypomnień jest pusty – uzupełnij go w ustawieniach (reminderSchedule).',
   sent: 'Przypomnienie zostało wysłane.',
+  /** The invoice's history line of a sent step. */
+  historyLine: (label: string, to: string) => `Wysłano przypomnienie o płatności (${label}) na ${to}`,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { iriRef } from './shipments.ts';
 import { oneOf, required } from './validation.ts';
+import { whitelistOverrideSchema } from './verification.ts';
 
 /**
  * Issue 26, the bank statement read in: an MT940 file (or a CSV with a column mapping saved per bank) becomes lines,
@@ -35,7 +36,18 @@ export const statementsMessages = {
   orderNoCarrier: 'Zlecenie nie ma przewoźnika.',
   creditOnOrder: 'Wpływ księguje się na fakturze, nie na zleceniu przewoźnika.',
   booked: (n: number) => `Zaksięgowano operacji: ${n}.`,
+  bookedRefused: (n: number, refused: number) =>
+    `Zaksięgowano operacji: ${n}. Nie zaksięgowano (biała lista): ${refused}.`,
   bookNote: (title: string) => `Wyciąg: ${title}`.slice(0, 500),
+  /** History lines: the statement's booking of a line, and the payment on its invoice's (order's) history. */
+  historyBookedInvoice: (money: string, date: string, invoice: string) =>
+    `Wpłata ${money} z ${date} na fakturę ${invoice}`,
+  historyBookedOrder: (money: string, date: string, order: string) =>
+    `Zapłata przewoźnikowi ${money} z ${date} na zlecenie ${order}`,
+  historyInvoicePayment: (money: string, date: string, fileName: string) =>
+    `Wpłata ${money} z ${date} z wyciągu „${fileName}”`,
+  historyCarrierPayment: (money: string, date: string, fileName: string) =>
+    `Zapłata przewoźnikowi ${money} z ${date} z wyciągu „${fileName}”`,
   confidence: { pewne: 'pewne', do_sprawdzenia: 'do sprawdzenia' } as Record<MatchConfidence, string>,
 } as const;
 
@@ -62,6 +74,8 @@ export const statementBookSchema = z.object({
         line: required(iriRef('bank_statement_lines')),
         invoice: iriRef('invoices').optional(),
         order: iriRef('orders').optional(),
+        /** A debit to a carrier's account the VAT white list did not confirm (above 15 000 zł): the admin's reason. */
+        whitelistOverride: whitelistOverrideSchema.optional(),
       }),
     )
     .min(1)
@@ -70,6 +84,9 @@ export const statementBookSchema = z.object({
 export type StatementBook = z.input<typeof statementBookSchema>;
 
 export const statementFormatSchema = oneOf(STATEMENT_FORMATS);
+
+/** A debit line the white-list check refused (not booked) or let through with a warning, in the book's answer. */
+export type StatementLineNote = { line: string; message: string; code?: string };
 
 export type StatementLineMatch = {
   invoice: { '@id': string; uuid: string; number: string; dueAmount: number; customerName: string } | null;

@@ -76,6 +76,7 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'POST /api/interest_notes/:id/send',
   'GET /api/bank_statements',
   'GET /api/bank_statements/:id',
+  'GET /api/bank_statements/:id/history',
   'POST /api/bank_statements',
   'POST /api/bank_statements/:id/book',
 ];

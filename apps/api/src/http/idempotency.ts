@@ -51,10 +51,33 @@ declare module 'fastify' {
 
 const expired = () => lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`);
 
-const bodyHash = (body: unknown) =>
+const bodyHash = (request: FastifyRequest) =>
+  multipartHashes.get(request) ??
   createHash('sha256')
-    .update(body === undefined ? '' : JSON.stringify(body))
+    .update(request.body === undefined ? '' : JSON.stringify(request.body))
     .digest('hex');
+
+/**
+ * A multipart body is not parsed into `request.body` (its route reads the parts itself, before the transaction), and
+ * its raw bytes differ between two sends of the same file (the boundary is random): its fingerprint is made of the
+ * parts as read — each field's name and value, each file's field, name and the SHA-256 of its bytes, in order — so
+ * that the same key with another file is a 422 as with another JSON body, and the same file again is replayed.
+ */
+const multipartHashes = new WeakMap<FastifyRequest, string>();
+
+export class MultipartFingerprint {
+  private readonly hash = createHash('sha256').update('multipart\n');
+  field(name: string, value: string): void {
+    this.hash.update(`field\0${name}\0${value}\n`);
+  }
+  file(field: string, fileName: string, data: Buffer): void {
+    this.hash.update(`file\0${field}\0${fileName}\0${createHash('sha256').update(data).digest('hex')}\n`);
+  }
+  /** Makes it the request's body hash for its Idempotency-Key (called once every part was read). */
+  attach(request: FastifyRequest): void {
+    multipartHashes.set(request, this.hash.digest('hex'));
+  }
+}
 
 const pathOf = (request: FastifyRequest) => (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
 
@@ -93,7 +116,7 @@ export const requestTransactionPlugin = fp<{ db: Db }>(async (app: FastifyInstan
     const owner = request.user?.uuid ?? `anonymous:${request.ip}`;
     const method = request.method;
     const path = pathOf(request);
-    const hash = bodyHash(request.body);
+    const hash = bodyHash(request);
     const ours = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key));
     // An expired key is free again.
     await open.tx.delete(idempotencyKeys).where(and(ours, expired()));

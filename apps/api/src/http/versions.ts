@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
 import {
+  bankStatements,
   carrierPayments,
   carriers,
   customers,
@@ -20,6 +21,7 @@ import {
   tasks,
   users,
 } from '../db/schema/index.ts';
+import { adminOnly } from './auth.ts';
 import { AppError, notFound } from './errors.ts';
 import { collection } from './hydra.ts';
 import { idParams } from './params.ts';
@@ -41,6 +43,8 @@ type Versioned = {
   version: AnyPgColumn;
   /** The item by its URL id (settings are also addressed by their key). */
   where?: (id: string) => SQL;
+  /** Who may read its history, when not everyone logged in (the resource's own routes are admins'). */
+  config?: typeof adminOnly;
 };
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,6 +61,13 @@ export const VERSIONED: Record<string, Versioned> = {
   users: { table: users, uuid: users.uuid, version: users.version },
   invoice_payments: { table: invoicePayments, uuid: invoicePayments.uuid, version: invoicePayments.version },
   carrier_payments: { table: carrierPayments, uuid: carrierPayments.uuid, version: carrierPayments.version },
+  // A statement's history is written by the app (its import, its bookings: modules/statements), admins' as its routes.
+  bank_statements: {
+    table: bankStatements,
+    uuid: bankStatements.uuid,
+    version: bankStatements.version,
+    config: adminOnly,
+  },
   settings: {
     table: settings,
     uuid: settings.uuid,
@@ -142,38 +153,43 @@ export const versionsPlugin = fp<{ db: Db }>(async (app: FastifyInstance, { db }
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const [resource, entry] of Object.entries(VERSIONED)) {
-    r.get(`/api/${resource}/:id/history`, { schema: { tags: ['History'], params: idParams } }, async (request) => {
-      const [record] = (await db
-        .select({ uuid: entry.uuid })
-        .from(entry.table)
-        .where(where(entry, request.params.id))) as { uuid: string }[];
-      // A hard-deleted record keeps its history: asked by its uuid, it is still read.
-      const uuid = record?.uuid ?? (UUID_RE.test(request.params.id) ? request.params.id.toLowerCase() : null);
-      if (!uuid) throw notFound();
-      const rows = await db
-        .select()
-        .from(recordHistory)
-        .where(eq(recordHistory.recordUuid, uuid))
-        .orderBy(desc(recordHistory.id))
-        .limit(500);
-      if (rows.length === 0 && !record) throw notFound();
-      const names = await referencedNames(
-        db,
-        rows.flatMap((row) => row.changes),
-      );
-      const members = rows.map((row) => ({
-        '@type': 'HistoryEntry',
-        date: row.createdAt.toISOString(),
-        user: row.userUuid ? { uuid: row.userUuid, name: row.userName ?? '' } : null,
-        action: row.action,
-        changes: row.changes.map((change) => presentChange(change, names)),
-      }));
-      return collection(request.url, members, members.length, {
-        paginated: false,
-        page: 1,
-        itemsPerPage: members.length,
-      });
-    });
+    const config = entry.config ?? {};
+    r.get(
+      `/api/${resource}/:id/history`,
+      { config, schema: { tags: ['History'], params: idParams } },
+      async (request) => {
+        const [record] = (await db
+          .select({ uuid: entry.uuid })
+          .from(entry.table)
+          .where(where(entry, request.params.id))) as { uuid: string }[];
+        // A hard-deleted record keeps its history: asked by its uuid, it is still read.
+        const uuid = record?.uuid ?? (UUID_RE.test(request.params.id) ? request.params.id.toLowerCase() : null);
+        if (!uuid) throw notFound();
+        const rows = await db
+          .select()
+          .from(recordHistory)
+          .where(eq(recordHistory.recordUuid, uuid))
+          .orderBy(desc(recordHistory.id))
+          .limit(500);
+        if (rows.length === 0 && !record) throw notFound();
+        const names = await referencedNames(
+          db,
+          rows.flatMap((row) => row.changes),
+        );
+        const members = rows.map((row) => ({
+          '@type': 'HistoryEntry',
+          date: row.createdAt.toISOString(),
+          user: row.userUuid ? { uuid: row.userUuid, name: row.userName ?? '' } : null,
+          action: row.action,
+          changes: row.changes.map((change) => presentChange(change, names)),
+        }));
+        return collection(request.url, members, members.length, {
+          paginated: false,
+          page: 1,
+          itemsPerPage: members.length,
+        });
+      },
+    );
   }
 });
 

@@ -29,6 +29,9 @@ export const actionLabels: Record<string, string> = {
   send: 'Wysłanie',
   payment: 'Płatność',
   ksef: 'Wysłanie do KSeF',
+  reminder: 'Przypomnienie o płatności',
+  import: 'Import wyciągu',
+  booking: 'Księgowanie z wyciągu',
 };
 
 /** Polish names of the fields the history names (the API's field names); others are shown as they are. */
@@ -93,6 +96,16 @@ export const fieldLabels: Record<string, string> = {
   paid: 'Zapłacona',
   paymentDate: 'Termin płatności',
   description: 'Opis',
+  reminder: 'Przypomnienie',
+  fileName: 'Plik',
+  lineCount: 'Operacji',
+  duplicateCount: 'Pominięto już wczytanych',
+  booked: 'Zaksięgowano',
+  statementPayment: 'Płatność z wyciągu',
+  mailToCustomer: 'Dokument dla klienta',
+  mailToCarrier: 'Dokument dla przewoźnika',
+  mailSentToCustomerAddress: 'Wysłano do klienta na adres',
+  mailSentToCarrierAddress: 'Wysłano do przewoźnika na adres',
 };
 
 export function formatHistoryValue(value: unknown): string {

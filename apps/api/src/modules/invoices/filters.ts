@@ -30,6 +30,17 @@ function buyerFilter(value: string): SQL | undefined {
   return /\d{3,}/.test(nip) ? sql`(${byName} OR ${i.customerNip} LIKE ${likePattern(nip, 'partial')})` : byName;
 }
 
+/**
+ * A picker's search (the bank statement's open-invoice picker): the number from its start, or the buyer as `search`
+ * finds it — one text, either of the two.
+ */
+function numberOrBuyerFilter(value: string): SQL | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  const byNumber = sql`${i.number} LIKE ${likePattern(text.replace(/\s*\/\s*/g, '/'), 'start')}`;
+  return sql`(${byNumber} OR ${buyerFilter(text)})`;
+}
+
 export const invoiceFilters: FilterSpec = {
   fields: {
     id: { column: i.id, type: 'int', search: 'exact' },
@@ -56,6 +67,7 @@ export const invoiceFilters: FilterSpec = {
     number: numberFilter,
     customer: buyerFilter,
     search: buyerFilter,
+    term: numberOrBuyerFilter,
     paymentStatus: paymentStatusFilter,
     'customer.uuid': customerUuidFilter,
   },

@@ -156,9 +156,10 @@ export async function ordersRoutes(
         .returning({ uuid: orders.uuid });
       const created = await load(row?.uuid as string, tx as typeof db);
       // Ticked on create: the documents go out with the order, or the order is not created.
-      if (sendMailToCustomer) await queueOrderMail(tx, created, 'customer');
+      const keptInFolder = app.outbox.mode === 'file';
+      if (sendMailToCustomer) await queueOrderMail(tx, created, 'customer', undefined, keptInFolder);
       if (sendMailToCarrier)
-        await queueOrderMail(tx, created, 'carrier', await carrierLink?.(tx, created.order, request, me));
+        await queueOrderMail(tx, created, 'carrier', await carrierLink?.(tx, created.order, request, me), keptInFolder);
       return created.order.uuid;
     });
     if (sendMailToCustomer || sendMailToCarrier) app.outbox.nudge();
@@ -279,6 +280,7 @@ export async function ordersRoutes(
         record,
         party,
         party === 'carrier' ? await carrierLink?.(tx, record.order, request, me) : undefined,
+        app.outbox.mode === 'file',
       ),
     );
     app.outbox.nudge();

@@ -1,6 +1,7 @@
-import { documentFileName, formatWallClock, type OrderParty, orderMessages } from '@spedycja/domain';
+import { documentFileName, formatWallClock, mailMessages, type OrderParty, orderMessages } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { writeHistoryLine } from '../../db/history.ts';
 import { outsideRequest } from '../../db/requestTx.ts';
 import { orders } from '../../db/schema/index.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
@@ -38,24 +39,45 @@ export function registerOrderSentMark(outbox: Outbox, db: DbOrTx) {
     const to = address.join(':');
     const now = new Date();
     // The outbox runs after the request that queued the mail: write to the database, not to that finished transaction.
-    await outsideRequest(() =>
-      db
+    await outsideRequest(async () => {
+      const [marked] = await db
         .update(orders)
         .set(
           party === 'customer'
             ? { mailSentToCustomer: true, mailSentToCustomerAt: now, mailSentToCustomerAddress: to }
             : { mailSentToCarrier: true, mailSentToCarrierAt: now, mailSentToCarrierAddress: to },
         )
-        .where(eq(orders.id, Number(id))),
-    );
+        .where(eq(orders.id, Number(id)))
+        .returning({ uuid: orders.uuid });
+      // No request's user here, so the trigger writes none: the line is the system's.
+      if (marked) {
+        const prefix = party === 'customer' ? 'mailSentToCustomer' : 'mailSentToCarrier';
+        await writeHistoryLine(db, {
+          resource: 'orders',
+          recordUuid: marked.uuid,
+          action: 'send',
+          changes: [
+            { field: prefix, from: false, to: true },
+            { field: `${prefix}Address`, from: null, to },
+          ],
+        });
+      }
+    });
   });
 }
 
 /**
  * Queues the order document (PDF) for the party in the caller's transaction. The order becomes 'sent' only when a
- * mail server accepts the message (registerOrderSentMark); without one it is kept in the folder and marks nothing.
+ * mail server accepts the message (registerOrderSentMark, which writes the history line of the send); without one
+ * (`keptInFolder`) it is kept in the folder, marks nothing, and the order's history says it was kept.
  */
-export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: OrderParty, carrierLink?: string) {
+export async function queueOrderMail(
+  tx: DbOrTx,
+  record: OrderRecord,
+  party: OrderParty,
+  carrierLink?: string,
+  keptInFolder = false,
+) {
   const to = recipientOf(record, party);
   const company = await readAllSettings(tx);
   const pdf = await renderPdf(orderDocument(record, party, company));
@@ -76,4 +98,18 @@ export async function queueOrderMail(tx: DbOrTx, record: OrderRecord, party: Ord
     attachments: [{ filename: documentFileName(o.number, party, 'pdf'), contentType: 'application/pdf', content: pdf }],
     onSent: { kind: ORDER_SENT_MARK, ref: `${o.id}:${party}:${to}` },
   });
+  if (keptInFolder) {
+    await writeHistoryLine(tx, {
+      resource: 'orders',
+      recordUuid: o.uuid,
+      action: 'send',
+      changes: [
+        {
+          field: party === 'customer' ? 'mailToCustomer' : 'mailToCarrier',
+          from: null,
+          to: mailMessages.keptInFolderHistory(to),
+        },
+      ],
+    });
+  }
 }

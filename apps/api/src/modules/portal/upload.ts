@@ -2,6 +2,7 @@ import { DOCUMENT_MAX_BYTES, type DocumentKind, documentKindSchema, portalMessag
 import type { FastifyRequest } from 'fastify';
 import type { FileStore } from '../../files/store.ts';
 import { AppError, fieldViolation } from '../../http/errors.ts';
+import { MultipartFingerprint } from '../../http/idempotency.ts';
 import { safeFileName, sniffContentType } from './repository.ts';
 
 export type Upload = { kind: DocumentKind; fileName: string; contentType: string; size: number; sha256: string };
@@ -23,18 +24,19 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
   if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', portalMessages.fileMissing);
   let kind: unknown;
   let file: { data: Buffer; name: string } | undefined;
+  const fingerprint = new MultipartFingerprint();
   try {
     for await (const part of request.parts({
       limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
     })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          await part.toBuffer();
-          continue;
-        }
-        file = { data: await part.toBuffer(), name: part.filename };
-      } else if (part.fieldname === 'kind') {
-        kind = part.value;
+        const data = await part.toBuffer();
+        fingerprint.file(part.fieldname, part.filename, data);
+        if (part.fieldname !== 'file' || file) continue;
+        file = { data, name: part.filename };
+      } else {
+        fingerprint.field(part.fieldname, String(part.value));
+        if (part.fieldname === 'kind') kind = part.value;
       }
     }
   } catch (error) {
@@ -43,6 +45,7 @@ export async function readUpload(request: FastifyRequest, store: FileStore): Pro
     if (code?.startsWith('FST_')) throw new AppError(400, 'bad_request', portalMessages.fileMissing);
     throw error;
   }
+  fingerprint.attach(request);
   const parsedKind = documentKindSchema.safeParse(kind ?? 'other');
   if (!parsedKind.success) throw fieldViolation('kind', portalMessages.kindInvalid);
   if (!file || file.data.length === 0) throw fieldViolation('file', portalMessages.fileMissing);

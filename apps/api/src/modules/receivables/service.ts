@@ -230,31 +230,14 @@ export async function refreshOrderCarrierPaid(tx: DbOrTx, orderId: number): Prom
 }
 
 /**
- * Checks a payment to a carrier may go out before it is booked (e.g. the VAT white list of the carrier's account);
- * throws to refuse. Plugged in by the application (setCarrierPaymentCheck); none by default.
- */
-export type CarrierPaymentCheck = (
-  tx: DbOrTx,
-  order: typeof orders.$inferSelect,
-  input: PaymentInput & { account?: string | null },
-) => Promise<void>;
-let carrierPaymentCheck: CarrierPaymentCheck | null = null;
-export function setCarrierPaymentCheck(check: CarrierPaymentCheck | null) {
-  carrierPaymentCheck = check;
-}
-
-/**
  * THE one way a payment to a carrier is booked (the cockpit's 'opłacone', POST /api/carrier_payments, a bank
- * statement's debit): the check, the row, the order's flag.
+ * statement's debit): the row and the order's flag. The white-list check before paying is the caller's, explicitly
+ * (`checkCarrierPayment` of modules/verification/payment.ts, before this), so that its refusal can be answered
+ * the caller's way: a 409 for one payment, a refused line of a bank statement.
  */
-export async function bookCarrierPayment(
-  tx: DbOrTx,
-  orderId: number,
-  input: PaymentInput & { account?: string | null },
-) {
+export async function bookCarrierPayment(tx: DbOrTx, orderId: number, input: PaymentInput) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error(`order ${orderId} not found`);
-  if (carrierPaymentCheck) await carrierPaymentCheck(tx, order, input);
   const [row] = await tx
     .insert(carrierPayments)
     .values({

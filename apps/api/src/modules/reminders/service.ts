@@ -12,6 +12,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { writeHistoryLine } from '../../db/history.ts';
 import { customers, invoiceReminders, invoices } from '../../db/schema/index.ts';
 import { AppError, unprocessable } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -132,6 +133,13 @@ async function sendStep(
       renderedAttachments: [{ kind: INVOICE_PDF_ATTACHMENT, ref: c.uuid }],
     });
     await tx.update(invoiceReminders).set({ mailId }).where(eq(invoiceReminders.id, row.id));
+    // The invoice's history says so (the worker's as 'system', 'Wyślij przypomnienie teraz' as the person's).
+    await writeHistoryLine(tx, {
+      resource: 'invoices',
+      recordUuid: c.uuid,
+      action: 'reminder',
+      changes: [{ field: 'reminder', from: null, to: rm.historyLine(reminderDayLabel(step.day), c.customerEmail) }],
+    });
     return toReminderJson(row);
   });
 }

@@ -1,25 +1,39 @@
 import multipart from '@fastify/multipart';
-import { type CsvMapping, statementsMessages as msg, statementBookSchema } from '@spedycja/domain';
+import {
+  type CsvMapping,
+  formatDate,
+  formatMoney,
+  statementsMessages as msg,
+  type StatementLineNote,
+  statementBookSchema,
+} from '@spedycja/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { writeHistoryLine } from '../../db/history.ts';
 import { bankCsvMappings, bankStatementLines, bankStatements, invoices, orders } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
-import { adminOnly } from '../../http/auth.ts';
+import { adminOnly, requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound, unprocessable } from '../../http/errors.ts';
-import { collection, uuidFromIri } from '../../http/hydra.ts';
+import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { bookCarrierPayment, bookInvoicePayment } from '../receivables/service.ts';
+import { checkCarrierPayment } from '../verification/payment.ts';
+import type { Registers } from '../verification/registers.ts';
 import { decodeStatement, looksLikeMt940, parseCsv, parseMt940 } from './parse.ts';
 import { importStatement, listStatements, markLineBooked, statementLines } from './service.ts';
 import { readStatementUpload, statementUploadOf } from './upload.ts';
 
 /**
  * Issue 26 (admins): a bank statement read in (MT940 or CSV with a mapping saved per bank) in one transaction, its
- * lines matched to open invoices and carriers' payables; the chosen lines booked through the receivables service.
+ * lines matched to open invoices and carriers' payables; the chosen lines booked through the receivables service. A
+ * debit paid to a carrier goes through the white-list check before paying (modules/verification/payment.ts), as
+ * POST /api/carrier_payments does: a line it refuses (above 15 000 zł gross to an account not confirmed, without the
+ * admin's reason for that line) is not booked and is named in the answer's `refused` with the Polish reason; the
+ * other lines are booked.
  */
-export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function statementsRoutes(app: FastifyInstance, { db, registers }: { db: Db; registers: Registers }) {
   await app.register(multipart);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Bank statements'];
@@ -79,6 +93,17 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
         { fileName: upload.fileName, format, bank: mapping?.bank ?? null, userId: await actorId(db, request) },
         lines,
       );
+      // The statement's history: who read it in and when (the line's own), the file, how many lines.
+      await writeHistoryLine(db, {
+        resource: 'bank_statements',
+        recordUuid: statement.uuid,
+        action: 'import',
+        changes: [
+          { field: 'fileName', from: null, to: upload.fileName },
+          { field: 'lineCount', from: null, to: lines.length - statement.duplicates },
+          { field: 'duplicateCount', from: null, to: statement.duplicates },
+        ],
+      });
       return reply.code(201).send({ ...(await loadStatement(statement.uuid)), duplicateCount: statement.duplicates });
     },
   );
@@ -127,8 +152,26 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
       for (const o of orderRows) orderById.set(o.id, o);
 
       const userId = await actorId(db, request);
+      const me = { id: userId, admin: requestIsAdmin(request) };
+      const refused: StatementLineNote[] = [];
+      const warnings: StatementLineNote[] = [];
       const violations: { propertyPath: string; message: string }[] = [];
-      const plan: (() => Promise<void>)[] = [];
+      const plan: (() => Promise<boolean>)[] = [];
+      /** A booked line in the statement's history, and its payment in the invoice's (the order's) history. */
+      const booking = async (line: string, target: { resource: string; recordUuid: string; text: string }) => {
+        await writeHistoryLine(db, {
+          resource: 'bank_statements',
+          recordUuid: statement.uuid,
+          action: 'booking',
+          changes: [{ field: 'booked', from: null, to: line }],
+        });
+        await writeHistoryLine(db, {
+          resource: target.resource,
+          recordUuid: target.recordUuid,
+          action: 'payment',
+          changes: [{ field: 'statementPayment', from: null, to: target.text }],
+        });
+      };
       wanted.forEach((w, i): void => {
         const path = `lines[${i}]`;
         const line = byUuid.get(lineUuids[i] ?? '');
@@ -176,6 +219,13 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
               userId,
               statementLineId: line.id,
             });
+            const [money, day] = [formatMoney(line.amount, line.currency), formatDate(line.date)];
+            await booking(msg.historyBookedInvoice(money, day, invoice.number), {
+              resource: 'invoices',
+              recordUuid: invoice.uuid,
+              text: msg.historyInvoicePayment(money, day, statement.fileName),
+            });
+            return true;
           });
         } else {
           if (w.invoice) {
@@ -200,6 +250,20 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
             return;
           }
           plan.push(async () => {
+            const lineIri = iri('bank_statement_lines', line.uuid);
+            if (order.deletionReason === 0) {
+              try {
+                const check = await checkCarrierPayment(db, registers, order, me, w.whitelistOverride, {
+                  account: line.counterpartyAccount,
+                });
+                if (check.warning) warnings.push({ line: lineIri, message: check.warning });
+              } catch (error) {
+                // Refused by the white list: this line stays unbooked (the check itself is kept), the others go on.
+                if (!(error instanceof AppError) || error.status !== 409) throw error;
+                refused.push({ line: lineIri, message: error.detail, code: error.code });
+                return false;
+              }
+            }
             if (!(await markLineBooked(db, line.id, { orderId: order.id }))) {
               throw new AppError(409, 'already_booked', msg.lineBooked);
             }
@@ -211,14 +275,26 @@ export async function statementsRoutes(app: FastifyInstance, { db }: { db: Db })
               note,
               userId,
               statementLineId: line.id,
-              account: line.counterpartyAccount,
             });
+            const [money, day] = [formatMoney(-line.amount, line.currency), formatDate(line.date)];
+            await booking(msg.historyBookedOrder(money, day, order.number), {
+              resource: 'orders',
+              recordUuid: order.uuid,
+              text: msg.historyCarrierPayment(money, day, statement.fileName),
+            });
+            return true;
           });
         }
       });
       if (violations.length) throw unprocessable(violations[0]?.message ?? msg.lineNotFound, violations);
-      for (const step of plan) await step();
-      return { ...(await loadStatement(uuid)), message: msg.booked(plan.length) };
+      let booked = 0;
+      for (const step of plan) if (await step()) booked++;
+      return {
+        ...(await loadStatement(uuid)),
+        message: refused.length ? msg.bookedRefused(booked, refused.length) : msg.booked(booked),
+        refused,
+        warnings,
+      };
     },
   );
 }

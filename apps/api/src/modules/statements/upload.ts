@@ -7,6 +7,7 @@ import {
 } from '@spedycja/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldViolation } from '../../http/errors.ts';
+import { MultipartFingerprint } from '../../http/idempotency.ts';
 
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -25,14 +26,17 @@ export async function readStatementUpload(request: FastifyRequest): Promise<void
   if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', msg.fileMissing);
   let file: { data: Buffer; name: string } | undefined;
   const fields: Record<string, string> = {};
+  const fingerprint = new MultipartFingerprint();
   try {
     for await (const part of request.parts({
       limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 5000, parts: 6 },
     })) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
+        fingerprint.file(part.fieldname, part.filename, data);
         if (part.fieldname === 'file' && !file) file = { data, name: part.filename };
       } else if (typeof part.value === 'string') {
+        fingerprint.field(part.fieldname, part.value);
         fields[part.fieldname] = part.value;
       }
     }
@@ -42,6 +46,7 @@ export async function readStatementUpload(request: FastifyRequest): Promise<void
     if (code?.startsWith('FST_')) throw new AppError(400, 'bad_request', msg.fileMissing);
     throw error;
   }
+  fingerprint.attach(request);
   if (!file || file.data.length === 0) throw fieldViolation('file', msg.fileMissing);
   let format: StatementFormat | undefined;
   if (fields.format) {

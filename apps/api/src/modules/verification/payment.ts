@@ -43,6 +43,8 @@ export async function checkCarrierPayment(
   order: OrderRow,
   me: { id: number; admin: boolean },
   override?: { reason: string },
+  /** The account the money goes (went) to when known apart from the order's, e.g. a bank statement's debit. */
+  paidTo?: { account?: string | null },
 ): Promise<PaymentCheck> {
   if (override && !me.admin) throw new AppError(403, 'forbidden', vm.overrideAdminOnly);
   if (!order.carrierId) return { status: 'no_carrier' };
@@ -51,7 +53,7 @@ export async function checkCarrierPayment(
   if (carrier.country && carrier.country !== 'PL') return { status: 'foreign' };
 
   const nip = polishNip(carrier);
-  const account = order.carrierBankAccount;
+  const account = paidTo?.account || order.carrierBankAccount;
   const gross = carrierGrossPln(order);
   const asked = { kind: 'account', nip, account, amountGrossPln: gross };
   let result: CheckResult;

@@ -12,12 +12,14 @@ import {
   Title,
 } from '@mantine/core';
 import { formatDate, formatMoney, type StatementLine } from '@spedycja/domain';
-import { useMemo, useState } from 'react';
-import { SearchableSelect } from '../../components/SearchableSelect.tsx';
-import { type ImportedStatement, useBookStatement, useImportStatement, useOpenInvoices } from './api.ts';
+import { useState } from 'react';
+import { HistoryList } from '../../components/HistoryList.tsx';
+import { type ImportedStatement, useBookStatement, useImportStatement } from './api.ts';
 import { statementsUiMessages as t } from './messages.ts';
+import { OpenInvoicePicker } from './OpenInvoicePicker.tsx';
 
-type Choice = { checked: boolean; invoice: string | null };
+/** `reason`: the admin's reason to book a debit the white list refused (its whitelistOverride). */
+type Choice = { checked: boolean; invoice: string | null; reason?: string };
 
 /** The matches found at import: 'pewne' ones chosen, 'do sprawdzenia' to confirm, the rest with an invoice picker. */
 function initialChoices(lines: StatementLine[]): Record<string, Choice> {
@@ -38,17 +40,10 @@ export function StatementImportPage() {
   const [info, setInfo] = useState<string | null>(null);
   const [statement, setStatement] = useState<ImportedStatement | null>(null);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
+  /** The white list's word on the debits of the last booking, by line IRI: refused (red) or a warning. */
+  const [notes, setNotes] = useState<Record<string, { message: string; refused: boolean }>>({});
   const importer = useImportStatement();
   const booker = useBookStatement(statement?.uuid ?? null);
-  const invoices = useOpenInvoices();
-  const invoiceOptions = useMemo(
-    () =>
-      (invoices.data?.['hydra:member'] ?? []).map((i) => ({
-        value: i.uuid,
-        label: `${i.number} — ${i.customerName} (${formatMoney(i.dueAmount, i.currency)})`,
-      })),
-    [invoices.data],
-  );
 
   const show = (s: ImportedStatement) => {
     setStatement(s);
@@ -87,14 +82,26 @@ export function StatementImportPage() {
       .map((l) =>
         l.amount > 0
           ? { line: l['@id'], invoice: choices[l.uuid]?.invoice ?? undefined }
-          : { line: l['@id'], order: l.match?.order?.['@id'] },
+          : {
+              line: l['@id'],
+              order: l.match?.order?.['@id'],
+              ...(choices[l.uuid]?.reason?.trim()
+                ? { whitelistOverride: { reason: choices[l.uuid]?.reason?.trim() ?? '' } }
+                : {}),
+            },
       )
       .filter((l) => ('invoice' in l ? !!l.invoice : !!l.order));
     if (lines.length === 0) return setError(t.nothingChosen);
     try {
       const s = await booker.mutateAsync({ lines });
       show(s);
-      setInfo(t.bookedDone(lines.length));
+      setNotes(
+        Object.fromEntries([
+          ...(s.warnings ?? []).map((n) => [n.line, { message: n.message, refused: false }]),
+          ...(s.refused ?? []).map((n) => [n.line, { message: n.message, refused: true }]),
+        ]),
+      );
+      setInfo(s.message ?? t.bookedDone(lines.length));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -176,19 +183,32 @@ export function StatementImportPage() {
                         </Badge>
                         {l.match?.order && <Text size="sm">{l.match.order.number}</Text>}
                         {l.amount > 0 && !l.bookedAt && (
-                          <SearchableSelect
-                            aria-label={`${t.invoice}: ${l.title}`}
-                            data={invoiceOptions}
+                          <OpenInvoicePicker
+                            label={`${t.invoice}: ${l.title}`}
                             value={choice?.invoice ?? null}
+                            initial={l.match?.invoice ? { ...l.match.invoice, currency: l.currency } : null}
                             onChange={(v) => set(l.uuid, { invoice: v, checked: !!v })}
-                            placeholder={l.match?.invoice?.number ?? t.invoice}
-                            w={280}
+                            placeholder={t.invoice}
                           />
                         )}
                         {l.amount > 0 && l.bookedAt && l.match?.invoice && (
                           <Text size="sm">{l.match.invoice.number}</Text>
                         )}
                       </Group>
+                      {notes[l['@id']] && (
+                        <Text size="sm" c={notes[l['@id']]?.refused ? 'red' : 'orange'}>
+                          {notes[l['@id']]?.refused ? t.refused : t.warning}: {notes[l['@id']]?.message}
+                        </Text>
+                      )}
+                      {notes[l['@id']]?.refused && !l.bookedAt && (
+                        <TextInput
+                          size="xs"
+                          label={t.overrideReason}
+                          description={t.overrideHint}
+                          value={choice?.reason ?? ''}
+                          onChange={(e) => set(l.uuid, { reason: e.currentTarget.value, checked: true })}
+                        />
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -200,6 +220,8 @@ export function StatementImportPage() {
               {t.book}
             </Button>
           </Group>
+          <Title order={4}>{t.history}</Title>
+          <HistoryList path={`/bank_statements/${statement.uuid}`} />
         </>
       )}
     </Stack>

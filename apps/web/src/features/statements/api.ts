@@ -1,8 +1,14 @@
-import type { BankStatement, Invoice, StatementBook } from '@spedycja/domain';
+import type { BankStatement, Invoice, StatementBook, StatementLineNote } from '@spedycja/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/apiClient.ts';
 
-export type ImportedStatement = BankStatement & { duplicateCount?: number };
+export type ImportedStatement = BankStatement & {
+  duplicateCount?: number;
+  /** The book's answer: its message, the debits the white list refused (not booked) and those booked with a warning. */
+  message?: string;
+  refused?: StatementLineNote[];
+  warnings?: StatementLineNote[];
+};
 
 /** POST /api/bank_statements (multipart). */
 export function useImportStatement() {
@@ -18,15 +24,30 @@ export function useBookStatement(uuid: string | null) {
     mutationFn: (body: StatementBook) => api.post<ImportedStatement>(`/bank_statements/${uuid}/book`, body),
     onSuccess: () =>
       Promise.all(
-        ['invoices', 'orders', 'payments', 'receivables'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
+        ['invoices', 'orders', 'payments', 'receivables', 'history'].map((k) =>
+          queryClient.invalidateQueries({ queryKey: [k] }),
+        ),
       ),
   });
 }
 
-/** The open VAT invoices, for a line without a match. */
-export function useOpenInvoices() {
+/** How many open invoices one search of the picker brings (a page, read in SQL). */
+export const OPEN_INVOICES_PAGE = 20;
+
+/**
+ * The open VAT invoices whose number starts with, or whose buyer's name or NIP contains, `term` — a page of them, for
+ * a line's picker; nothing is asked while `term` is null.
+ */
+export function useOpenInvoiceSearch(term: string | null) {
   return useQuery({
-    queryKey: ['invoices', 'open-for-statement'],
-    queryFn: () => api.list<Invoice>('/invoices', { type: 'vat', paid: 'false', itemsPerPage: '500' }),
+    queryKey: ['invoices', 'open-for-statement', term],
+    queryFn: () =>
+      api.list<Invoice>('/invoices', {
+        type: 'vat',
+        paid: 'false',
+        term: term ?? '',
+        itemsPerPage: String(OPEN_INVOICES_PAGE),
+      }),
+    enabled: term !== null,
   });
 }

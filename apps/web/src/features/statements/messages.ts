@@ -24,4 +24,13 @@ export const statementsUiMessages = {
   chooseLine: (title: string) => `Księguj operację: ${title}`,
   bookedDone: (n: number) => `Zaksięgowano operacji: ${n}.`,
   mappingInvalid: 'Mapowanie musi być poprawnym JSON-em.',
+  refused: 'Nie zaksięgowano',
+  history: 'Historia wyciągu',
+  overrideReason: 'Powód zapłaty mimo braku rachunku na białej liście',
+  overrideHint: 'Wpisz powód i zaksięguj ponownie — zostanie zapisany przy weryfikacji przewoźnika.',
+  pickerMinLength: (n: number) => `Wpisz co najmniej ${n} znaki numeru faktury lub nazwy klienta`,
+  pickerLoading: 'Szukam…',
+  pickerNothingFound: 'Brak otwartych faktur',
+  pickerMore: (shown: number, total: number) => `Pokazano ${shown} z ${total} — zawęź wyszukiwanie`,
+  warning: 'Ostrzeżenie',
 } as const;
