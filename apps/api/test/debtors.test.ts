@@ -223,7 +223,22 @@ describe.each(dbKinds)('debtors on %s', (kind) => {
 
       // A customer who is not a debtor is not concerned.
       const clean = await customer('Terminowy Sp. z o.o.');
-      expect((await api('POST', '/api/orders', orderOf(clean['@id']), userToken)).statusCode).toBe(201);
+      const plain = await api('POST', '/api/orders', orderOf(clean['@id']), userToken);
+      expect(plain.statusCode).toBe(201);
+      // Moving an order to the debtor is held to the same rule.
+      const moved = await api('PUT', `/api/orders/${plain.json().uuid}`, { customer: c['@id'] }, userToken);
+      expect(moved.statusCode).toBe(422);
+      expect(moved.json().detail).toBe(dm.blocked([older.number, old.number]));
+      expect((await api('PUT', `/api/orders/${plain.json().uuid}`, { customer: c['@id'] })).statusCode).toBe(422);
+      const movedByAdmin = await api('PUT', `/api/orders/${plain.json().uuid}`, {
+        customer: c['@id'],
+        debtorOverride: 'Przepięte za zgodą zarządu',
+      });
+      expect(movedByAdmin.statusCode, movedByAdmin.body).toBe(200);
+      expect(movedByAdmin.json()).toMatchObject({
+        customer: { '@id': c['@id'] },
+        debtorOverride: 'Przepięte za zgodą zarządu',
+      });
     } finally {
       await setSetting('blockOrdersForDebtors', 'nie');
     }

@@ -101,6 +101,8 @@ export const orderCreateSchema = z
 export const orderUpdateSchema = z.object({
   /** With carrierPaid: an administrator's confirmation of a payment the VAT white list did not confirm. */
   whitelistOverride: whitelistOverrideSchema.optional(),
+  /** A new customer who is a debtor, with 'Blokuj zlecenia dla dłużników' on: an administrator's reason. */
+  debtorOverride: debtorOverrideSchema,
   ...shipmentFields.update,
   ...requiring(orderOwnFields, REQUIRED_ORDER_KEYS, 'update'),
   status: oneOf(ORDER_STATUSES).optional(),

@@ -181,7 +181,7 @@ export async function ordersRoutes(
     const uuid = uuidParam(id);
     const existing = (await loadLive(uuid, request, 'write')).order;
     const me = await actorId(db, request);
-    const { customer, carrier, user, whitelistOverride, carrierVerificationOverride, ...fields } = body;
+    const { customer, carrier, user, whitelistOverride, carrierVerificationOverride, debtorOverride, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     );
@@ -200,6 +200,16 @@ export async function ordersRoutes(
       ['userId', await resolveRef(db, userRef, 'user', user)],
     ] as const) {
       if (value !== undefined) changes[key] = value;
+    }
+    // A new customer: the debtors' rule, as on create (debtors/debt.ts).
+    if (changes.customerId !== undefined && changes.customerId !== existing.customerId) {
+      const reason = await assertCustomerAllowed(
+        db,
+        changes.customerId as number | null,
+        requestIsAdmin(request),
+        debtorOverride,
+      );
+      changes.debtorOverride = reason ?? null;
     }
     // A new carrier: the 'only verified carriers' rule (verification/status.ts).
     if (changes.carrierId !== undefined && changes.carrierId !== existing.carrierId) {

@@ -104,10 +104,22 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
       } else {
         const payload = buildUpdatePayload(initialValues, form.values, parties);
         if (!payload || !orderUuid) return;
-        await sendOrAsk(async (extra) => {
-          await updateOrder.mutateAsync({ uuid: orderUuid, payload: { ...payload, ...extra } });
-          onSaved();
-        });
+        const update = (debtorOverride?: string) =>
+          sendOrAsk(async (extra) => {
+            await updateOrder.mutateAsync({
+              uuid: orderUuid,
+              payload: { ...payload, ...extra, ...(debtorOverride ? { debtorOverride } : {}) },
+            });
+            onSaved();
+          });
+        // Another customer: asked about as on create.
+        const customerUuid = form.values.customer?.uuid;
+        const ask = customerUuid !== initialValues.customer?.uuid ? await checkDebtor(customerUuid) : null;
+        if (ask) {
+          setDebtor({ ask, send: (reason) => runSave(() => update(reason)) });
+          return;
+        }
+        await update();
       }
     });
 
