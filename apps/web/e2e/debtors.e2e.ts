@@ -33,6 +33,7 @@ async function pick(page: Page, dialog: Locator, label: string, typed: string, o
 describe('debtors: the badge, the filter and the confirmation of an order', () => {
   let browser: Browser;
   let token: string;
+  let debtorIri: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -69,6 +70,7 @@ describe('debtors: the badge, the filter and the confirmation of an order', () =
       customer: customer['@id'],
       invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
     });
+    debtorIri = customer['@id'];
     const read = await apiAs(token, 'GET', `/api/customers/${customer.uuid}`);
     expect(read).toMatchObject({ debtor: true, overdueAmount: 123_000 });
   });
@@ -136,5 +138,48 @@ describe('debtors: the badge, the filter and the confirmation of an order', () =
     const orders = await apiAs(token, 'GET', `/api/orders?cargo=${encodeURIComponent(CARGO)}`);
     expect(orders['hydra:totalItems']).toBe(1);
     await context.close();
+  });
+
+  it("with 'Blokuj zlecenia dla dłużników' on, an admin converts the debtor's query giving a reason", async () => {
+    const QUERY_CARGO = `Zqd-e2e-${suffix}`;
+    const query = await apiAs(token, 'POST', '/api/queries', {
+      cargo: QUERY_CARGO,
+      loadingCity: 'Kraków',
+      loadingCountry: 'PL',
+      unloadingCity: 'Praga',
+      unloadingCountry: 'CZ',
+      loadingDate: isoDay(10),
+      unloadingDate: isoDay(12),
+      customer: debtorIri,
+      customerPrice: 310000,
+    });
+    await apiAs(token, 'PUT', '/api/settings/blockOrdersForDebtors', { value: 'tak' });
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      await loginAs(page);
+      await nav(page).getByRole('link', { name: 'Zapytania', exact: true }).click();
+      await page.waitForURL('**/queries');
+      await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), QUERY_CARGO);
+      await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+      const queryRow = page.getByRole('table', { name: 'Lista zapytań' }).getByRole('row', {
+        name: `Zapytanie ${query.id}`,
+      });
+      await queryRow.getByRole('button', { name: 'Zamień w zlecenie' }).click();
+      await page.getByRole('dialog', { name: 'Zamiana w zlecenie' }).getByRole('button', { name: 'Tak' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Klient jest dłużnikiem' });
+      await confirm.getByText(/tylko administrator, podając powód/).waitFor();
+      await confirm.getByRole('button', { name: 'Zapisz mimo to' }).click();
+      // No reason, no conversion.
+      await confirm.getByText('Podaj powód zapisu zlecenia dla dłużnika (co najmniej 3 znaki).').waitFor();
+      await typeInto(confirm.getByLabel('Powód zapisu zlecenia dla dłużnika'), 'Przedpłata na koncie');
+      await confirm.getByRole('button', { name: 'Zapisz mimo to' }).click();
+      await toast(page, 'Pomyślnie zamieniono zapytanie w zlecenie').waitFor();
+      const [order] = (await apiAs(token, 'GET', `/api/orders?cargo=${QUERY_CARGO}`))['hydra:member'];
+      expect(order.debtorOverride).toBe('Przedpłata na koncie');
+    } finally {
+      await apiAs(token, 'PUT', '/api/settings/blockOrdersForDebtors', { value: 'nie' });
+      await context.close();
+    }
   });
 });
