@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { debtorOverrideSchema } from './debtors.ts';
 import { iriRef, optionalDate } from './shipments.ts';
 import { whitelistOverrideSchema } from './verification.ts';
 
@@ -20,6 +21,7 @@ export const queryToOrderSchema = z
     offer: iriRef('offers'),
     unloadingDate: optionalDate(),
     carrierVerificationOverride: whitelistOverrideSchema.optional(),
+    debtorOverride: debtorOverrideSchema,
   })
   .nullable()
   .optional();

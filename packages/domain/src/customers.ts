@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CustomerDebt } from './debtors.ts';
 import { CUSTOMER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import {
   optionalEnum,
@@ -29,11 +30,12 @@ export const customerUpdateSchema = withTypedPhone(
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
-export type Customer = PartyRecord & {
-  '@type': 'Customer';
-  acquiredBy: string | null;
-  noReminders: boolean;
-};
+export type Customer = PartyRecord &
+  CustomerDebt & {
+    '@type': 'Customer';
+    acquiredBy: string | null;
+    noReminders: boolean;
+  };
 
 export const customerMessages = {
   created: 'Klient został pomyślnie dodany!',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PHONE_PREFIX } from './constants.ts';
+import { debtorOverrideSchema } from './debtors.ts';
 import { CARRIER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import { validationMessages as m } from './messages.ts';
 import { withDefault } from './parties.ts';
@@ -92,12 +93,16 @@ export const orderCreateSchema = z
     /** On create: send the order document to the party right away. */
     sendMailToCustomer: bool(),
     sendMailToCarrier: bool(),
+    /** With 'Blokuj zlecenia dla dłużników' on: an administrator's reason to save an order for a debtor. */
+    debtorOverride: debtorOverrideSchema,
   })
   .superRefine(refineDates);
 
 export const orderUpdateSchema = z.object({
   /** With carrierPaid: an administrator's confirmation of a payment the VAT white list did not confirm. */
   whitelistOverride: whitelistOverrideSchema.optional(),
+  /** A new customer who is a debtor, with 'Blokuj zlecenia dla dłużników' on: an administrator's reason. */
+  debtorOverride: debtorOverrideSchema,
   ...shipmentFields.update,
   ...requiring(orderOwnFields, REQUIRED_ORDER_KEYS, 'update'),
   status: oneOf(ORDER_STATUSES).optional(),
@@ -176,6 +181,8 @@ export type Order = ShipmentRead & {
   cargoValue: number | null;
   cargoValueCurrency: string;
   carrierVerificationOverride: string | null;
+  /** An administrator's reason for saving the order for a debtor ('Blokuj zlecenia dla dłużników'). */
+  debtorOverride: string | null;
   /** Item reads: what the carrier lacks for this transport (OCP, verification). */
   warnings?: { code: string; message: string }[];
   carrierPaid: boolean;

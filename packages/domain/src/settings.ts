@@ -27,6 +27,9 @@ export const SETTING_DEFINITIONS = {
   },
   verificationValidDays: { label: 'Ważność weryfikacji kontrahenta (dni)', kind: 'days', default: '60' },
   onlyVerifiedCarriers: { label: 'Zlecenia tylko dla zweryfikowanych przewoźników', kind: 'flag', default: 'nie' },
+  /** Issue 26: a customer with a VAT invoice unpaid this many days after its payment date is a debtor. */
+  debtorAfterDays: { label: 'Dłużnik po ilu dniach zwłoki', kind: 'days', default: '30' },
+  blockOrdersForDebtors: { label: 'Blokuj zlecenia dla dłużników', kind: 'flag', default: 'nie' },
   orderCarrierTerms: {
     label: 'Warunki zlecenia dla przewoźnika',
     kind: 'longText',

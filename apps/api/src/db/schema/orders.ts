@@ -48,6 +48,8 @@ export const orders = pgTable(
     cargoValueCurrency: text('cargo_value_currency').notNull().default('pln'),
     /** An administrator's reason for giving the order to a carrier that is not verified (the setting on). */
     carrierVerificationOverride: text('carrier_verification_override'),
+    /** Issue 26: an administrator's reason for an order for a debtor ('Blokuj zlecenia dla dłużników' on). */
+    debtorOverride: text('debtor_override'),
     carrierPaid: boolean('carrier_paid').notNull().default(false),
     carrierPaidConfirmed: boolean('carrier_paid_confirmed').notNull().default(false),
     carrierDateOfPayment: timestamp('carrier_date_of_payment', { withTimezone: true, mode: 'string' }),

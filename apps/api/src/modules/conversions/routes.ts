@@ -16,6 +16,7 @@ import { actorId } from '../../http/actor.ts';
 import { requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import { assertCustomerAllowed } from '../debtors/debt.ts';
 import { refreshBestOffer } from '../offers/bestOffer.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
@@ -100,6 +101,8 @@ export async function conversionsRoutes(
       if (!unloadingDate) throw fieldViolation('unloadingDate', conversionMessages.unloadingDateRequired);
       const issue = datesIssue({ loadingDate: query.loadingDate, unloadingDate });
       if (issue) throw fieldViolation(issue.path, issue.message);
+      // A debtor with 'Blokuj zlecenia dla dłużników' on, as saving an order (debtors/debt.ts).
+      const debtorReason = await assertCustomerAllowed(tx, query.customerId, me.admin, body.debtorOverride);
       const offer = await chooseOffer(tx, query.id, body.offer);
       // The 'only verified carriers' rule, as saving an order (verification/status.ts): 422, or an admin's reason.
       const overrideReason = offer
@@ -122,6 +125,7 @@ export async function conversionsRoutes(
           unloadingDate,
           ...carrier,
           carrierVerificationOverride: overrideReason ?? null,
+          debtorOverride: debtorReason ?? null,
           number: await nextOrderNumber(tx),
           status: 'aktywne',
           // The price the customer was shown is the one they agreed to.
@@ -182,7 +186,7 @@ export async function conversionsRoutes(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       if (issue?.path[0] === 'unloadingDate') throw fieldViolation('unloadingDate', issue.message);
-      if (issue?.path[0] === 'carrierVerificationOverride') {
+      if (issue?.path[0] === 'carrierVerificationOverride' || issue?.path[0] === 'debtorOverride') {
         throw fieldViolation(issue.path.join('.'), issue.message);
       }
       throw fieldViolation('offer', conversionMessages.offerNotUsable);

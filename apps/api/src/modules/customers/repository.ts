@@ -1,16 +1,18 @@
 import { PAGE_SIZES } from '@spedycja/domain';
 import { customers } from '../../db/schema/index.ts';
 import type { FilterSpec } from '../../http/filters.ts';
+import { customerDebtJson, debtorFilter } from '../debtors/debt.ts';
 import { partyDefaultOrder, partyFilterFields, partyJson, partySearch, partySearchOrder } from '../parties/fields.ts';
 
-type CustomerRow = typeof customers.$inferSelect;
+/** A customer's row, with the debt columns of customerDebtColumns() where the read selected them. */
+type CustomerRow = typeof customers.$inferSelect & { debtor?: unknown; overdueAmount?: unknown };
 
 export const customerFilters: FilterSpec = {
   fields: {
     ...partyFilterFields(customers),
     acquiredBy: { column: customers.acquiredBy, type: 'string', search: 'exact', order: true },
   },
-  custom: partySearch(customers),
+  custom: { ...partySearch(customers), debtor: debtorFilter },
   defaultOrder: partyDefaultOrder(customers),
   orderWhen: partySearchOrder(customers),
   tiebreaker: customers.id,
@@ -21,4 +23,5 @@ export const toCustomerJson = (row: CustomerRow) => ({
   ...partyJson('customers', 'Customer', row),
   acquiredBy: row.acquiredBy,
   noReminders: row.noReminders,
+  ...customerDebtJson(row),
 });

@@ -30,6 +30,7 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { project, projectionOf } from '../../http/properties.ts';
 import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
+import { assertCustomerAllowed } from '../debtors/debt.ts';
 import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { readAllSettings } from '../settings/company.ts';
 import { readSetting } from '../settings/repository.ts';
@@ -122,10 +123,20 @@ export async function ordersRoutes(
   );
 
   r.post('/api/orders', { schema: { tags, body: orderCreateSchema } }, async (request, reply) => {
-    const { customer, carrier, user, sendMailToCustomer, sendMailToCarrier, carrierVerificationOverride, ...fields } =
-      request.body;
+    const {
+      customer,
+      carrier,
+      user,
+      sendMailToCustomer,
+      sendMailToCarrier,
+      carrierVerificationOverride,
+      debtorOverride,
+      ...fields
+    } = request.body;
     const me = await actorId(db, request);
     const customerId = await resolveRef(db, customerRef, 'customer', customer);
+    // A debtor with 'Blokuj zlecenia dla dłużników' on (debtors/debt.ts): 422, or an admin's reason.
+    const debtorReason = await assertCustomerAllowed(db, customerId, requestIsAdmin(request), debtorOverride);
     const carrierId = await resolveRef(db, carrierRef, 'carrier', carrier);
     const overrideReason = await assertCarrierAllowed(
       db,
@@ -146,6 +157,7 @@ export async function ordersRoutes(
           ...located,
           number,
           carrierVerificationOverride: overrideReason ?? null,
+          debtorOverride: debtorReason ?? null,
           euroExchangeRate,
           customerId,
           carrierId,
@@ -170,7 +182,7 @@ export async function ordersRoutes(
     const uuid = uuidParam(id);
     const existing = (await loadLive(uuid, request, 'write')).order;
     const me = await actorId(db, request);
-    const { customer, carrier, user, whitelistOverride, carrierVerificationOverride, ...fields } = body;
+    const { customer, carrier, user, whitelistOverride, carrierVerificationOverride, debtorOverride, ...fields } = body;
     const changes: Record<string, unknown> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
     );
@@ -189,6 +201,16 @@ export async function ordersRoutes(
       ['userId', await resolveRef(db, userRef, 'user', user)],
     ] as const) {
       if (value !== undefined) changes[key] = value;
+    }
+    // A new customer: the debtors' rule, as on create (debtors/debt.ts).
+    if (changes.customerId !== undefined && changes.customerId !== existing.customerId) {
+      const reason = await assertCustomerAllowed(
+        db,
+        changes.customerId as number | null,
+        requestIsAdmin(request),
+        debtorOverride,
+      );
+      changes.debtorOverride = reason ?? null;
     }
     // A new carrier: the 'only verified carriers' rule (verification/status.ts).
     if (changes.carrierId !== undefined && changes.carrierId !== existing.carrierId) {

@@ -1,5 +1,5 @@
 import { canonicalTaxId, type PartyDuplicates, type PartyMatch, splitPhone } from '@spedycja/domain';
-import { and, count, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,6 +38,8 @@ export type PartyResource<TCreate extends z.ZodType, TUpdate extends z.ZodType> 
   mergedIssues: (merged: Record<string, unknown>) => { path: string; message: string }[];
   filters: FilterSpec;
   toJson: (row: never) => unknown;
+  /** Columns the reads (list and item) compute besides the table's own (the customers' debt). */
+  computed?: () => Record<string, SQL>;
   duplicateMessage: string;
   /** The field's message naming the record that already has this NIP or phone. */
   duplicateOf: { nip: (name: string) => string; phone: (name: string) => string };
@@ -67,6 +69,18 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
         .from(table as PgTable)
         .where(where) as unknown as Promise<Row[]>;
     const findOne = async (uuid: string) => (await select(eq(table.uuid, uuid)))[0];
+    /** The columns a read answers: the table's, and the computed ones. */
+    const readColumns = () =>
+      resource.computed ? { ...getTableColumns(table as PgTable), ...resource.computed() } : undefined;
+    const readOne = async (uuid: string) => {
+      const columns = readColumns();
+      if (!columns) return findOne(uuid);
+      const [row] = (await db
+        .select(columns)
+        .from(table as PgTable)
+        .where(eq(table.uuid, uuid))) as unknown as Row[];
+      return row;
+    };
 
     /**
      * The unique indexes on NIP and phone are the guard (they hold under concurrent creation); a clash is the user's
@@ -105,8 +119,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
         listStatements(
           db,
           params,
-          db
-            .select()
+          (readColumns() ? db.select(readColumns() as Record<string, SQL>) : db.select())
             .from(table as PgTable)
             .$dynamic(),
           { from: table as PgTable },
@@ -160,7 +173,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
     });
 
     r.get(`${base}/:id`, { schema: { tags, params: idParams } }, async (request) => {
-      const row = await findOne(uuidParam(request.params.id));
+      const row = await readOne(uuidParam(request.params.id));
       if (!row) throw notFound();
       return toJson(row);
     });
@@ -189,7 +202,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
           issues.map((i) => ({ propertyPath: i.path, message: i.message })),
         );
       }
-      if (Object.keys(changes).length === 0) return toJson(existing);
+      if (Object.keys(changes).length === 0) return toJson((await readOne(uuid)) ?? existing);
       const [row] = await guarded(
         { ...existing, ...changes },
         () =>
@@ -200,7 +213,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
             .returning() as unknown as Promise<Row[]>,
       );
       if (!row) throw notFound();
-      return toJson(row);
+      return toJson(resource.computed ? ((await readOne(uuid)) ?? row) : row);
     };
     const updateOptions = { schema: { tags, params: idParams, body: resource.updateSchema } };
     r.put(`${base}/:id`, updateOptions, (request) =>

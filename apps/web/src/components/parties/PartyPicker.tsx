@@ -49,6 +49,8 @@ export type PartyPickerProps = Omit<PartyFieldProps, 'label'> & {
   addLabel: string;
   editLabel: string;
   renderModal: (state: PartyPickerModalState) => ReactNode;
+  /** Beside a record's name in the options and under the chosen one (the customers' 'Dłużnik'). */
+  badge?: (party: PartyRef) => ReactNode;
 };
 
 /**
@@ -65,6 +67,7 @@ export function PartyPicker({
   editLabel,
   renderModal,
   disabled,
+  badge,
 }: PartyPickerProps) {
   const id = useId();
   const [search, setSearch] = useState('');
@@ -99,7 +102,13 @@ export function PartyPicker({
 
   return (
     <>
-      <Input.Wrapper label={label} error={error} labelProps={{ htmlFor: id }}>
+      <Input.Wrapper
+        label={label}
+        error={error}
+        labelProps={{ htmlFor: id }}
+        description={value && badge ? badge(value) : undefined}
+        descriptionProps={{ component: 'div' }}
+      >
         <Group gap="xs" wrap="nowrap">
           <SearchableSelect
             id={id}
@@ -121,9 +130,12 @@ export function PartyPicker({
               if (!party) return option.label;
               return (
                 <Stack gap={0}>
-                  <Text size="sm" fw={500}>
-                    {party.companyName || party.name}
-                  </Text>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={500}>
+                      {party.companyName || party.name}
+                    </Text>
+                    {badge?.(party)}
+                  </Group>
                   {party.companyName && party.name && (
                     <Text size="xs" c="dimmed">
                       {party.name}

@@ -33,6 +33,9 @@ export type PartyRef = {
   companyName: string | null;
   name: string | null;
   nip: string | null;
+  /** A customer's reads: a debtor (issue 26) and what it owes past the payment dates (hundredths of PLN). */
+  debtor?: boolean;
+  overdueAmount?: number;
 };
 
 export type PartyFormValues = {
@@ -87,6 +90,7 @@ export const toPartyRef = (party: PartyRef): PartyRef => ({
   companyName: party.companyName,
   name: party.name,
   nip: party.nip,
+  ...(party.debtor === undefined ? {} : { debtor: party.debtor, overdueAmount: party.overdueAmount ?? 0 }),
 });
 
 /** A customer or carrier embedded in a query or an order, as a picker holds it. */

@@ -62,6 +62,22 @@ describe('CustomerPicker', () => {
     expect(onChange).toHaveBeenCalledWith(chosen);
   });
 
+  it("marks a debtor 'Dłużnik' among the options and under the chosen customer", async () => {
+    fetchMock.mockResolvedValue(
+      json(200, { 'hydra:member': [{ ...found, debtor: true, overdueAmount: 123_000 }], 'hydra:totalItems': 1 }),
+    );
+    const onChange = vi.fn();
+    const { rerender } = renderWithProviders(<CustomerPicker value={null} onChange={onChange} />);
+    const input = screen.getByRole('combobox', { name: 'Klient' });
+    input.focus();
+    fireEvent.change(input, { target: { value: 'lodz' } });
+    fireEvent.click(await screen.findByText('Dłużnik'));
+    const chosen = onChange.mock.calls[0]?.[0] as CustomerRef;
+    expect(chosen).toMatchObject({ uuid, debtor: true, overdueAmount: 123_000 });
+    rerender(<CustomerPicker value={chosen} onChange={onChange} />);
+    expect(screen.getAllByText('Dłużnik').length).toBeGreaterThan(0);
+  });
+
   it('edits the chosen customer from the button beside it', async () => {
     fetchMock.mockImplementation(async (url: string) =>
       url.includes('duplicates') ? json(200, { nip: 0, phone: 0 }) : json(200, found),

@@ -1,5 +1,6 @@
 import { type PartyFieldProps, PartyPicker } from '../../../components/parties/PartyPicker.tsx';
 import type { PartyRef } from '../../../components/parties/partyForm.ts';
+import { DebtorBadge } from '../../debtors/components/DebtorBadge.tsx';
 import { useCustomerSearch } from '../api/getCustomers.ts';
 import { customersMessages as t } from '../messages.ts';
 import { CustomerModal } from './CustomerModal.tsx';
@@ -21,6 +22,7 @@ export function CustomerPicker({ label = t.picker.label, ...props }: CustomerPic
       useSearch={useCustomerSearch}
       addLabel={t.picker.add}
       editLabel={t.picker.edit}
+      badge={(party) => <DebtorBadge debtor={party.debtor} overdueAmount={party.overdueAmount} />}
       renderModal={({ opened, uuid, onClose, onSaved }) => (
         <CustomerModal opened={opened} customerUuid={uuid} onClose={onClose} onSaved={onSaved} />
       )}

@@ -22,6 +22,7 @@ export const convertQueryToOrder = ({
   offer,
   unloadingDate,
   carrierVerificationOverride,
+  debtorOverride,
 }: {
   uuid: string;
   offer?: string | null;
@@ -29,11 +30,14 @@ export const convertQueryToOrder = ({
   unloadingDate?: string | null;
   /** An admin's reason for an offer's carrier that is not verified ('only verified carriers' on). */
   carrierVerificationOverride?: { reason: string };
+  /** An admin's reason for a debtor customer ('Blokuj zlecenia dla dłużników' on). */
+  debtorOverride?: string;
 }) =>
   api.post<Order>(`/queries/${uuid}/changeType`, {
     ...(offer ? { offer } : {}),
     ...(unloadingDate ? { unloadingDate } : {}),
     ...(carrierVerificationOverride ? { carrierVerificationOverride } : {}),
+    ...(debtorOverride ? { debtorOverride } : {}),
   });
 
 export function useConvertQueryToOrder() {

@@ -7,6 +7,7 @@ import { IconArrowsExchange } from '../../../components/icons.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { shipmentMessages } from '../../../components/shipment/messages.ts';
 import { useAuth } from '../../auth/useAuth.ts';
+import { type DebtorAsk, DebtorConfirmDialog, useDebtorCheck } from '../../debtors/index.ts';
 import { useOffers } from '../../offers/index.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { carrierUnverifiedMessage, WhitelistOverrideDialog } from '../../verification/index.ts';
@@ -14,7 +15,7 @@ import { useConvertQueryToOrder } from '../api/convertQueryToOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
 export type ConvertQueryToOrderActionProps = {
-  query: Pick<Query, 'uuid' | 'id' | 'loadingDate' | 'unloadingDate'>;
+  query: Pick<Query, 'uuid' | 'id' | 'loadingDate' | 'unloadingDate'> & { customer?: Query['customer'] };
   /** After the query became an order (the lists are refreshed already). */
   onConverted?: () => void;
 };
@@ -38,10 +39,11 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
   const [dateError, setDateError] = useState<string | null>(null);
   const convert = useConvertQueryToOrder();
   const { isAdmin: admin } = useAuth();
-  const [override, setOverride] = useState<{
-    message: string;
-    request: { uuid: string; offer: string | null; unloadingDate?: string | null };
-  } | null>(null);
+  type Request = { uuid: string; offer: string | null; unloadingDate?: string | null; debtorOverride?: string };
+  const [override, setOverride] = useState<{ message: string; request: Request } | null>(null);
+  /** The query's customer is a debtor (issue 26): confirmed first, with an admin's reason when blocking is on. */
+  const checkDebtor = useDebtorCheck();
+  const [debtor, setDebtor] = useState<{ ask: DebtorAsk; request: Request } | null>(null);
   const offers = useOffers({ 'query.uuid': query.uuid, itemsPerPage: 100 }, asking);
   const settings = useSettings();
   const euroRate = Number(settingsMap(settings.data).euroExchangeRate) || 100;
@@ -63,7 +65,19 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
       setDateError(error);
       if (error) return;
     }
-    const request = { uuid: query.uuid, offer: chosen, ...(needsDate ? { unloadingDate } : {}) };
+    const request: Request = { uuid: query.uuid, offer: chosen, ...(needsDate ? { unloadingDate } : {}) };
+    try {
+      const ask = await checkDebtor(query.customer?.uuid);
+      if (ask) {
+        setDebtor({ ask, request });
+        return;
+      }
+      await run(request);
+    } finally {
+      close();
+    }
+  };
+  const run = async (request: Request) => {
     try {
       await convert.mutateAsync(request);
       onConverted?.();
@@ -72,9 +86,13 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
       const message = admin ? carrierUnverifiedMessage(error) : null;
       if (!message) throw error;
       setOverride({ message, request });
-    } finally {
-      close();
     }
+  };
+  const confirmDebtor = async (reason: string | undefined) => {
+    if (!debtor) return;
+    const request = { ...debtor.request, ...(reason ? { debtorOverride: reason } : {}) };
+    setDebtor(null);
+    await run(request);
   };
   const confirmOverride = async (reason: string) => {
     if (!override) return;
@@ -134,6 +152,7 @@ export function ConvertQueryToOrderAction({ query, onConverted }: ConvertQueryTo
         onConfirm={handleConfirm}
         onCancel={close}
       />
+      <DebtorConfirmDialog ask={debtor?.ask ?? null} onConfirm={confirmDebtor} onCancel={() => setDebtor(null)} />
       <WhitelistOverrideDialog
         kind="carrier"
         opened={override !== null}

@@ -5,6 +5,7 @@ import { IconChevronDown } from '../../../components/icons.tsx';
 import { focusFirstError, useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/useAuth.ts';
+import { type DebtorAsk, DebtorConfirmDialog, useDebtorCheck } from '../../debtors/index.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { carrierUnverifiedMessage, WhitelistOverrideDialog } from '../../verification/index.ts';
 import { useCreateOrder } from '../api/createOrder.ts';
@@ -70,6 +71,10 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
     }
   };
 
+  /** A new order for a debtor (issue 26): confirmed first, with an admin's reason when blocking is on. */
+  const checkDebtor = useDebtorCheck();
+  const [debtor, setDebtor] = useState<{ ask: DebtorAsk; send: (reason?: string) => Promise<void> } | null>(null);
+
   const save = (parties: PartyFlags) =>
     runSave(async () => {
       if (form.validate().hasErrors) {
@@ -79,19 +84,42 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
       if (mode === 'create') {
         const payload = buildCreatePayload(form.values, parties);
         if (!payload) return;
-        await sendOrAsk(async (extra) => {
-          const created = await createOrder.mutateAsync({ ...payload, ...extra });
-          if (created.mailSentToCustomer && parties.customer) notifySuccess(t.sentToCustomer);
-          if (created.mailSentToCarrier && parties.carrier) notifySuccess(t.sentToCarrier);
-          onSaved();
-        });
+        const create = (debtorOverride?: string) =>
+          sendOrAsk(async (extra) => {
+            const created = await createOrder.mutateAsync({
+              ...payload,
+              ...extra,
+              ...(debtorOverride ? { debtorOverride } : {}),
+            });
+            if (created.mailSentToCustomer && parties.customer) notifySuccess(t.sentToCustomer);
+            if (created.mailSentToCarrier && parties.carrier) notifySuccess(t.sentToCarrier);
+            onSaved();
+          });
+        const ask = await checkDebtor(form.values.customer?.uuid);
+        if (ask) {
+          setDebtor({ ask, send: (reason) => runSave(() => create(reason)) });
+          return;
+        }
+        await create();
       } else {
         const payload = buildUpdatePayload(initialValues, form.values, parties);
         if (!payload || !orderUuid) return;
-        await sendOrAsk(async (extra) => {
-          await updateOrder.mutateAsync({ uuid: orderUuid, payload: { ...payload, ...extra } });
-          onSaved();
-        });
+        const update = (debtorOverride?: string) =>
+          sendOrAsk(async (extra) => {
+            await updateOrder.mutateAsync({
+              uuid: orderUuid,
+              payload: { ...payload, ...extra, ...(debtorOverride ? { debtorOverride } : {}) },
+            });
+            onSaved();
+          });
+        // Another customer: asked about as on create.
+        const customerUuid = form.values.customer?.uuid;
+        const ask = customerUuid !== initialValues.customer?.uuid ? await checkDebtor(customerUuid) : null;
+        if (ask) {
+          setDebtor({ ask, send: (reason) => runSave(() => update(reason)) });
+          return;
+        }
+        await update();
       }
     });
 
@@ -172,6 +200,16 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
           </Button>
         </Group>
       </Group>
+      <DebtorConfirmDialog
+        ask={debtor?.ask ?? null}
+        onConfirm={async (reason) => {
+          const send = debtor?.send;
+          // Closed first: a refusal (the 422 naming the invoices) shows on the form.
+          setDebtor(null);
+          await send?.(reason);
+        }}
+        onCancel={() => setDebtor(null)}
+      />
       <WhitelistOverrideDialog
         kind="carrier"
         opened={override !== null}

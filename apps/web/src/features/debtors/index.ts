@@ -1,0 +1,4 @@
+export { DebtorBadge } from './components/DebtorBadge.tsx';
+export { type DebtorAsk, DebtorConfirmDialog } from './components/DebtorConfirmDialog.tsx';
+export { debtorTexts } from './messages.ts';
+export { useDebtorCheck } from './useDebtorCheck.ts';
