@@ -50,7 +50,7 @@ export type PartyPickerProps = Omit<PartyFieldProps, 'label'> & {
   editLabel: string;
   renderModal: (state: PartyPickerModalState) => ReactNode;
   /** Beside a record's name in the options and under the chosen one (the customers' 'Dłużnik'). */
-  badge?: (party: PartyRef) => ReactNode;
+  badge?: (party: PartyRef, where: 'option' | 'chosen') => ReactNode;
 };
 
 /**
@@ -106,7 +106,7 @@ export function PartyPicker({
         label={label}
         error={error}
         labelProps={{ htmlFor: id }}
-        description={value && badge ? badge(value) : undefined}
+        description={value && badge ? badge(value, 'chosen') : undefined}
         descriptionProps={{ component: 'div' }}
       >
         <Group gap="xs" wrap="nowrap">
@@ -134,7 +134,7 @@ export function PartyPicker({
                     <Text size="sm" fw={500}>
                       {party.companyName || party.name}
                     </Text>
-                    {badge?.(party)}
+                    {badge?.(party, 'option')}
                   </Group>
                   {party.companyName && party.name && (
                     <Text size="xs" c="dimmed">

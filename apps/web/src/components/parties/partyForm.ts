@@ -36,6 +36,8 @@ export type PartyRef = {
   /** A customer's reads: a debtor (issue 26) and what it owes past the payment dates (hundredths of PLN). */
   debtor?: boolean;
   overdueAmount?: number;
+  /** A carrier's reads: the day its OCP policy ends (issue 24), for the picker's red mark. */
+  ocpValidTo?: string | null;
 };
 
 export type PartyFormValues = {
@@ -91,6 +93,7 @@ export const toPartyRef = (party: PartyRef): PartyRef => ({
   name: party.name,
   nip: party.nip,
   ...(party.debtor === undefined ? {} : { debtor: party.debtor, overdueAmount: party.overdueAmount ?? 0 }),
+  ...(party.ocpValidTo === undefined ? {} : { ocpValidTo: party.ocpValidTo }),
 });
 
 /** A customer or carrier embedded in a query or an order, as a picker holds it. */

@@ -128,6 +128,8 @@ export function PartiesSection({ form }: { form: Form }) {
         <Stack gap="xs">
           <CarrierPicker
             label={f.carrier}
+            unloadingDate={form.values.unloadingDate}
+            markChosen={false}
             value={form.values.carrier}
             onChange={(carrier) => form.setFieldValue('carrier', carrier)}
             error={form.errors.carrier}
