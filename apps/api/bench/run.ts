@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME] [--only a,b]
- *   [--first-load-only] [--ksef-only] [--ksef-invoices 100] [--ksef-received 10000]`
+ *   [--first-load-only] [--ksef-only] [--ksef-invoices 100] [--ksef-received 10000]
+ *   [--statements-only] [--statement-lines 2000] [--open-invoices 50000]`
  * `--keep` leaves the seeded PostgreSQL database in place (its name is printed) for EXPLAIN; `--reuse NAME` measures
  * such a database again without seeding it (migrations are applied).
  * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
@@ -28,6 +29,7 @@ import { exportQuery, measureExport } from './exportBench.ts';
 import { measureFirstLoad } from './firstLoad.ts';
 import { benchKsef } from './ksef.ts';
 import { load, loadMany, timeIt } from './load.ts';
+import { benchStatements } from './statements.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -235,6 +237,15 @@ if (process.argv.includes('--ksef-only')) {
   await benchKsef(ksefOptions);
   process.exit(0);
 }
+const statementOptions = async () => ({
+  lines: Number(arg('statement-lines', '2000')),
+  invoices: Number(arg('open-invoices', '50000')),
+  pgBase: (await postgresReachable()) ? pgBase : null,
+});
+if (process.argv.includes('--statements-only')) {
+  await benchStatements(await statementOptions());
+  process.exit(0);
+}
 
 // "The same SQL run directly" is the SQL: the page and its count, never a total remembered from an earlier run.
 setCountCacheMs(0);
@@ -249,3 +260,4 @@ if (which !== 'pglite') {
 }
 if (which !== 'postgres') await benchOne('pglite');
 if (!firstLoadOnly && chosen('ksef')) await benchKsef(ksefOptions);
+if (!firstLoadOnly && chosen('statement')) await benchStatements(await statementOptions());

@@ -1,5 +1,5 @@
 import type { BankStatement, MatchConfidence, StatementFormat, StatementLine } from '@spedycja/domain';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bankStatementLines, bankStatements, carriers, customers, invoices, orders } from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
@@ -17,56 +17,85 @@ const numberTokens = (title: string) =>
 const nipsIn = (text: string) => new Set(text.replace(/[-\s]/g, '').match(/(?<!\d)\d{10}(?!\d)/g) ?? []);
 
 /**
- * The matches of a statement's lines, with one query for the open invoices (credits) and one for the carriers'
- * unpaid orders (debits): a credit whose title names an open invoice's number → 'pewne'; else the open invoice of
- * that amount whose customer's NIP is in the title or name, or whose customer has the payer's account →
- * 'do_sprawdzenia'. A debit → the unpaid carrier order of that price whose carrier has that account ('pewne' when
- * it is the only one, 'do_sprawdzenia' otherwise).
+ * The matches of a statement's lines, asked of the database for these lines only (never every open invoice): a
+ * credit whose title names an open invoice's number → 'pewne' (read by number through the unique index); else the
+ * open invoice of that amount whose customer's NIP is in the title or name, or whose customer has the payer's account
+ * → 'do_sprawdzenia' (read by the lines' amounts). A debit → the unpaid carrier order of that price whose carrier has
+ * that account ('pewne' when it is the only one, 'do_sprawdzenia' otherwise).
  */
 export async function matchLines(db: DbOrTx, lines: ParsedLine[]): Promise<Match[]> {
-  const credits = lines.some((l) => l.amount > 0);
-  const debits = lines.some((l) => l.amount < 0);
-  const open = credits
-    ? await db
-        .select({
-          id: invoices.id,
-          number: invoices.number,
-          due: invoices.dueAmount,
-          currency: invoices.currency,
-          nip: invoices.customerNip,
-          accounts: customers.bankAccounts,
-        })
-        .from(invoices)
-        .leftJoin(customers, eq(customers.id, invoices.customerId))
-        .where(and(eq(invoices.type, 'vat'), eq(invoices.paid, false), gt(invoices.dueAmount, 0)))
-        .orderBy(asc(invoices.id))
-    : [];
-  const byNumber = new Map(open.map((i) => [squash(i.number), i]));
-  const payable = debits
-    ? await db
-        .select({
-          id: orders.id,
-          price: orders.carrierPrice,
-          currency: orders.carrierPriceCurrency,
-          accounts: carriers.bankAccounts,
-          account: carriers.accountNumber,
-        })
-        .from(orders)
-        .innerJoin(carriers, eq(carriers.id, orders.carrierId))
-        .where(and(eq(orders.carrierPaid, false), gt(orders.carrierPrice, 0)))
-        .orderBy(asc(orders.id))
-    : [];
+  const creditLines = lines.filter((l) => l.amount > 0);
+  const debitLines = lines.filter((l) => l.amount < 0 && l.counterpartyAccount);
+  const tokensOf = new Map(creditLines.map((l) => [l, numberTokens(l.title)]));
+  const numbers = [
+    ...new Set([...tokensOf.values()].flatMap((ts) => ts.flatMap((t) => [t, t.replace(/^[A-Z]+\/?/, '')]))),
+  ];
+  const openInvoice = {
+    id: invoices.id,
+    number: invoices.number,
+    due: invoices.dueAmount,
+    currency: invoices.currency,
+    nip: invoices.customerNip,
+    accounts: customers.bankAccounts,
+  };
+  const isOpen = and(eq(invoices.type, 'vat'), eq(invoices.paid, false), gt(invoices.dueAmount, 0));
+  const named =
+    numbers.length > 0
+      ? await db
+          .select(openInvoice)
+          .from(invoices)
+          .leftJoin(customers, eq(customers.id, invoices.customerId))
+          .where(and(isOpen, inArray(invoices.number, numbers)))
+      : [];
+  const byNumber = new Map(named.map((i) => [squash(i.number), i]));
+  const byToken = (line: ParsedLine) => {
+    for (const token of tokensOf.get(line) ?? []) {
+      const hit = byNumber.get(token) ?? byNumber.get(token.replace(/^[A-Z]+\/?/, ''));
+      if (hit && hit.currency === line.currency) return hit;
+    }
+    return undefined;
+  };
+  const unnamedAmounts = [...new Set(creditLines.filter((l) => !byToken(l)).map((l) => l.amount))];
+  const sameAmount =
+    unnamedAmounts.length > 0
+      ? await db
+          .select(openInvoice)
+          .from(invoices)
+          .leftJoin(customers, eq(customers.id, invoices.customerId))
+          .where(and(isOpen, inArray(invoices.dueAmount, unnamedAmounts)))
+          .orderBy(asc(invoices.id))
+      : [];
+  const debitAmounts = [...new Set(debitLines.map((l) => -l.amount))];
+  const payable =
+    debitAmounts.length > 0
+      ? await db
+          .select({
+            id: orders.id,
+            price: orders.carrierPrice,
+            currency: orders.carrierPriceCurrency,
+            accounts: carriers.bankAccounts,
+            account: carriers.accountNumber,
+          })
+          .from(orders)
+          .innerJoin(carriers, eq(carriers.id, orders.carrierId))
+          .where(and(eq(orders.carrierPaid, false), inArray(orders.carrierPrice, debitAmounts)))
+          .orderBy(asc(orders.id))
+      : [];
+  const grouped = <T, K>(rows: T[], key: (row: T) => K) => {
+    const map = new Map<K, T[]>();
+    for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+    return map;
+  };
+  const invoicesByAmount = grouped(sameAmount, (i) => i.due);
+  const ordersByPrice = grouped(payable, (o) => o.price);
   const digits = (a: string | null | undefined) => (a ?? '').replace(/\D/g, '');
   return lines.map((line): Match => {
     if (line.amount > 0) {
-      for (const token of numberTokens(line.title)) {
-        const hit = byNumber.get(token) ?? byNumber.get(token.replace(/^[A-Z]+\/?/, ''));
-        if (hit && hit.currency === line.currency) return { invoiceId: hit.id, orderId: null, confidence: 'pewne' };
-      }
+      const named = byToken(line);
+      if (named) return { invoiceId: named.id, orderId: null, confidence: 'pewne' };
       const nips = nipsIn(`${line.title} ${line.counterpartyName ?? ''}`);
-      const hit = open.find(
+      const hit = (invoicesByAmount.get(line.amount) ?? []).find(
         (i) =>
-          i.due === line.amount &&
           i.currency === line.currency &&
           (nips.has(i.nip.replace(/\D/g, '')) ||
             (!!line.counterpartyAccount && (i.accounts ?? []).map(digits).includes(line.counterpartyAccount))),
@@ -74,9 +103,8 @@ export async function matchLines(db: DbOrTx, lines: ParsedLine[]): Promise<Match
       return hit ? { invoiceId: hit.id, orderId: null, confidence: 'do_sprawdzenia' } : null;
     }
     if (!line.counterpartyAccount) return null;
-    const hits = payable.filter(
+    const hits = (ordersByPrice.get(-line.amount) ?? []).filter(
       (o) =>
-        o.price === -line.amount &&
         o.currency === line.currency &&
         [...(o.accounts ?? []), o.account].map(digits).includes(line.counterpartyAccount as string),
     );
