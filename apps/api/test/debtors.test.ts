@@ -170,6 +170,9 @@ describe.each(dbKinds)('debtors on %s', (kind) => {
     // The picker's search reads the flag too.
     const picked = (await api('GET', '/api/customers?search=Suma&partial=true&itemsPerPage=10')).json();
     expect(picked['hydra:member'][0]).toMatchObject({ debtor: true, overdueAmount: 774_900 });
+    // The orders and queries tables ask for the debtors among a page's customers in one request.
+    const page = (await api('GET', `/api/customers?uuid[]=${c.uuid}&uuid[]=${clean.uuid}&debtor=true`)).json();
+    expect(page['hydra:member'].map((m: { uuid: string }) => m.uuid)).toEqual([c.uuid]);
     const bad = await api('GET', '/api/customers?debtor=chyba');
     // As the other list filters' unknown values (paymentStatus): a Polish 422 on the parameter.
     expect(bad.statusCode).toBe(422);

@@ -137,6 +137,10 @@ describe('debtors: the badge, the filter and the confirmation of an order', () =
     await dialog.waitFor({ state: 'hidden' });
     const orders = await apiAs(token, 'GET', `/api/orders?cargo=${encodeURIComponent(CARGO)}`);
     expect(orders['hydra:totalItems']).toBe(1);
+    // In the orders table the customer's cell says it too.
+    await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
+    const orderRow = page.getByRole('table', { name: 'Lista zleceń' }).getByRole('row').filter({ hasText: CARGO });
+    await orderRow.getByText('Dłużnik', { exact: true }).waitFor();
     await context.close();
   });
 

@@ -106,19 +106,23 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
         ),
     } satisfies ColumnDef<R>,
 
-    /** The customer, chosen with the customers feature's picker (`editor`). */
-    customer: (editor: EditorSpec<R, PartyRef | null>): ColumnDef<R> => ({
+    /** The customer, chosen with the customers feature's picker (`editor`); `mark` beside the name ('Dłużnik'). */
+    customer: (editor: EditorSpec<R, PartyRef | null>, mark?: (r: R) => ReactNode): ColumnDef<R> => ({
       id: 'customer',
       header: c.customer,
       sortKey: 'customer.companyName',
-      cell: (r) =>
-        editable(
-          r,
-          c.customer,
-          'customer',
-          editor,
-          <TextValue value={r.customer?.companyName || r.customer?.name} max={20} />,
-        ),
+      cell: (r) => (
+        <>
+          {editable(
+            r,
+            c.customer,
+            'customer',
+            editor,
+            <TextValue value={r.customer?.companyName || r.customer?.name} max={20} />,
+          )}
+          {mark?.(r)}
+        </>
+      ),
     }),
 
     additionalInfo: {

@@ -4,6 +4,7 @@ import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { TextValue } from '../../../components/display.tsx';
 import { editableCells } from '../../../components/inlineEditors.tsx';
 import { shipmentColumns } from '../../../components/shipment/shipmentColumns.tsx';
+import { DebtorMark } from '../../debtors/index.ts';
 import { PortalMarksCell, portalTexts } from '../../portal/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { DistanceCell, NumberCell, PlaceCell, StatusBadge, YesNo } from './orderCells.tsx';
@@ -112,7 +113,7 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
         ),
       },
       shared.loadingType,
-      shared.customer(customerEditor),
+      shared.customer(customerEditor, (r) => <DebtorMark customerUuid={r.customer?.uuid} />),
       {
         id: 'customerPaid',
         header: c.customerPaid,

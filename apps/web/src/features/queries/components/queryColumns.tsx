@@ -4,6 +4,7 @@ import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { editableCells } from '../../../components/inlineEditors.tsx';
 import { shipmentColumns } from '../../../components/shipment/shipmentColumns.tsx';
 import { priceEditor } from '../../../components/shipment/shipmentEditors.tsx';
+import { DebtorMark } from '../../debtors/index.ts';
 import { queriesMessages as t } from '../messages.ts';
 import { BestOfferButton, CargoParamsCell, DistanceCell, PlaceCell } from './QueryCells.tsx';
 import { customerEditor, dimensionsEditor, statusEditor } from './queryEditors.tsx';
@@ -79,7 +80,7 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
         cell: (q) => <BestOfferButton query={q} onOpen={deleted ? undefined : options.onOpenOffers} />,
       },
       shared.loadingType,
-      shared.customer(customerEditor),
+      shared.customer(customerEditor, (r) => <DebtorMark customerUuid={r.customer?.uuid} />),
       shared.additionalInfo,
       shared.createdDate,
       shared.user(options.ownerOptions),
