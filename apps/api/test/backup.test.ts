@@ -14,7 +14,7 @@ import { type Database, type Db, openDb, selectRows } from '../src/db/client.ts'
 import { DataDirInUseError } from '../src/db/lock.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { ADMIN, idleOutbox, testConfig } from './helpers.ts';
+import { ADMIN, freshDatabase, idleOutbox, testConfig } from './helpers.ts';
 
 /** Backups and restore: a restored database holds every record of every table, mail outbox and refresh tokens too. */
 
@@ -145,8 +145,7 @@ describe('backups of the embedded database (PGlite)', { timeout: 120_000 }, () =
 describe('the nightly backup', () => {
   it('runs on its schedule (here every second) and takes one backup per scheduled minute', async () => {
     const dir = tempDir('spedycja-cron-');
-    const database = await openDb({ dataDir: 'memory://' });
-    await database.migrate();
+    const database = await freshDatabase('pglite');
     const errors: string[] = [];
     const log = { info() {}, error: (o: { error: string }) => errors.push(o.error) } as never;
     const config = testConfig({ BACKUP_CRON: '* * * * * *', BACKUP_DIR: dir });

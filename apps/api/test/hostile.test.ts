@@ -148,6 +148,8 @@ describe.each(dbKinds.slice(0, 1))('the API under hostile input and every role (
       'x',
     );
 
+  // Thousands of requests one after another: a minute on a quiet 2-core machine, more when CI shares it; the bound
+  // is a hang guard, not a speed check.
   it('covers every operation with at least 30 hostile variants: never a 5xx, no SQL text or stack, nothing written by a refusal', async () => {
     expect(operations.length).toBeGreaterThan(90);
     let requests = 0;
@@ -197,7 +199,7 @@ describe.each(dbKinds.slice(0, 1))('the API under hostile input and every role (
     if (failures.length > 0) console.log(`HOSTILE\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(operations.length * 30);
-  }, 120_000);
+  }, 300_000);
 
   it('answers a missing setting with 409 saying what to set, not a gateway error (KSeF token, Telegram bot)', async () => {
     const call = (url: string) => t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: {} });
@@ -251,5 +253,5 @@ describe.each(dbKinds.slice(0, 1))('the API under hostile input and every role (
     }
     if (wrong.length > 0) console.log(`MATRIX\n${wrong.join('\n')}`);
     expect(wrong).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

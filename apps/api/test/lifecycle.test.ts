@@ -3,11 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
-import { openDb } from '../src/db/client.ts';
 import { gracefulShutdown } from '../src/lifecycle.ts';
 import { createOutbox, enqueueMail } from '../src/mail/outbox.ts';
 import type { MailTransport } from '../src/mail/transport.ts';
-import { testConfig } from './helpers.ts';
+import { freshDatabase, testConfig } from './helpers.ts';
 
 /** A gate a test opens when it wants the waiting side to go on. */
 function gate() {
@@ -21,8 +20,7 @@ function gate() {
 describe('graceful shutdown (SIGTERM)', () => {
   it('stops taking requests, finishes the one in flight, lets the outbox send its current message, then closes the database', async () => {
     const events: string[] = [];
-    const database = await openDb({ dataDir: 'memory://' });
-    await database.migrate();
+    const database = await freshDatabase('pglite');
     const config = testConfig();
     await bootstrap(database.db, config);
 

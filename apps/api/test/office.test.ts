@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
-import { type Database, openDb } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { appVersion } from '../src/modules/health/routes.ts';
 import { officeUrls } from '../src/network.ts';
-import { ADMIN, bearer, idleOutbox, testConfig } from './helpers.ts';
+import { ADMIN, bearer, freshDatabase, idleOutbox, testConfig } from './helpers.ts';
 
 /**
  * Running in an office: the app works from a colleague's computer over plain HTTP (no upgrade-insecure-requests, no
@@ -76,8 +76,7 @@ describe('office: LAN, HTTPS, caching, compression, health', () => {
   };
 
   beforeAll(async () => {
-    database = await openDb({ dataDir: 'memory://' });
-    await database.migrate();
+    database = await freshDatabase('pglite');
     await bootstrap(database.db, testConfig());
   });
   afterAll(async () => {
@@ -194,8 +193,7 @@ describe('office: LAN, HTTPS, caching, compression, health', () => {
   });
 
   it('answers GET /api/health without a token, and 503 when the database is gone', async () => {
-    const own = await openDb({ dataDir: 'memory://' });
-    await own.migrate();
+    const own = await freshDatabase('pglite');
     // No worker: the messages below stay pending.
     const outbox = idleOutbox();
     const app = await buildApp({ config: testConfig(), db: own.db, logger: false, outbox });

@@ -66,7 +66,8 @@ export function routeSizesOf(manifestFile: string, distDir: string, webRoot: str
     if (!sizeOf.has(file)) sizeOf.set(file, gzipBytes(path.join(distDir, file)));
     return sizeOf.get(file) as number;
   };
-  const isPage = (key: string) => key.startsWith(PAGES_DIR) || key === staffEntry.layout;
+  const isPage = (key: string) =>
+    key.startsWith(PAGES_DIR) || key === staffEntry.layout || publicEntry.pages.some((p) => p.key === key);
   const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const measure = (page: string, pageRoutes: string[], keys: string[]): RouteSize => {
     const files = new Set<string>();
@@ -107,8 +108,9 @@ export function routeSizesOf(manifestFile: string, distDir: string, webRoot: str
     };
   };
   const sizes: RouteSize[] = [];
-  if (manifest[publicEntry.html]?.isEntry)
-    sizes.push(measure(publicEntry.html, publicEntry.routes, [publicEntry.html]));
+  if (manifest[publicEntry.html]?.isEntry) {
+    for (const page of publicEntry.pages) sizes.push(measure(page.name, page.routes, [publicEntry.html, page.key]));
+  }
   if (manifest[staffEntry.html]?.isEntry) {
     sizes.push(measure(staffEntry.html, staffEntry.routes, [staffEntry.html]));
     for (const key of Object.keys(manifest)) {

@@ -3,7 +3,6 @@ import '@mantine/dates/styles.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BaseProviders } from './app/baseProviders.tsx';
-import { PublicHomeRoute, VerifyRoute } from './app/pages/PublicPage.tsx';
 import { paths } from './app/paths.ts';
 
 /*
@@ -19,6 +18,10 @@ if (!root) throw new Error('#root is missing from public.html');
 const CarrierPortalPage = lazy(() =>
   import('./features/portal/carrier/CarrierPortalPage.tsx').then((m) => ({ default: m.CarrierPortalPage })),
 );
+
+// The public list and the e-mail check are chunks too: the carrier's link on a phone loads none of them.
+const PublicHomeRoute = lazy(() => import('./app/pages/PublicPage.tsx').then((m) => ({ default: m.PublicHomeRoute })));
+const VerifyRoute = lazy(() => import('./app/pages/PublicPage.tsx').then((m) => ({ default: m.VerifyRoute })));
 
 const pathname = window.location.pathname;
 const Page = pathname.startsWith('/p/') ? CarrierPortalPage : pathname === paths.verify ? VerifyRoute : PublicHomeRoute;
