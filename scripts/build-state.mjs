@@ -13,6 +13,7 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/public.html',
+  'apps/web/portal.html',
   'apps/web/build',
   'apps/web/vite.config.ts',
   'package-lock.json',

@@ -3,15 +3,19 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { routeSizesPlugin } from './build/routeSizes.ts';
 
-/** In development, / and /verify get public.html, as the server does (apps/api/src/http/webApp.ts). */
+/** In development, / and /verify get public.html and /p/… portal.html, as the server does (apps/api/src/http/webApp.ts). */
 function publicPagesInDev(): Plugin {
   return {
     name: 'spedycja-public-pages',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         const [pathname, query] = (req.url ?? '').split('?');
-        if (pathname === '/' || pathname === '/verify' || pathname?.startsWith('/p/'))
-          req.url = `/public.html${query ? `?${query}` : ''}`;
+        const page = pathname?.startsWith('/p/')
+          ? 'portal.html'
+          : pathname === '/' || pathname === '/verify'
+            ? 'public.html'
+            : null;
+        if (page) req.url = `/${page}${query ? `?${query}` : ''}`;
         next();
       });
     },
@@ -20,12 +24,13 @@ function publicPagesInDev(): Plugin {
 
 /**
  * The SPA; the API serves the built files from apps/web/dist, and in development Vite proxies /api to it.
- * Two builds into dist: the staff app (index.html) and, with `--mode public`, the carriers' public pages (public.html,
- * for / and /verify). Built apart, each page's first load is its entry chunk and React's: on a slow link every file
+ * Three builds into dist: the staff app (index.html), with `--mode public` the carriers' public pages (public.html,
+ * for / and /verify), with `--mode portal` the carrier's link (portal.html, for /p/{token}). Built apart, each page's first load is its entry chunk and React's: on a slow link every file
  * is a round trip, and the modules two entries of one build share would be split into many small chunks.
  */
 export default defineConfig(({ mode }) => {
-  const publicPages = mode === 'public';
+  const publicPages = mode === 'public' || mode === 'portal';
+  const entry = mode === 'public' ? 'public' : mode === 'portal' ? 'portal' : null;
   return {
     plugins: [
       react(),
@@ -43,11 +48,11 @@ export default defineConfig(({ mode }) => {
       // The public pages' build adds to the staff app's.
       emptyOutDir: !publicPages,
       // The chunk graph: build/routeSizes.ts reads it to print (and the bundle-size test to check) each route's size.
-      manifest: publicPages ? '.vite/manifest-public.json' : true,
+      manifest: entry ? `.vite/manifest-${entry}.json` : true,
       // Every browser we support preloads modules itself.
       modulePreload: { polyfill: false },
       rolldownOptions: {
-        input: publicPages ? 'public.html' : 'index.html',
+        input: entry ? `${entry}.html` : 'index.html',
       },
     },
     server: {

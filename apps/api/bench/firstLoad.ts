@@ -5,7 +5,8 @@ import { chromium, type Page } from 'playwright-core';
  * latency, 1.44 Mbit/s down, 675 kbit/s up, as Lighthouse and DevTools define it), a fresh profile (nothing cached),
  * then the same page again (cached). Timed from the navigation's start in the page's own clock:
  * - the login page usable: the login form's button shown;
- * - the public page's first queries visible: the first query card of the list.
+ * - the public page's first queries visible: the first query card of the list;
+ * - the carrier's link (/p/{token}, its own build: portal.html) drawn.
  */
 
 export const FAST_3G = {
@@ -28,6 +29,12 @@ const scenarios: Scenario[] = [
     path: '/',
     ready: (page) =>
       page.getByRole('region', { name: 'Lista zapytań transportowych' }).getByRole('article').first().waitFor(),
+  },
+  {
+    // The same JavaScript draws an order for a real link; an unknown one answers without seeding a sent order.
+    name: "carrier's link: the page drawn",
+    path: `/p/${'x'.repeat(43)}`,
+    ready: (page) => page.getByRole('alert').first().waitFor(),
   },
 ];
 

@@ -11,17 +11,11 @@ export const routeBudgetsKb: Record<string, number> = {
   '/p/:token': 100,
 };
 
-/**
- * The carriers' pages: an entry of their own (public.html), sent by the server for these paths; each page is a chunk
- * the entry loads by the address.
- */
-export const publicEntry = {
-  html: 'public.html',
-  pages: [
-    { routes: ['/', '/verify'], key: 'src/app/pages/PublicPage.tsx', name: 'PublicPage' },
-    { routes: ['/p/:token'], key: 'src/features/portal/carrier/CarrierPortalPage.tsx', name: 'CarrierPortalPage' },
-  ],
-};
+/** The carriers' pages: an entry of their own (public.html), sent by the server for these paths. */
+export const publicEntry = { html: 'public.html', routes: ['/', '/verify'] };
+
+/** The carrier's link on a phone: a build of its own (portal.html), sent by the server for /p/{token}. */
+export const portalEntry = { html: 'portal.html', routes: ['/p/:token'] };
 
 /** The staff app's entry, which holds the login; its other pages load with the layout's chunk (the drawer). */
 export const staffEntry = { html: 'index.html', routes: ['/login'], layout: 'src/app/layout/AppLayout.tsx' };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { paths } from '../src/app/paths.ts';
-import { publicEntry, routeBudgetsKb, staffEntry } from './routeBudgets.ts';
+import { portalEntry, publicEntry, routeBudgetsKb, staffEntry } from './routeBudgets.ts';
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 type ManifestChunk = {
@@ -56,6 +56,7 @@ export function routesByPage(routerSource: string): Map<string, string[]> {
 
 export const STAFF_MANIFEST = '.vite/manifest.json';
 export const PUBLIC_MANIFEST = '.vite/manifest-public.json';
+export const PORTAL_MANIFEST = '.vite/manifest-portal.json';
 
 /** The gzipped JavaScript of a first visit to each route of one build (its manifest) of the app in `distDir`. */
 export function routeSizesOf(manifestFile: string, distDir: string, webRoot: string): RouteSize[] {
@@ -66,8 +67,7 @@ export function routeSizesOf(manifestFile: string, distDir: string, webRoot: str
     if (!sizeOf.has(file)) sizeOf.set(file, gzipBytes(path.join(distDir, file)));
     return sizeOf.get(file) as number;
   };
-  const isPage = (key: string) =>
-    key.startsWith(PAGES_DIR) || key === staffEntry.layout || publicEntry.pages.some((p) => p.key === key);
+  const isPage = (key: string) => key.startsWith(PAGES_DIR) || key === staffEntry.layout;
   const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const measure = (page: string, pageRoutes: string[], keys: string[]): RouteSize => {
     const files = new Set<string>();
@@ -108,8 +108,8 @@ export function routeSizesOf(manifestFile: string, distDir: string, webRoot: str
     };
   };
   const sizes: RouteSize[] = [];
-  if (manifest[publicEntry.html]?.isEntry) {
-    for (const page of publicEntry.pages) sizes.push(measure(page.name, page.routes, [publicEntry.html, page.key]));
+  for (const entry of [publicEntry, portalEntry]) {
+    if (manifest[entry.html]?.isEntry) sizes.push(measure(entry.html, entry.routes, [entry.html]));
   }
   if (manifest[staffEntry.html]?.isEntry) {
     sizes.push(measure(staffEntry.html, staffEntry.routes, [staffEntry.html]));
@@ -124,7 +124,7 @@ export function routeSizesOf(manifestFile: string, distDir: string, webRoot: str
 
 /** Every route of the built app: the staff app's build and the public pages'. */
 export function routeSizes(distDir: string, webRoot: string): RouteSize[] {
-  return [STAFF_MANIFEST, PUBLIC_MANIFEST]
+  return [STAFF_MANIFEST, PUBLIC_MANIFEST, PORTAL_MANIFEST]
     .flatMap((manifest) => routeSizesOf(manifest, distDir, webRoot))
     .sort((a, b) => a.gzipBytes - b.gzipBytes);
 }

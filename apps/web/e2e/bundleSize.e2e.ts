@@ -14,12 +14,14 @@ const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
 
 /** How a person knows the page is there: the login form, the public list. */
-const ready: Record<string, { role: 'button' | 'region'; name: string }> = {
+const ready: Record<string, { role: 'button' | 'region' | 'alert'; name: string }> = {
   '/login': { role: 'button', name: 'Zaloguj' },
   '/': { role: 'region', name: 'Lista zapytań transportowych' },
+  // A link that is no carrier's: the page's answer to it is drawn by the same JavaScript as an order's.
+  '/p/:token': { role: 'alert', name: '' },
 };
 
-describe('first-load JavaScript of the login and the public page', () => {
+describe("first-load JavaScript of the login, the public page and the carrier's link", () => {
   let sizes: RouteSize[];
   let browser: Browser;
   beforeAll(async () => {
@@ -55,8 +57,11 @@ describe('first-load JavaScript of the login and the public page', () => {
         if (url.pathname.startsWith('/api/')) apiRequests.push(url.pathname + url.search);
       });
       await page.goto(route);
-      const target = ready[route] as { role: 'button' | 'region'; name: string };
-      await page.getByRole(target.role, { name: target.name }).waitFor();
+      const target = ready[route] as { role: 'button' | 'region' | 'alert'; name: string };
+      await (target.name
+        ? page.getByRole(target.role, { name: target.name })
+        : page.getByRole(target.role).first()
+      ).waitFor();
       await page.waitForLoadState('networkidle');
       await context.close();
 

@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import { EMPTY_VALUE } from './constants.ts';
 
+export { formatInstant, formatWallClock, wallClockOf } from './wallClock.ts';
+
 /**
  * 'Brak' for empty, DD/MM/YYYY, 'HH:mm, DD/MM/YYYY' (SPEC §9), and numbers as a Polish reader writes them: a decimal
  * comma and thousands grouped by spaces ('4 500,00 zł', '950,00 €', '13,60 m'). The server's documents and the web
@@ -97,27 +99,6 @@ export function pluralPl(count: number, one: string, few: string, many: string):
   const tens = count % 100;
   const units = count % 10;
   return units >= 2 && units <= 4 && (tens < 12 || tens > 14) ? few : many;
-}
-
-/**
- * Loading and unloading times are wall-clock times at the place (08:00 in Poznań and 08:00 in Lyon), kept as if they
- * were UTC: a day without a time is its midnight ('2026-12-07T00:00:00.000Z'), a time is that hour on that day
- * ('2026-12-07T08:00:00.000Z'), whatever the browser's zone. Forms send them as 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'.
- */
-export function wallClockOf(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const day = value.slice(0, 10);
-  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})/.exec(value)?.[1];
-  return time && time !== '00:00' ? `${day} ${time}` : day;
-}
-
-/** '2026-12-07T08:00:00.000Z' -> '07/12/2026 08:00'; a day without a time -> '07/12/2026'; 'Brak' when empty. */
-export function formatWallClock(value: string | null | undefined): string {
-  const local = wallClockOf(value);
-  if (!local) return EMPTY_VALUE;
-  const [day = '', time] = local.split(' ');
-  const [y, m, d] = day.split('-');
-  return time ? `${d}/${m}/${y} ${time}` : `${d}/${m}/${y}`;
 }
 
 /** One end of a route as the freight exchanges write it. */

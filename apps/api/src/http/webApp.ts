@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * The built web app (apps/web/dist). Vite names every file under assets/ by its content, so a browser may keep them a
  * year without asking; the HTML pages name the current ones, so they are revalidated on every visit (no-cache + ETag).
  * Each file is sent in its brotli or gzip copy made at build time, as the browser's Accept-Encoding allows.
- * Two HTML pages: public.html for the carriers' pages (/ and /verify, light, no router), index.html for the rest.
+ * Three HTML pages: public.html for the carriers' pages (/ and /verify, light, no router), portal.html for the
+ * carrier's link (/p/{token}), index.html for the rest.
  */
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,10 +43,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       reply.header('cache-control', file.includes(assets) ? IMMUTABLE : REVALIDATE);
     },
   });
+  // The carrier's link is a build of its own (portal.html: light enough for a phone on a slow link).
+  const portalPage = existsSync(path.join(webDist, 'portal.html')) ? 'portal.html' : publicPage;
   for (const url of PUBLIC_PAGES) {
     app.get(url, { config: { public: true }, schema: { hide: true } }, (_request, reply) => {
       if (url === '/') reply.header('link', `<${PUBLIC_FIRST_PAGE}>; rel=preload; as=fetch; crossorigin=anonymous`);
-      return sendPage(reply, publicPage);
+      return sendPage(reply, url === '/p/:token' ? portalPage : publicPage);
     });
   }
   return {

@@ -1,52 +1,30 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider, Notification } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { componentMessages } from '../components/messages.ts';
 import 'dayjs/locale/pl';
 import type { ReactNode } from 'react';
 import { queryClient } from './queryClient.ts';
+import { ThemeProvider } from './themeProvider.tsx';
 
 dayjs.locale('pl');
 
-const theme = createTheme({
-  primaryColor: 'indigo',
-  // Indigo 6 under white text is 4.3:1; shade 7 reaches WCAG AA's 4.5:1 (buttons, links, active tabs).
-  primaryShade: { light: 7, dark: 8 },
-  defaultRadius: 'sm',
-  components: {
-    // A notification's × is a button: it needs a name (axe: button-name).
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': componentMessages.close } },
-    }),
-  },
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-});
+/** The query cache and Polish dates (locale pl, Monday first): for a page inside a ThemeProvider of its own. */
+export function DataProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DatesProvider settings={{ locale: 'pl', firstDayOfWeek: 1, weekendDays: [0, 6] }}>{children}</DatesProvider>
+    </QueryClientProvider>
+  );
+}
 
 /**
- * Text colours readable at WCAG AA (4.5:1 on white and on gray-0): Mantine's dimmed gray-6 is 3.3:1 and its red-6
- * error text 3.3:1, so secondary text takes gray-7 and errors red-9.
- */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: {
-    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-error': 'var(--mantine-color-red-9)',
-    '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
-  },
-  dark: {},
-});
-
-/**
- * Mantine (Polish dates: locale pl, Monday first) and the query cache: what every page needs, the carriers' public
- * pages included (src/publicMain.tsx). A module of its own so that they load nothing of the staff app's providers.
+ * Mantine (Polish dates: locale pl, Monday first) and the query cache: what every staff page needs. A module of its own
+ * so that the carriers' public pages load nothing of the staff app's providers.
  */
 export function BaseProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <DatesProvider settings={{ locale: 'pl', firstDayOfWeek: 1, weekendDays: [0, 6] }}>{children}</DatesProvider>
-      </MantineProvider>
-    </QueryClientProvider>
+    <ThemeProvider>
+      <DataProviders>{children}</DataProviders>
+    </ThemeProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Group, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PublicQueriesPage, publicMessages, VerifyOfferPage } from '../../features/publicOffers/index.ts';
+import { DataProviders } from '../baseProviders.tsx';
 import { appMessages, pageTitles } from '../messages.ts';
 import { paths } from '../paths.ts';
 import { usePageTitle } from '../usePageTitle.ts';
@@ -11,31 +12,33 @@ import { usePageTitle } from '../usePageTitle.ts';
  */
 function PublicLayout({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
-      <Paper component="header" radius={0} shadow="xs" py="sm">
-        <Container size="lg">
-          <Group justify="space-between">
-            <Anchor href={paths.home} fw={700} c="indigo.7" underline="never">
-              {appMessages.appName}
-            </Anchor>
-            <Anchor href={paths.login} size="sm">
-              {publicMessages.login}
-            </Anchor>
-          </Group>
+    <DataProviders>
+      <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+        <Paper component="header" radius={0} shadow="xs" py="sm">
+          <Container size="lg">
+            <Group justify="space-between">
+              <Anchor href={paths.home} fw={700} c="indigo.7" underline="never">
+                {appMessages.appName}
+              </Anchor>
+              <Anchor href={paths.login} size="sm">
+                {publicMessages.login}
+              </Anchor>
+            </Group>
+          </Container>
+        </Paper>
+        <Container component="main" size="lg" py="lg">
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {intro && (
+            <Text c="dimmed" mt={4} mb="md">
+              {intro}
+            </Text>
+          )}
+          <Box mt={intro ? 0 : 'md'}>{children}</Box>
         </Container>
-      </Paper>
-      <Container component="main" size="lg" py="lg">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        {intro && (
-          <Text c="dimmed" mt={4} mb="md">
-            {intro}
-          </Text>
-        )}
-        <Box mt={intro ? 0 : 'md'}>{children}</Box>
-      </Container>
-    </Box>
+      </Box>
+    </DataProviders>
   );
 }
 

@@ -11,14 +11,13 @@ import {
   Paper,
   SegmentedControl,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { formatDateTime, formatWallClock } from '@spedycja/domain';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { formatInstant, formatWallClock } from '@spedycja/domain';
+import { type FormEvent, Fragment, useCallback, useEffect, useState } from 'react';
 import { type CarrierTexts, carrierTexts } from '../messages.ts';
 import { type PortalError, type PortalView, portalApi, tokenFromPath } from './portalApi.ts';
 
@@ -126,25 +125,26 @@ export function CarrierPortalPage() {
           {!answered && <AcceptDecline t={t} busy={busy} act={act} token={token} />}
           {s.acceptedAt && (
             <Badge color="green" size="lg" variant="light">
-              {t.accepted} · {formatDateTime(s.acceptedAt)}
+              {t.accepted} · {formatInstant(s.acceptedAt)}
             </Badge>
           )}
           {s.declinedAt && <Alert color="orange">{t.declined(s.declineReason ?? '')}</Alert>}
 
           {[...view.document.parties, ...view.document.sections].map((section) => (
             <Section key={section.heading} title={section.heading}>
-              <Table withRowBorders={false} verticalSpacing={4}>
-                <Table.Tbody>
-                  {section.rows.map(([label, value]) => (
-                    <Table.Tr key={label}>
-                      <Table.Th w="40%" fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
-                        {label}
-                      </Table.Th>
-                      <Table.Td>{value}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              {/* A description list, not Mantine's Table: that one brings its scroll area's positioning code (15 kB). */}
+              <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: '40% 1fr', gap: '4px 12px' }}>
+                {section.rows.map(([label, value]) => (
+                  <Fragment key={label}>
+                    <Text component="dt" size="sm" fw={500} c="dimmed">
+                      {label}
+                    </Text>
+                    <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+                      {value}
+                    </Text>
+                  </Fragment>
+                ))}
+              </Box>
             </Section>
           ))}
           {view.document.notes && <Section title="Uwagi">{view.document.notes}</Section>}
@@ -351,7 +351,7 @@ function Documents({ t, view, busy, act, token }: ActProps & { view: PortalView 
           <List size="sm" spacing={4} aria-label={t.documentsTitle}>
             {view.documents.map((d) => (
               <List.Item key={d.uuid}>
-                {t.kinds[d.kind]}: {d.fileName} ({formatDateTime(d.addedAt)})
+                {t.kinds[d.kind]}: {d.fileName} ({formatInstant(d.addedAt)})
               </List.Item>
             ))}
           </List>

@@ -1,0 +1,38 @@
+import { EMPTY_VALUE } from './constants.ts';
+
+/*
+ * The formatters that need no dayjs (format.ts re-exports them): the carrier's page on a phone imports these and so
+ * loads no date library (apps/web/src/portalMain.tsx).
+ */
+
+/**
+ * Loading and unloading times are wall-clock times at the place (08:00 in Poznań and 08:00 in Lyon), kept as if they
+ * were UTC: a day without a time is its midnight ('2026-12-07T00:00:00.000Z'), a time is that hour on that day
+ * ('2026-12-07T08:00:00.000Z'), whatever the browser's zone. Forms send them as 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm'.
+ */
+export function wallClockOf(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const day = value.slice(0, 10);
+  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})/.exec(value)?.[1];
+  return time && time !== '00:00' ? `${day} ${time}` : day;
+}
+
+/** '2026-12-07T08:00:00.000Z' -> '07/12/2026 08:00'; a day without a time -> '07/12/2026'; 'Brak' when empty. */
+export function formatWallClock(value: string | null | undefined): string {
+  const local = wallClockOf(value);
+  if (!local) return EMPTY_VALUE;
+  const [day = '', time] = local.split(' ');
+  const [y, m, d] = day.split('-');
+  return time ? `${d}/${m}/${y} ${time}` : `${d}/${m}/${y}`;
+}
+
+/**
+ * An instant (an ISO timestamp with its zone) as 'HH:mm, DD/MM/YYYY' in the reader's zone, as formatDateTime writes it,
+ * without dayjs: the carrier's page on a phone counts every kilobyte (apps/web/src/portalMain.tsx).
+ */
+export function formatInstant(value: string | null | undefined): string {
+  const d = value ? new Date(value) : null;
+  if (!d || Number.isNaN(d.getTime())) return EMPTY_VALUE;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getHours())}:${two(d.getMinutes())}, ${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
