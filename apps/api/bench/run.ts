@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME] [--only a,b]
  *   [--first-load-only] [--ksef-only] [--ksef-invoices 100] [--ksef-received 10000]
- *   [--statements-only] [--statement-lines 2000] [--open-invoices 50000]`
+ *   [--statements-only] [--statement-lines 2000] [--open-invoices 50000] [--portal-only] [--scan-mb 10]`
  * `--keep` leaves the seeded PostgreSQL database in place (its name is printed) for EXPLAIN; `--reuse NAME` measures
  * such a database again without seeding it (migrations are applied).
  * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
@@ -29,6 +29,7 @@ import { exportQuery, measureExport } from './exportBench.ts';
 import { measureFirstLoad } from './firstLoad.ts';
 import { benchKsef } from './ksef.ts';
 import { load, loadMany, timeIt } from './load.ts';
+import { benchPortalUpload } from './portalUpload.ts';
 import { benchStatements } from './statements.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -242,6 +243,11 @@ const statementOptions = async () => ({
   invoices: Number(arg('open-invoices', '50000')),
   pgBase: (await postgresReachable()) ? pgBase : null,
 });
+const portalOptions = { megabytes: Number(arg('scan-mb', '10')), runs: 5 };
+if (process.argv.includes('--portal-only')) {
+  await benchPortalUpload(portalOptions);
+  process.exit(0);
+}
 if (process.argv.includes('--statements-only')) {
   await benchStatements(await statementOptions());
   process.exit(0);
@@ -261,3 +267,4 @@ if (which !== 'pglite') {
 if (which !== 'postgres') await benchOne('pglite');
 if (!firstLoadOnly && chosen('ksef')) await benchKsef(ksefOptions);
 if (!firstLoadOnly && chosen('statement')) await benchStatements(await statementOptions());
+if (!firstLoadOnly && chosen('portal')) await benchPortalUpload(portalOptions);
