@@ -232,7 +232,14 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       const res = await api(
         'POST',
         '/api/orders',
-        orderOf(customerIri, { carrier: payee['@id'], carrierPrice: 2_000_000, ...fields }),
+        // Domestic (23 % VAT on the freight) unless a test says otherwise.
+        orderOf(customerIri, {
+          carrier: payee['@id'],
+          carrierPrice: 2_000_000,
+          unloadingCity: 'Warszawa',
+          unloadingCountry: 'PL',
+          ...fields,
+        }),
       );
       expect(res.statusCode, res.body).toBe(201);
       return res.json();
@@ -325,6 +332,18 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
         euroExchangeRate: 430,
       });
       expect((await api('PUT', `/api/orders/${eur.uuid}`, { carrierPaid: true })).statusCode).toBe(409);
+      // The same to Berlin is an international transport, 0 % VAT: 12 900 zł gross, below.
+      const abroad = await order({
+        carrierBankAccount: OFF_LIST,
+        carrierPrice: 300_000,
+        carrierPriceCurrency: 'eur',
+        euroExchangeRate: 430,
+        unloadingCity: 'Berlin',
+        unloadingCountry: 'DE',
+      });
+      const paidAbroad = await api('PUT', `/api/orders/${abroad.uuid}`, { carrierPaid: true });
+      expect(paidAbroad.statusCode).toBe(200);
+      expect(paidAbroad.json().paymentWarning).toBe(vm.whitelistUnconfirmedBelow);
       const noAccount = await order({ carrierBankAccount: null });
       const r = await api('PUT', `/api/orders/${noAccount.uuid}`, { carrierPaid: true });
       expect(r.statusCode).toBe(409);

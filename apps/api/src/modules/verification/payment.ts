@@ -9,19 +9,28 @@ import { warsawDay } from './day.ts';
 import type { Registers } from './registers.ts';
 import { type CheckResult, countWhitelist, polishNip, storeCheck, todaysCheck } from './service.ts';
 
-/** The VAT rate of a Polish carrier's freight (a domestic transport service), hundredths of a percent. */
+/** The VAT rate of a Polish carrier's domestic freight, hundredths of a percent. */
 export const CARRIER_VAT_RATE = 2300;
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The order's carrier price with VAT in PLN hundredths (EUR at the order's own rate); null without a price. */
-export function carrierGrossPln(order: Pick<OrderRow, 'carrierPrice' | 'carrierPriceCurrency' | 'euroExchangeRate'>) {
+/**
+ * The order's carrier price with VAT in PLN hundredths (EUR at the order's own rate); null without a price. A transport
+ * from or to abroad is international: 0 % VAT (ustawa o VAT art. 83 ust. 1 pkt 23), so its gross is its net.
+ */
+export function carrierGrossPln(
+  order: Pick<
+    OrderRow,
+    'carrierPrice' | 'carrierPriceCurrency' | 'euroExchangeRate' | 'loadingCountry' | 'unloadingCountry'
+  >,
+) {
   if (order.carrierPrice == null) return null;
   const pln =
     order.carrierPriceCurrency === 'eur'
       ? (order.carrierPrice * (order.euroExchangeRate ?? 0)) / 100
       : order.carrierPrice;
-  return Math.round((pln * (10_000 + CARRIER_VAT_RATE)) / 10_000);
+  const domestic = (order.loadingCountry ?? 'PL') === 'PL' && (order.unloadingCountry ?? 'PL') === 'PL';
+  return Math.round((pln * (10_000 + (domestic ? CARRIER_VAT_RATE : 0))) / 10_000);
 }
 
 export type PaymentCheck = {
