@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOCUMENTS_PER_ORDER, portalMessages } from '@spedycja/domain';
 import { eq, sql } from 'drizzle-orm';
+import { decode as decodeJpeg } from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { mailOutbox, orderDocuments, portalLinks, telegramMessages, users } from '../src/db/schema/index.ts';
@@ -433,6 +434,46 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
       headers: invoice.headers,
     });
     expect((await payable()).documents).toEqual({ cmr: true, invoice: true, readyToPay: true });
+  });
+
+  it("previews a phone's HEIC photo as a JPEG (browsers cannot show HEIC) and keeps the download as uploaded", async () => {
+    const a = await sentOrder();
+    const heic = readFileSync(path.join(import.meta.dirname, 'fixtures/heic/cmr.heic'));
+    const body = multipart({ kind: 'cmr' }, { name: 'IMG_0042.HEIC', data: heic });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/portal/${a.token}/documents`,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const doc = added.json();
+    const download = await api('GET', `/api/documents/${doc.uuid}/content`, undefined, dispatcher);
+    expect(download.headers['content-type']).toBe('image/heic');
+    expect(download.rawPayload.equals(heic)).toBe(true);
+    const preview = await api('GET', `/api/documents/${doc.uuid}/content?preview=1`, undefined, dispatcher);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    expect(String(preview.headers['content-disposition'])).toMatch(/^inline; filename="IMG_0042\.jpg"/);
+    const jpeg = decodeJpeg(preview.rawPayload);
+    expect([jpeg.width, jpeg.height]).toEqual([64, 48]);
+    // The picture, not just a JPEG: the top-left quarter is red-ish, the bottom-right green-ish.
+    const pixel = (x: number, y: number) => [...jpeg.data.subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 3)];
+    expect(pixel(4, 4)[0]).toBeGreaterThan(150);
+    expect(pixel(60, 44)[1]).toBeGreaterThan(150);
+    // A file with HEIC's first bytes that libheif cannot read: a Polish 422, not a 500.
+    const broken = multipart({ kind: 'cmr' }, { name: 'zepsuty.heic', data: SAMPLES.heic() });
+    const brokenDoc = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/public/portal/${a.token}/documents`,
+        payload: broken.payload,
+        headers: broken.headers,
+      })
+    ).json();
+    const refused = await api('GET', `/api/documents/${brokenDoc.uuid}/content?preview=1`, undefined, dispatcher);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().detail).toBe(portalMessages.previewUnavailable);
   });
 
   it('limits the requests of one token and of one address', async () => {

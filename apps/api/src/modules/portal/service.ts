@@ -37,18 +37,37 @@ export async function wallClockAt(db: DbOrTx, at: string | undefined): Promise<s
   return row?.at as string;
 }
 
+/** A HEIC image as a JPEG (libheif in WebAssembly, loaded on the first preview); a file it cannot read is a 422. */
+async function heicToJpeg(data: Buffer): Promise<Buffer> {
+  const { default: convert } = await import('heic-convert');
+  try {
+    return Buffer.from(await convert({ buffer: data, format: 'JPEG', quality: 0.85 }));
+  } catch {
+    throw new AppError(422, 'preview_unavailable', msg.previewUnavailable);
+  }
+}
+
 /**
  * The bytes as uploaded, from our origin: never sniffed, no script runs inside them (a CSP without scripts, sandboxed),
  * a download unless our own viewer asks for a preview.
  */
 export async function sendDocumentContent(reply: FastifyReply, store: FileStore, doc: DocumentRow, preview: boolean) {
-  const data = await store.get(doc.sha256);
-  if (!data) throw notFound();
+  const stored = await store.get(doc.sha256);
+  if (!stored) throw notFound();
+  let data = stored;
+  let contentType = doc.contentType;
+  let fileName = doc.fileName;
+  // A phone's HEIC photo: browsers other than Safari cannot show one, so the viewer gets it as a JPEG.
+  if (preview && doc.contentType === 'image/heic') {
+    data = await heicToJpeg(stored);
+    contentType = 'image/jpeg';
+    fileName = `${fileName.replace(/\.(heic|heif)$/i, '')}.jpg`;
+  }
   const disposition = preview ? 'inline' : 'attachment';
-  const name = encodeURIComponent(doc.fileName);
-  const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const name = encodeURIComponent(fileName);
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
-    .header('content-type', doc.contentType)
+    .header('content-type', contentType)
     .header('content-length', String(data.length))
     .header('x-content-type-options', 'nosniff')
     .header(

@@ -144,8 +144,10 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
   const open = async (doc: OrderDocument, asPreview: boolean) => {
     try {
       const { blob } = await fetchDocument(doc.uuid, asPreview);
-      const url = URL.createObjectURL(new Blob([blob], { type: doc.contentType }));
-      if (asPreview) setPreview({ url, type: doc.contentType, name: doc.fileName });
+      // A HEIC photo's preview comes as a JPEG (the server converts it): the answer's own type.
+      const type = blob.type || doc.contentType;
+      const url = URL.createObjectURL(new Blob([blob], { type }));
+      if (asPreview) setPreview({ url, type, name: doc.fileName });
       else {
         const a = document.createElement('a');
         a.href = url;
@@ -227,11 +229,9 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
                 <Table.Td>{sizeText(d.size)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    {d.contentType !== 'image/heic' && (
-                      <Button size="compact-xs" variant="subtle" onClick={() => open(d, true)}>
-                        {t.preview}
-                      </Button>
-                    )}
+                    <Button size="compact-xs" variant="subtle" onClick={() => open(d, true)}>
+                      {t.preview}
+                    </Button>
                     <Button size="compact-xs" variant="subtle" onClick={() => open(d, false)}>
                       {t.download}
                     </Button>
