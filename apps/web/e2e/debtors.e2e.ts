@@ -1,7 +1,17 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
-import { apiAs, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import {
+  apiAs,
+  createPayer,
+  createVatInvoice,
+  filters,
+  nav,
+  randomNip,
+  toast,
+  typeInto,
+  warsawDay,
+} from './fixtures.ts';
 
 /**
  * Issue 26, debtors: a customer with a VAT invoice unpaid for 45 days is 'Dłużnik' in the customers list (and its
@@ -13,15 +23,8 @@ const DEBTOR = `Dłużnik Walk ${suffix}`;
 const NIP = randomNip();
 const CARGO = `Zd-e2e-${suffix}`;
 
-const dd = (n: number) => String(n).padStart(2, '0');
-/** YYYY-MM-DD of today (Warsaw) + days. */
-function isoDay(days: number): string {
-  const d = warsawNow();
-  d.setDate(d.getDate() + days);
-  return `${d.getFullYear()}-${dd(d.getMonth() + 1)}-${dd(d.getDate())}`;
-}
 /** 'DD.MM.YYYY' as the date inputs take it. */
-const typedDay = (days: number) => isoDay(days).split('-').reverse().join('.');
+const typedDay = (days: number) => warsawDay(days).split('-').reverse().join('.');
 
 async function pick(page: Page, dialog: Locator, label: string, typed: string, option: RegExp) {
   const input = dialog.getByRole('combobox', { name: label, exact: true });
@@ -40,35 +43,12 @@ describe('debtors: the badge, the filter and the confirmation of an order', () =
     token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
     // The walks share the database: blocking stays as the settings say (off unless a walk turned it on).
     await apiAs(token, 'PUT', '/api/settings/blockOrdersForDebtors', { value: 'nie' });
-    const customer = await apiAs(token, 'POST', '/api/customers', {
-      companyName: DEBTOR,
-      nip: NIP,
-      streetAddress: 'ul. Zaległa 1',
-      postalCode: '61-131',
-      city: 'Poznań',
-      country: 'PL',
-    });
+    const customer = await createPayer(token, { companyName: DEBTOR, nip: NIP, streetAddress: 'ul. Zaległa 1' });
     // Issued 60 days ago, due 45 days ago, not paid: past the 30 days of 'Dłużnik po ilu dniach zwłoki'.
-    await apiAs(token, 'POST', '/api/invoices', {
-      type: 'vat',
-      createdDate: isoDay(-60),
-      saleDate: isoDay(-60),
-      paymentDate: isoDay(-45),
-      paymentMethod: 'przelew',
-      currency: 'pln',
-      vendorName: 'Spedycja E2E',
-      vendorNip: '5260250274',
-      vendorStreetAddress: 'ul. Transportowa 1',
-      vendorPostalCode: '00-001',
-      vendorCity: 'Warszawa',
-      customerName: DEBTOR,
-      customerNip: NIP,
-      customerStreetAddress: 'ul. Zaległa 1',
-      customerPostalCode: '61-131',
-      customerCity: 'Poznań',
-      customerCountry: 'PL',
-      customer: customer['@id'],
-      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
+    await createVatInvoice(token, customer, {
+      createdDate: warsawDay(-60),
+      saleDate: warsawDay(-60),
+      paymentDate: warsawDay(-45),
     });
     debtorIri = customer['@id'];
     const read = await apiAs(token, 'GET', `/api/customers/${customer.uuid}`);
@@ -152,8 +132,8 @@ describe('debtors: the badge, the filter and the confirmation of an order', () =
       loadingCountry: 'PL',
       unloadingCity: 'Praga',
       unloadingCountry: 'CZ',
-      loadingDate: isoDay(10),
-      unloadingDate: isoDay(12),
+      loadingDate: warsawDay(10),
+      unloadingDate: warsawDay(12),
       customer: debtorIri,
       customerPrice: 310000,
     });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { baseURL } from './browser.ts';
+import { baseURL, warsawNow } from './browser.ts';
 
 /** What every walk reaches for: the main menu, the filter row, a notification, typing, and the admin's API calls. */
 
@@ -35,4 +35,72 @@ export function randomNip(): string {
     const check = digits.reduce((sum, d, i) => sum + d * (weights[i] as number), 0) % 11;
     if (check < 10) return `${digits.join('')}${check}`;
   }
+}
+
+/** YYYY-MM-DD of today in Warsaw, plus `days`. */
+export function warsawDay(days = 0): string {
+  const d = warsawNow();
+  d.setDate(d.getDate() + days);
+  const dd = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${dd(d.getMonth() + 1)}-${dd(d.getDate())}`;
+}
+
+type Customer = {
+  '@id': string;
+  uuid: string;
+  companyName: string;
+  nip: string;
+  streetAddress: string;
+  postalCode: string;
+  city: string;
+  email: string | null;
+};
+
+/** A Polish customer in Poznań with a NIP, as the payment walks need one (receivables, reminders, interest…). */
+export async function createPayer(
+  token: string,
+  payer: { companyName: string; nip: string; streetAddress?: string; email?: string },
+): Promise<Customer> {
+  return apiAs(token, 'POST', '/api/customers', {
+    streetAddress: 'ul. Płatna 1',
+    postalCode: '61-131',
+    city: 'Poznań',
+    country: 'PL',
+    ...payer,
+  });
+}
+
+/**
+ * A VAT invoice to that customer from the walks' brokerage: one transport line of 1 000,00 zł net (23 %), issued
+ * today, due far ahead, unless `fields` say otherwise (`netto` for the line; the invoice's own fields as the API takes
+ * them).
+ */
+export async function createVatInvoice(
+  token: string,
+  customer: Customer,
+  { netto = 100_000, ...fields }: { netto?: number } & Record<string, unknown> = {},
+): Promise<{ uuid: string; number: string } & Record<string, unknown>> {
+  return apiAs(token, 'POST', '/api/invoices', {
+    type: 'vat',
+    createdDate: warsawDay(),
+    saleDate: warsawDay(),
+    paymentDate: '2099-12-31',
+    paymentMethod: 'przelew',
+    currency: 'pln',
+    vendorName: 'Spedycja E2E',
+    vendorNip: '5260250274',
+    vendorStreetAddress: 'ul. Transportowa 1',
+    vendorPostalCode: '00-001',
+    vendorCity: 'Warszawa',
+    customerName: customer.companyName,
+    customerNip: customer.nip,
+    customerStreetAddress: customer.streetAddress,
+    customerPostalCode: customer.postalCode,
+    customerCity: customer.city,
+    customerCountry: 'PL',
+    ...(customer.email ? { customerEmail: customer.email } : {}),
+    customer: customer['@id'],
+    invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto, vatRate: 2300 }],
+    ...fields,
+  });
 }

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
-import { apiAs, filters, nav, randomNip, typeInto } from './fixtures.ts';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { apiAs, createPayer, createVatInvoice, filters, nav, randomNip, typeInto } from './fixtures.ts';
 
 /** Issue 26: on an overdue invoice the owner opens 'Odsetki', sees the periods and downloads an interest note. */
 
@@ -16,38 +16,8 @@ describe('interest: a note on an overdue invoice', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
-    const customer = await apiAs(token, 'POST', '/api/customers', {
-      companyName: CUSTOMER,
-      nip: NIP,
-      streetAddress: 'ul. Spóźniona 1',
-      postalCode: '61-131',
-      city: 'Poznań',
-      country: 'PL',
-    });
-    const now = warsawNow();
-    const dd = (n: number) => String(n).padStart(2, '0');
-    const today = `${now.getFullYear()}-${dd(now.getMonth() + 1)}-${dd(now.getDate())}`;
-    await apiAs(token, 'POST', '/api/invoices', {
-      type: 'vat',
-      createdDate: today,
-      saleDate: today,
-      paymentDate: '2025-06-20',
-      paymentMethod: 'przelew',
-      currency: 'pln',
-      vendorName: 'Spedycja E2E',
-      vendorNip: '5260250274',
-      vendorStreetAddress: 'ul. Transportowa 1',
-      vendorPostalCode: '00-001',
-      vendorCity: 'Warszawa',
-      customerName: CUSTOMER,
-      customerNip: NIP,
-      customerStreetAddress: 'ul. Spóźniona 1',
-      customerPostalCode: '61-131',
-      customerCity: 'Poznań',
-      customerCountry: 'PL',
-      customer: customer['@id'],
-      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
-    });
+    const customer = await createPayer(token, { companyName: CUSTOMER, nip: NIP, streetAddress: 'ul. Spóźniona 1' });
+    await createVatInvoice(token, customer, { paymentDate: '2025-06-20' });
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
-import { apiAs, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
+import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { apiAs, createPayer, createVatInvoice, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
 
 /** Issue 26: the owner sends an invoice's payment reminder and sees it among the reminders sent. */
 
@@ -16,38 +16,12 @@ describe('reminders: a reminder sent on an invoice', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
-    const customer = await apiAs(token, 'POST', '/api/customers', {
+    const customer = await createPayer(token, {
       companyName: CUSTOMER,
       nip: NIP,
       email: `ksiegowosc-${suffix}@example.com`,
-      city: 'Poznań',
-      country: 'PL',
     });
-    const now = warsawNow();
-    const dd = (n: number) => String(n).padStart(2, '0');
-    const today = `${now.getFullYear()}-${dd(now.getMonth() + 1)}-${dd(now.getDate())}`;
-    await apiAs(token, 'POST', '/api/invoices', {
-      type: 'vat',
-      createdDate: today,
-      saleDate: today,
-      paymentDate: '2099-12-31',
-      paymentMethod: 'przelew',
-      currency: 'pln',
-      vendorName: 'Spedycja E2E',
-      vendorNip: '5260250274',
-      vendorStreetAddress: 'ul. Transportowa 1',
-      vendorPostalCode: '00-001',
-      vendorCity: 'Warszawa',
-      customerName: CUSTOMER,
-      customerNip: NIP,
-      customerStreetAddress: 'ul. Płatna 1',
-      customerPostalCode: '61-131',
-      customerCity: 'Poznań',
-      customerCountry: 'PL',
-      customerEmail: `ksiegowosc-${suffix}@example.com`,
-      customer: customer['@id'],
-      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
-    });
+    await createVatInvoice(token, customer);
   });
   afterAll(async () => {
     await browser?.close();

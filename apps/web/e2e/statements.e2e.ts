@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
-import { apiAs, nav, randomNip } from './fixtures.ts';
+import { apiAs, createPayer, createVatInvoice, nav, randomNip } from './fixtures.ts';
 
 /** Issue 26: the owner imports a bank statement (MT940) and books the matches it found. */
 
@@ -34,38 +34,11 @@ describe('statements: import a bank statement and accept its matches', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
-    const customer = await apiAs(token, 'POST', '/api/customers', {
-      companyName: CUSTOMER,
-      nip: NIP,
-      streetAddress: 'ul. Płatna 1',
-      postalCode: '61-131',
-      city: 'Poznań',
-      country: 'PL',
-    });
-    const invoiceOf = (number: string, netto: number) => ({
-      type: 'vat',
-      number,
-      createdDate: '2026-11-05',
-      saleDate: '2026-11-03',
-      paymentDate: '2099-12-31',
-      paymentMethod: 'przelew',
-      currency: 'pln',
-      vendorName: 'Spedycja E2E',
-      vendorNip: '5260250274',
-      vendorStreetAddress: 'ul. Transportowa 1',
-      vendorPostalCode: '00-001',
-      vendorCity: 'Warszawa',
-      customerName: CUSTOMER,
-      customerNip: NIP,
-      customerStreetAddress: 'ul. Płatna 1',
-      customerPostalCode: '61-131',
-      customerCity: 'Poznań',
-      customerCountry: 'PL',
-      customer: customer['@id'],
-      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto, vatRate: 2300 }],
-    });
-    invoiceUuid = (await apiAs(token, 'POST', '/api/invoices', invoiceOf(NUMBER, 100_000))).uuid;
-    invoice2Uuid = (await apiAs(token, 'POST', '/api/invoices', invoiceOf(NUMBER2, 50_000))).uuid;
+    const customer = await createPayer(token, { companyName: CUSTOMER, nip: NIP });
+    const invoiceOf = (number: string, netto: number) =>
+      createVatInvoice(token, customer, { number, netto, createdDate: '2026-11-05', saleDate: '2026-11-03' });
+    invoiceUuid = (await invoiceOf(NUMBER, 100_000)).uuid;
+    invoice2Uuid = (await invoiceOf(NUMBER2, 50_000)).uuid;
   });
   afterAll(async () => {
     await browser?.close();
