@@ -51,8 +51,8 @@ export const BUYER = {
 /** 'YYYY-MM' of this month (invoices are numbered per month). */
 export const thisMonth = () => new Date().toISOString().slice(0, 7);
 
-/** A VAT invoice in PLN with one position, for `customer` (an IRI); tests spread their own fields over it. */
-export const invoiceOf = (customer: string, fields: Record<string, unknown> = {}) => ({
+/** A VAT invoice in PLN with one position, for `customer` (an IRI, or null for none); tests spread their own fields over it. */
+export const invoiceOf = (customer: string | null, fields: Record<string, unknown> = {}) => ({
   type: 'vat',
   description: 'Faktura testowa',
   createdDate: `${thisMonth()}-05`,
@@ -62,7 +62,7 @@ export const invoiceOf = (customer: string, fields: Record<string, unknown> = {}
   currency: 'pln',
   ...VENDOR,
   ...BUYER,
-  customer,
+  ...(customer ? { customer } : {}),
   invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 350000, vatRate: 2300 }],
   ...fields,
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.ts';
 import { seedDemo } from '../src/seed/demo.ts';
-import { orderOf } from './fixtures.ts';
+import { invoiceOf, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, freshDatabase, type TestApp, testConfig } from './helpers.ts';
 
 /** Issue 26, slice 1: payments on invoices and to carriers, the payment status, the order's flags following them. */
@@ -59,29 +59,20 @@ describe.each(dbKinds)('receivables: payments on %s', (kind) => {
   let seq = 0;
   /** A VAT invoice of 1 000,00 net + 23 % = 1 230,00 gross, optionally for an order, due on `paymentDate`. */
   async function vatInvoice(fields: Record<string, unknown> = {}) {
-    const res = await api('POST', '/api/invoices', {
-      type: 'vat',
-      description: `Płatności ${++seq}`,
-      createdDate: '2026-11-05',
-      saleDate: '2026-11-03',
-      paymentDate: '2099-12-31',
-      paymentMethod: 'przelew',
-      currency: 'pln',
-      vendorName: 'Spedycja Przykład Sp. z o.o.',
-      vendorNip: '5260250274',
-      vendorStreetAddress: 'ul. Transportowa 1',
-      vendorPostalCode: '00-001',
-      vendorCity: 'Warszawa',
-      customerName: 'Płatnik Sp. z o.o.',
-      customerNip: '7831672591',
-      customerStreetAddress: 'ul. Długa 5',
-      customerPostalCode: '61-131',
-      customerCity: 'Poznań',
-      customerCountry: 'PL',
-      customer: customer['@id'],
-      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
-      ...fields,
-    });
+    const res = await api(
+      'POST',
+      '/api/invoices',
+      invoiceOf(customer['@id'], {
+        description: `Płatności ${++seq}`,
+        createdDate: '2026-11-05',
+        saleDate: '2026-11-03',
+        paymentDate: '2099-12-31',
+        customerName: 'Płatnik Sp. z o.o.',
+        customerNip: '7831672591',
+        invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
+        ...fields,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }

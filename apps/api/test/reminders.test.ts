@@ -2,6 +2,7 @@ import { DEFAULT_REMINDER_SCHEDULE, remindersMessages } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueReminders } from '../src/modules/reminders/service.ts';
+import { invoiceOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { decodedBody, startSmtp, type TestSmtp } from './smtp.ts';
 
@@ -39,29 +40,20 @@ describe.each(dbKinds)('payment reminders on %s', (kind) => {
     paymentDate: string,
     fields: Record<string, unknown> = {},
   ) {
-    const res = await api('POST', '/api/invoices', {
-      type: 'vat',
-      createdDate: '2026-11-05',
-      saleDate: '2026-11-03',
-      paymentDate,
-      paymentMethod: 'przelew',
-      currency: 'pln',
-      vendorName: 'Spedycja Przykład Sp. z o.o.',
-      vendorNip: '5260250274',
-      vendorStreetAddress: 'ul. Transportowa 1',
-      vendorPostalCode: '00-001',
-      vendorCity: 'Warszawa',
-      customerName: 'Płatnik Sp. z o.o.',
-      customerNip: '7831672591',
-      customerStreetAddress: 'ul. Długa 5',
-      customerPostalCode: '61-131',
-      customerCity: 'Poznań',
-      customerCountry: 'PL',
-      customerEmail: c.email,
-      customer: c['@id'],
-      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
-      ...fields,
-    });
+    const res = await api(
+      'POST',
+      '/api/invoices',
+      invoiceOf(c['@id'], {
+        createdDate: '2026-11-05',
+        saleDate: '2026-11-03',
+        paymentDate,
+        customerName: 'Płatnik Sp. z o.o.',
+        customerNip: '7831672591',
+        customerEmail: c.email,
+        invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto: 100_000, vatRate: 2300 }],
+        ...fields,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { formatDate, formatMoney, statementsMessages, verificationMessages as vm } from '@spedycja/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderOf } from './fixtures.ts';
+import { invoiceOf, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { multipart } from './portalHelpers.ts';
 import { type FakeWhitelist, startFakeWhitelist } from './whitelistFake.ts';
@@ -85,29 +85,20 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
 
   /** A VAT invoice numbered by hand, `netto` + 23 % gross. */
   async function vatInvoice(number: string, netto = 100_000) {
-    const res = await api('POST', '/api/invoices', {
-      type: 'vat',
-      number,
-      description: `Wyciąg ${number}`,
-      createdDate: '2026-11-05',
-      saleDate: '2026-11-03',
-      paymentDate: '2099-12-31',
-      paymentMethod: 'przelew',
-      currency: 'pln',
-      vendorName: 'Spedycja Przykład Sp. z o.o.',
-      vendorNip: '5260250274',
-      vendorStreetAddress: 'ul. Transportowa 1',
-      vendorPostalCode: '00-001',
-      vendorCity: 'Warszawa',
-      customerName: 'Płatnik Sp. z o.o.',
-      customerNip: '7831672591',
-      customerStreetAddress: 'ul. Długa 5',
-      customerPostalCode: '61-131',
-      customerCity: 'Poznań',
-      customerCountry: 'PL',
-      customer: customer['@id'],
-      invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto, vatRate: 2300 }],
-    });
+    const res = await api(
+      'POST',
+      '/api/invoices',
+      invoiceOf(customer['@id'], {
+        number,
+        description: `Wyciąg ${number}`,
+        createdDate: '2026-11-05',
+        saleDate: '2026-11-03',
+        paymentDate: '2099-12-31',
+        customerName: 'Płatnik Sp. z o.o.',
+        customerNip: '7831672591',
+        invoicePositions: [{ title: 'Usługa transportu', amount: 1, unit: 'usł.', netto, vatRate: 2300 }],
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   }
