@@ -299,6 +299,72 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
     expect(list['hydra:member'][0]).toMatchObject({ source: 'carrier', addedBy: null, fileName: 'cmr.pdf' });
   });
 
+  it("runs a carrier's write once per Idempotency-Key: a phone sending again gets the first answer, from any address", async () => {
+    const a = await sentOrder();
+    const keyed = (key: string, tail: string, payload?: unknown, ip = '10.0.0.1', method = 'POST') =>
+      t.app.inject({
+        method: method as 'POST',
+        url: `/api/public/portal/${a.token}${tail}`,
+        remoteAddress: ip,
+        headers: { 'idempotency-key': key },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    const uploadKeyed = (key: string, data: Buffer, ip = '10.0.0.1') => {
+      const body = multipart({ kind: 'cmr' }, { name: 'cmr.pdf', data });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/public/portal/${a.token}/documents`,
+        payload: body.payload,
+        headers: { ...body.headers, 'idempotency-key': key },
+        remoteAddress: ip,
+      });
+    };
+    const documents = async () =>
+      (await api('GET', `/api/orders/${a.order.uuid}/documents`, undefined, dispatcher)).json()['hydra:totalItems'];
+    const events = async () =>
+      (await api('GET', `/api/orders/${a.order.uuid}/portal`, undefined, dispatcher))
+        .json()
+        .events.map((e: { type: string }) => e.type);
+    const telegramBefore = await telegramCount();
+
+    const scan = SAMPLES.pdf();
+    const first = await uploadKeyed('skan-1', scan);
+    expect(first.statusCode, first.body).toBe(201);
+    // The answer was lost; the phone, now on another network, sends the same file with the same key.
+    const again = await uploadKeyed('skan-1', scan, '10.9.9.9');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().uuid).toBe(first.json().uuid);
+    expect(await documents()).toBe(1);
+    // The same key with another file is a mistake, not a second upload.
+    const other = await uploadKeyed('skan-1', SAMPLES.pdf());
+    expect(other.statusCode).toBe(422);
+    expect(await documents()).toBe(1);
+
+    expect((await keyed('przyjmij-1', '/accept')).statusCode).toBe(200);
+    expect((await keyed('przyjmij-1', '/accept')).headers['idempotent-replayed']).toBe('true');
+    const loaded = { type: 'loaded', at: '2026-11-26 10:00' };
+    expect((await keyed('zaladunek-1', '/events', loaded)).statusCode).toBe(200);
+    const loadedAgain = await keyed('zaladunek-1', '/events', loaded, '10.9.9.9');
+    expect(loadedAgain.statusCode).toBe(200);
+    expect(loadedAgain.headers['idempotent-replayed']).toBe('true');
+    expect(await events()).toEqual(['sent', 'document', 'accepted', 'loaded']);
+    // One Telegram message per action, none for the repeats.
+    expect(await telegramCount()).toBe(telegramBefore + 3);
+
+    // The key belongs to the link: another order's carrier using the same key runs its own write.
+    const b = await sentOrder();
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/portal/${b.token}/accept`,
+      remoteAddress: '10.0.0.1',
+      headers: { 'idempotency-key': 'przyjmij-1' },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.headers['idempotent-replayed']).toBeUndefined();
+    expect(elsewhere.json().state.acceptedAt).toBeTruthy();
+  });
+
   it(`refuses the ${DOCUMENTS_PER_ORDER + 1}st file of an order, also when uploads race`, async () => {
     const a = await sentOrder();
     const send = () => {

@@ -43,6 +43,12 @@ declare module 'fastify' {
      * so that no transaction (on the embedded database, everyone's) is held while it answers.
      */
     beforeTransaction?: (request: FastifyRequest) => Promise<void>;
+    /**
+     * A public route whose writes still follow the house rule (the carrier's link): it runs in the request's
+     * transaction, and its Idempotency-Key belongs to what this returns (the link), not to the caller's address,
+     * which a phone changes between two tries.
+     */
+    idempotencyOwner?: (request: FastifyRequest) => string;
   }
   interface FastifyRequest {
     transaction?: OpenTransaction & { store: RequestStore; key?: { owner: string; key: string } };
@@ -113,7 +119,8 @@ export const requestTransactionPlugin = fp<{ db: Db }>(async (app: FastifyInstan
     }
     if (key === undefined) return store;
 
-    const owner = request.user?.uuid ?? `anonymous:${request.ip}`;
+    const owner =
+      request.routeOptions.config.idempotencyOwner?.(request) ?? request.user?.uuid ?? `anonymous:${request.ip}`;
     const method = request.method;
     const path = pathOf(request);
     const hash = bodyHash(request);
@@ -149,13 +156,14 @@ export const requestTransactionPlugin = fp<{ db: Db }>(async (app: FastifyInstan
   // sends through the scoped db joins the transaction (an async hook's context would not reach the handler).
   app.addHook('preHandler', (request, reply, done) => {
     // The public routes (login, refresh, the carriers' offers) stay outside: they write little, and a login slowed
-    // down on purpose must not hold a transaction (on the embedded database, everyone's) while it waits.
+    // down on purpose must not hold a transaction (on the embedded database, everyone's) while it waits. The carrier's
+    // link joins in (it names its key's owner).
     const route = request.routeOptions;
     if (
       !MUTATING.has(request.method) ||
       !request.url.startsWith('/api/') ||
       !route.url ||
-      route.config.public ||
+      (route.config.public && !route.config.idempotencyOwner) ||
       route.config.ownTransactions
     ) {
       return done();

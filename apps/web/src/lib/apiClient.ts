@@ -1,5 +1,8 @@
 import { apiMessages, type HydraCollection, type ProblemDetails, type TokenPair } from '@spedycja/domain';
+import { NETWORK_RETRY_MS, newIdempotencyKey } from './idempotencyKey.ts';
 import { session } from './session.ts';
+
+export { newIdempotencyKey };
 
 /**
  * The one HTTP client of the app. It adds the bearer token, and on a 401 it refreshes the token
@@ -82,17 +85,8 @@ export function ifMatchFor(path: string): string | undefined {
 export function forgetVersion(path: string) {
   seenVersions.delete(`${API_BASE}${path}`);
 }
-/** Delays before sending a write again after the connection failed (the key makes a repeat safe). */
-const NETWORK_RETRY_MS = [300, 1000];
 /** How many times a write the server undid in a collision (503 + Retry-After) is sent again. */
 const COLLISION_RETRIES = 2;
-
-/** 128 random bits as hex; crypto.randomUUID exists only on HTTPS, and the office app is often plain HTTP. */
-export function newIdempotencyKey(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 let handleSessionExpired: () => void = () => {};
 

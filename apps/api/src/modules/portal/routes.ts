@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { type Db, selectRows } from '../../db/client.ts';
+import { afterCommit } from '../../db/requestTx.ts';
 import { orderDocuments, orders, portalLinks } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/store.ts';
 import { actorId } from '../../http/actor.ts';
@@ -36,7 +37,7 @@ import {
   toDocumentJson,
 } from './repository.ts';
 import { matchKsefInvoice, portalKey, sendDocumentContent, wallClockAt } from './service.ts';
-import { findPortalLink, hashPortalToken, PORTAL_LIMITS, revokePortalLink } from './token.ts';
+import { findPortalLink, hashPortalToken, PORTAL_LIMITS, type PortalLinkRow, revokePortalLink } from './token.ts';
 import { readUpload, uploadOf } from './upload.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
@@ -86,7 +87,22 @@ export async function portalRoutes(
     return found.link;
   };
 
-  /** A carrier's write: the link locked in its own transaction, checked again there. */
+  /**
+   * A carrier's write runs in the request's transaction (its Idempotency-Key owned by the link: a phone that lost the
+   * answer and sends again gets the first one back). The rate limits and the 404 come before it opens.
+   */
+  const writeConfig = (before?: (request: FastifyRequest, link: PortalLinkRow) => Promise<void>) => ({
+    ...pub,
+    idempotencyOwner: (request: FastifyRequest) =>
+      `portal:${hashPortalToken((request.params as { token: string }).token)}`,
+    beforeTransaction: async (request: FastifyRequest) => {
+      const { token } = request.params as { token: string };
+      const link = await linkFor(request, token);
+      await before?.(request, link);
+    },
+  });
+
+  /** A carrier's write: the link locked, checked again there. */
   const carrierWrite = async <T>(
     token: string,
     work: (tx: Db, link: typeof portalLinks.$inferSelect) => Promise<T>,
@@ -97,7 +113,7 @@ export async function portalRoutes(
       return { gone: false as const, value: await work(tx as unknown as Db, found.link) };
     });
     if (result.gone) throw await invalid();
-    nudgeTelegram();
+    afterCommit(nudgeTelegram);
     return result.value;
   };
 
@@ -114,10 +130,9 @@ export async function portalRoutes(
 
   r.post(
     '/api/public/portal/:token/accept',
-    { config: pub, schema: { tags, params: tokenParams } },
+    { config: writeConfig(), schema: { tags, params: tokenParams } },
     async (request) => {
       const { token } = request.params;
-      await linkFor(request, token);
       await carrierWrite(token, async (tx, link) => {
         if (link.declinedAt) throw new AppError(409, 'declined', msg.alreadyDeclined);
         if (link.acceptedAt) return;
@@ -130,10 +145,9 @@ export async function portalRoutes(
 
   r.post(
     '/api/public/portal/:token/decline',
-    { config: pub, schema: { tags, params: tokenParams, body: portalDeclineSchema } },
+    { config: writeConfig(), schema: { tags, params: tokenParams, body: portalDeclineSchema } },
     async (request) => {
       const { token } = request.params;
-      await linkFor(request, token);
       await carrierWrite(token, async (tx, link) => {
         if (link.acceptedAt) throw new AppError(409, 'accepted', msg.alreadyAccepted);
         if (link.declinedAt) throw new AppError(409, 'declined', msg.alreadyDeclined);
@@ -154,10 +168,9 @@ export async function portalRoutes(
 
   r.put(
     '/api/public/portal/:token/vehicle',
-    { config: pub, schema: { tags, params: tokenParams, body: portalVehicleSchema } },
+    { config: writeConfig(), schema: { tags, params: tokenParams, body: portalVehicleSchema } },
     async (request) => {
       const { token } = request.params;
-      await linkFor(request, token);
       const body = request.body;
       const phone = splitTypedPhone({ driverPhone: body.driverPhone }, 'driverPhone', 'driverPhonePrefix') as {
         driverPhone: string;
@@ -201,10 +214,9 @@ export async function portalRoutes(
 
   r.post(
     '/api/public/portal/:token/events',
-    { config: pub, schema: { tags, params: tokenParams, body: portalEventSchema } },
+    { config: writeConfig(), schema: { tags, params: tokenParams, body: portalEventSchema } },
     async (request) => {
       const { token } = request.params;
-      await linkFor(request, token);
       const { type } = request.body;
       await carrierWrite(token, async (tx, link) => {
         if (link.declinedAt) throw new AppError(409, 'declined', msg.alreadyDeclined);
@@ -228,11 +240,13 @@ export async function portalRoutes(
 
   r.post(
     '/api/public/portal/:token/documents',
-    { config: pub, schema: { tags, params: tokenParams, consumes: ['multipart/form-data'] } },
+    {
+      config: writeConfig(async (request) => void (await readUpload(request, store))),
+      schema: { tags, params: tokenParams, consumes: ['multipart/form-data'] },
+    },
     async (request, reply) => {
       const { token } = request.params;
-      await linkFor(request, token);
-      const upload = await readUpload(request, store);
+      const upload = uploadOf(request);
       const created = await carrierWrite(token, async (tx, link) => {
         const row = await insertDocument(tx, { orderId: link.orderId, ...upload, source: 'carrier' });
         await recordPortalEvent(tx, {
@@ -250,12 +264,17 @@ export async function portalRoutes(
 
   r.post(
     '/api/public/portal/:token/invoice',
-    { config: pub, schema: { tags, params: tokenParams, body: portalInvoiceSchema } },
+    {
+      // Asking KSeF happens before the transaction opens (on the embedded database it would hold everyone's).
+      config: writeConfig(async (request, link) => {
+        const { ksefNumber } = request.body as { ksefNumber: string };
+        await matchKsefInvoice({ db, ksef, orderId: link.orderId, ksefNumber: ksefNumber.toUpperCase() });
+      }),
+      schema: { tags, params: tokenParams, body: portalInvoiceSchema },
+    },
     async (request) => {
       const { token } = request.params;
-      const link = await linkFor(request, token);
       const ksefNumber = request.body.ksefNumber.toUpperCase();
-      await matchKsefInvoice({ db, ksef, orderId: link.orderId, ksefNumber });
       await carrierWrite(token, (tx, current) =>
         recordPortalEvent(tx, {
           orderId: current.orderId,

@@ -3,6 +3,8 @@
  * the staff app's client. A refusal carries the server's Polish detail (and, for a dead link, the brokerage's phone).
  */
 
+import { NETWORK_RETRY_MS, newIdempotencyKey } from '../../../lib/idempotencyKey.ts';
+
 export type PortalDocument = {
   uuid: string;
   kind: 'cmr' | 'invoice' | 'other';
@@ -56,19 +58,34 @@ export class PortalError extends Error {
 export const tokenFromPath = (pathname: string) =>
   decodeURIComponent(pathname.replace(/^\/p\//, '').split('/')[0] ?? '');
 
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A write carries an Idempotency-Key, kept while a lost connection is retried: a phone losing the answer to
+ * 'Przyjmuję zlecenie' or to an upload and sending again gets the first answer back instead of a second record.
+ */
 async function call<T>(token: string, tail: string, init: RequestInit = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/api/public/portal/${encodeURIComponent(token)}${tail}`, {
+  const key = init.method && init.method !== 'GET' ? newIdempotencyKey() : null;
+  const send = () =>
+    fetch(`/api/public/portal/${encodeURIComponent(token)}${tail}`, {
       ...init,
       headers: {
         Accept: 'application/json',
         ...(typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}),
+        ...(key ? { 'Idempotency-Key': key } : {}),
       },
     });
-  } catch {
-    throw new PortalError(0, null);
+  let response: Response | undefined;
+  for (const delay of [0, ...(key ? NETWORK_RETRY_MS : [])]) {
+    if (delay) await wait(delay);
+    try {
+      response = await send();
+      break;
+    } catch {
+      // Sent again below with the same key; after the last try the page says the connection failed.
+    }
   }
+  if (!response) throw new PortalError(0, null);
   const body = await response.json().catch(() => null);
   if (!response.ok) {
     throw new PortalError(response.status, body?.detail ?? null, body?.brokeragePhone ?? null);
