@@ -520,7 +520,7 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     ).json();
     expect(next['hydra:totalItems']).toBe(1);
     const text = await pdfText((await api('GET', `/api/orders/${morning.uuid}/export/pdf/carrier`)).rawPayload);
-    expect(text).toContain('07/12/2026 08:00');
+    expect(text).toContain('08:00, 07/12/2026');
   });
 
   it('refuses a half-typed order with every missing field named, and uses no number for it', async () => {

@@ -5,6 +5,25 @@ import { baseURL, warsawNow } from './browser.ts';
 
 export const nav = (page: Page) => page.getByRole('navigation', { name: 'Menu główne' });
 export const filters = (page: Page) => page.getByRole('search', { name: 'Filtry' });
+/** Unfolds a long filter panel (orders, queries) when it is folded to one row. */
+export async function allFilters(page: Page) {
+  const more = filters(page).getByRole('button', { name: /^Więcej filtrów/ });
+  if (await more.isVisible()) await more.click();
+  await filters(page).getByRole('button', { name: 'Mniej filtrów' }).waitFor();
+}
+/**
+ * Chooses columns in 'Kolumny' so that they stay whatever the width: one the width shows by itself is ticked already,
+ * and choosing it means unticking and ticking it again.
+ */
+export async function chooseColumns(page: Page, columns: readonly string[]) {
+  await page.getByRole('button', { name: 'Kolumny' }).click();
+  for (const column of columns) {
+    const box = page.getByRole('checkbox', { name: column, exact: true });
+    if (await box.isChecked()) await box.uncheck();
+    await box.check();
+  }
+  await page.keyboard.press('Escape');
+}
 /** A notification (or any exact text) on the page. */
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 

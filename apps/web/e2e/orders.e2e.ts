@@ -3,7 +3,7 @@ import { wallClockOf } from '@spedycja/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
-import { apiAs, filters, nav, toast, typeInto } from './fixtures.ts';
+import { apiAs, chooseColumns, filters, nav, toast, typeInto } from './fixtures.ts';
 
 /**
  * The orders walk: create an order in the modal, find it, edit a price in its cell, download the
@@ -138,18 +138,24 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     const actions = await ordersTable(page).getByRole('columnheader', { name: 'Akcje' }).boundingBox();
     expect((actions?.x ?? 0) + (actions?.width ?? 0)).toBeLessThanOrEqual(1366);
     // The secondary columns come with the column chooser, and stay chosen.
-    await page.getByRole('button', { name: 'Kolumny' }).click();
-    for (const column of ['Wymiary towaru', 'Cena przewoźnika', 'Przewoźnik']) {
-      await page.getByRole('checkbox', { name: column, exact: true }).check();
-    }
-    await page.keyboard.press('Escape');
+    await chooseColumns(page, [
+      'Towar',
+      'Miejsce załadunku',
+      'Miejsce rozładunku',
+      'Data załadunku',
+      'Wymiary towaru',
+      'Cena klienta',
+      'Cena przewoźnika',
+      'Klient',
+      'Przewoźnik',
+    ]);
     await ordersTable(page)
       .getByRole('columnheader', { name: /Cena przewoźnika/ })
       .waitFor();
     const cells = (await row.innerText()).replace(/\s+/g, ' ');
     expect(cells).toContain('Poznań');
     expect(cells).toContain('Lyon');
-    expect(cells).toContain('07/12/2026 08:00');
+    expect(cells).toContain('08:00, 07/12/2026');
     expect(cells).toContain('4 500,50 zł');
     expect(cells).toContain('3 800,50 zł');
     expect(cells).toContain(CUSTOMER.slice(0, 20));

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
-import { filters, nav } from './fixtures.ts';
+import { allFilters, chooseColumns, filters, nav } from './fixtures.ts';
 
 /**
  * The queries walk: add a query through the modal, find it, edit its price in the table, add a
@@ -67,6 +67,8 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     const context = await newContext(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
     const page = await context.newPage();
+    // A monitor: the walk is about the query's life, the widths are screen.e2e.ts's.
+    await page.setViewportSize({ width: 1920, height: 1080 });
     await loginAs(page);
     await page.getByRole('heading', { name: 'Zapytania' }).waitFor();
     await expect(page.title()).resolves.toBe('Zapytania – Spedycja');
@@ -117,16 +119,22 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     const row = queryRow(page);
     await row.waitFor();
     // The secondary columns start hidden (the table fits a laptop); the column chooser shows them, and remembers.
-    await page.getByRole('button', { name: 'Kolumny' }).click();
-    for (const column of ['Status', 'Cena oczekiwana', 'Parametry towaru', 'Opiekun']) {
-      await page.getByRole('checkbox', { name: column, exact: true }).check();
-    }
-    await page.keyboard.press('Escape');
+    await chooseColumns(page, [
+      'Status',
+      'Towar',
+      'Miejsce załadunku',
+      'Miejsce rozładunku',
+      'Data załadunku',
+      'Cena oczekiwana',
+      'Parametry towaru',
+      'Opiekun',
+      'Klient',
+    ]);
     await table(page)
       .getByRole('columnheader', { name: /Cena oczekiwana/ })
       .waitFor();
     const cells = (await row.innerText()).replace(/\s+/g, ' ');
-    for (const text of ['Poznań', 'PL 60-001', 'Berlin', '10/12/2026 08:00', '4 500,50 zł', CUSTOMER.slice(0, 20)]) {
+    for (const text of ['Poznań', 'PL 60-001', 'Berlin', '08:00, 10/12/2026', '4 500,50 zł', CUSTOMER.slice(0, 20)]) {
       expect(cells).toContain(text);
     }
     expect(cells).toContain('13,60 × — × — m');
@@ -135,6 +143,7 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     expect(cells).toContain('Administrator');
 
     // The filter dialogs narrow the list too: a longer minimum length hides it, the loading city finds it.
+    await allFilters(page);
     await filters(page).getByRole('button', { name: 'Wymiary towaru' }).click();
     const dimensions = page.getByRole('dialog', { name: 'Wymiary towaru' });
     await dimensions.getByLabel('Długość min (m)').fill('14');

@@ -79,7 +79,7 @@ describe('loading and unloading times (wall-clock, kept as UTC)', () => {
     expect(wallClockOf('2026-12-07T08:00:00.000Z')).toBe('2026-12-07 08:00');
     expect(wallClockOf('2026-12-07 23:30:00+00')).toBe('2026-12-07 23:30');
     expect(wallClockOf(null)).toBeNull();
-    expect(formatWallClock('2026-12-07T08:00:00.000Z')).toBe('07/12/2026 08:00');
+    expect(formatWallClock('2026-12-07T08:00:00.000Z')).toBe('08:00, 07/12/2026');
     expect(formatWallClock('2026-12-07T00:00:00.000Z')).toBe('07/12/2026');
     expect(formatWallClock(null)).toBe('Brak');
   });

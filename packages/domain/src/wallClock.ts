@@ -17,13 +17,16 @@ export function wallClockOf(value: string | null | undefined): string | null {
   return time && time !== '00:00' ? `${day} ${time}` : day;
 }
 
-/** '2026-12-07T08:00:00.000Z' -> '07/12/2026 08:00'; a day without a time -> '07/12/2026'; 'Brak' when empty. */
+/**
+ * '2026-12-07T08:00:00.000Z' -> '08:00, 07/12/2026' (SPEC §9's 'HH:mm, DD/MM/YYYY'); a day without a time ->
+ * '07/12/2026'; 'Brak' when empty.
+ */
 export function formatWallClock(value: string | null | undefined): string {
   const local = wallClockOf(value);
   if (!local) return EMPTY_VALUE;
   const [day = '', time] = local.split(' ');
   const [y, m, d] = day.split('-');
-  return time ? `${d}/${m}/${y} ${time}` : `${d}/${m}/${y}`;
+  return time ? `${time}, ${d}/${m}/${y}` : `${d}/${m}/${y}`;
 }
 
 /**

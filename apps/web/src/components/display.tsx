@@ -26,7 +26,7 @@ function Value({ text }: { text: string }) {
 type DateLike = string | number | Date | null | undefined;
 
 export const DateText = ({ value }: { value: DateLike }) => <Value text={formatDate(value)} />;
-/** A loading or unloading time: '07/12/2026 08:00', or the day alone when no time was given. */
+/** A loading or unloading time: '08:00, 07/12/2026', or the day alone when no time was given. */
 export const WallClockText = ({ value }: { value: string | null | undefined }) => (
   <Value text={formatWallClock(value)} />
 );

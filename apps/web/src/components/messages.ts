@@ -2,6 +2,7 @@
 export const componentMessages = {
   loading: 'Trwa pobieranie danych...',
   empty: 'Brak danych do wyświetlenia',
+  actions: 'Akcje',
   columns: 'Kolumny',
   columnsHint: 'Pokaż lub ukryj kolumny tabeli',
   columnsReset: 'Przywróć domyślne',
@@ -23,6 +24,9 @@ export const componentMessages = {
   delete: 'Usuń',
   applyFilters: 'Filtruj',
   clearFilters: 'Wyczyść filtry',
+  /** The folded filter panel's button; the number counts the hidden filters that are set. */
+  moreFilters: (active: number) => (active > 0 ? `Więcej filtrów (${active})` : 'Więcej filtrów'),
+  fewerFilters: 'Mniej filtrów',
   filterLabel: (label: string) => `Filtr: ${label}`,
   rangeFrom: 'od',
   rangeTo: 'do',

@@ -7,6 +7,7 @@ import { IconSortAsc, IconSortDesc, IconSortNone } from '../icons.tsx';
 import { componentMessages as t } from '../messages.ts';
 import { isPinned, useVisibleColumns } from './ColumnChooser.tsx';
 import { nextSort, shouldLoadMore } from './paging.ts';
+import { RowActionsToolbar } from './RowActionsToolbar.tsx';
 import { TablePager } from './TablePager.tsx';
 import { TableToolbar } from './TableToolbar.tsx';
 import type { ColumnDef, DataTableBaseProps, DataTableProps, InfiniteTableProps, SortState } from './types.ts';
@@ -22,7 +23,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 /** Dense enough that the usual columns of orders and queries fit a 1366 px laptop beside the drawer. */
 const TABLE_FONT_SIZE = 13;
-const TABLE_SPACING = 8;
+const TABLE_SPACING = 6;
+/** Two-line rows (a place and its postal code) 52 px high: 8 of them fit a 1366×768 laptop under the filters. */
+const TABLE_ROW_SPACING = 6;
+/** Headers a size smaller: two-word headers wrap, and their longest word sets a column's least width. */
+const HEADER_FONT_SIZE = 12;
 
 /** A pinned column's cells stay at the right edge, over the columns scrolling beneath them. */
 const pinnedStyle = (header: boolean): CSSProperties => ({
@@ -56,6 +61,7 @@ function HeaderCell<T>({
       style={{
         width: column.width,
         textAlign: column.align,
+        fontSize: HEADER_FONT_SIZE,
         // Two-word headers ('Miejsce załadunku') may wrap: the column is as wide as its values, not its name.
         ...(isPinned(column) ? pinnedStyle(true) : {}),
       }}
@@ -67,14 +73,14 @@ function HeaderCell<T>({
           onClick={() => onSortChange(nextSort(sort ?? null, sortKey))}
           style={{ fontWeight: 'inherit', fontSize: 'inherit' }}
         >
-          <Group gap={4} wrap="nowrap" align="center">
+          <Group gap={2} wrap="nowrap" align="center">
             <span>{column.header}</span>
             {direction === 'asc' ? (
-              <IconSortAsc size={14} />
+              <IconSortAsc size={12} />
             ) : direction === 'desc' ? (
-              <IconSortDesc size={14} />
+              <IconSortDesc size={12} />
             ) : (
-              <IconSortNone size={14} opacity={0.4} />
+              <IconSortNone size={12} opacity={0.4} />
             )}
           </Group>
         </UnstyledButton>
@@ -152,7 +158,13 @@ function DataRowInner<T>({ row, index, columns, rowProps, measureRef }: DataRowP
             ...(isPinned(column) ? pinnedStyle(false) : {}),
           }}
         >
-          {column.cell(row, index)}
+          {column.id === 'actions' ? (
+            <RowActionsToolbar label={typeof column.header === 'string' ? column.header : t.actions}>
+              {column.cell(row, index)}
+            </RowActionsToolbar>
+          ) : (
+            column.cell(row, index)
+          )}
         </Table.Td>
       ))}
     </Table.Tr>
@@ -174,18 +186,24 @@ function stateMessage<T>(props: DataTableBaseProps<T>): string | null {
 function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>) {
   const message = stateMessage(props);
   const refreshing = props.loading && props.rows.length > 0;
-  const { visible: columns, hiddenSet, setHidden } = useVisibleColumns(props.columns, props.columnChooser);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const {
+    visible: columns,
+    hiddenSet,
+    toggle,
+    reset,
+  } = useVisibleColumns(props.columns, props.columnChooser, boxRef, props.rows);
   return (
     <Box>
-      <TableToolbar {...props} hiddenSet={hiddenSet} onHiddenChange={setHidden} />
-      <Table.ScrollContainer minWidth={600}>
+      <TableToolbar {...props} hiddenSet={hiddenSet} onToggleColumn={toggle} onResetColumns={reset} />
+      <Table.ScrollContainer minWidth={600} ref={boxRef}>
         <Table
           aria-label={props.label}
           aria-busy={props.loading || undefined}
           striped
           highlightOnHover
           withTableBorder
-          verticalSpacing="xs"
+          verticalSpacing={TABLE_ROW_SPACING}
           horizontalSpacing={TABLE_SPACING}
           fz={TABLE_FONT_SIZE}
           style={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 120ms' }}
@@ -226,7 +244,12 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
     scrollDebounceMs = DEBOUNCE_MS.scroll,
   } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { visible: columns, hiddenSet, setHidden } = useVisibleColumns(props.columns, props.columnChooser);
+  const {
+    visible: columns,
+    hiddenSet,
+    toggle,
+    reset,
+  } = useVisibleColumns(props.columns, props.columnChooser, scrollRef, rows);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -262,7 +285,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
 
   return (
     <>
-      <TableToolbar {...props} hiddenSet={hiddenSet} onHiddenChange={setHidden} />
+      <TableToolbar {...props} hiddenSet={hiddenSet} onToggleColumn={toggle} onResetColumns={reset} />
       <Box ref={scrollRef} onScroll={handleScroll} style={{ height, overflow: 'auto' }} data-testid="infinite-scroll">
         <Table
           aria-label={props.label}
@@ -272,7 +295,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
           highlightOnHover
           withTableBorder
           stickyHeader
-          verticalSpacing="xs"
+          verticalSpacing={TABLE_ROW_SPACING}
           horizontalSpacing={TABLE_SPACING}
           fz={TABLE_FONT_SIZE}
         >

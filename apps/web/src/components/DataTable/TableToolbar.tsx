@@ -57,7 +57,8 @@ export function ExportButton({ path, params }: NonNullable<DataTableBaseProps<un
 export function TableToolbar<T>(
   props: DataTableBaseProps<T> & {
     hiddenSet: ReadonlySet<string>;
-    onHiddenChange: (hidden: string[] | null) => void;
+    onToggleColumn: (id: string, shown: boolean) => void;
+    onResetColumns: () => void;
   },
 ) {
   if (!props.columnChooser && !props.exportable) return null;
@@ -65,7 +66,12 @@ export function TableToolbar<T>(
     <Group justify="flex-end" gap="xs" mb={4}>
       {props.exportable && <ExportButton {...props.exportable} />}
       {props.columnChooser && (
-        <ColumnChooser columns={props.columns} hiddenSet={props.hiddenSet} onChange={props.onHiddenChange} />
+        <ColumnChooser
+          columns={props.columns}
+          hiddenSet={props.hiddenSet}
+          onToggle={props.onToggleColumn}
+          onReset={props.onResetColumns}
+        />
       )}
     </Group>
   );

@@ -16,6 +16,11 @@ export type ColumnDef<T> = {
    * otherwise, so the row actions are always at hand.
    */
   pinned?: 'right' | false;
+  /**
+   * In a table with a column chooser, the columns drop in order of this number, highest first, while the table is
+   * wider than its box (1 = the last to go); a column without one always shows unless the user hides it.
+   */
+  priority?: number;
 };
 
 export type SortDirection = 'asc' | 'desc';
@@ -38,7 +43,7 @@ export type DataTableBaseProps<T> = {
   emptyText?: string;
   /**
    * A column chooser ('Kolumny') remembered under this key (give it the user, e.g. `orders:{userUuid}`); columns in
-   * `defaultHidden` start hidden, so that the usual columns fit a 1366 px laptop.
+   * `defaultHidden` (those not in SPEC) start hidden; the others show as far as the width allows (`priority`).
    */
   columnChooser?: { storageKey: string; defaultHidden?: readonly string[] };
   /**

@@ -1,6 +1,7 @@
-import { Button, Group, Input, TextInput } from '@mantine/core';
+import { Box, Button, Group, Input, TextInput } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { DEBOUNCE_MS } from '@spedycja/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DateRangeInput } from '../dates.tsx';
 import { IconFilter, IconX } from '../icons.tsx';
 import { componentMessages as t } from '../messages.ts';
@@ -24,6 +25,11 @@ export type FilterRowProps = {
   debounceMs?: number;
   /** Starting values, e.g. a status filter that starts at 'aktywne'; 'Wyczyść filtry' returns to the defaults. */
   initialValues?: FilterValues;
+  /**
+   * A long panel (orders, queries) folds to the filters that fit one row, with 'Więcej filtrów' for the rest (so that
+   * a 1366×768 laptop shows 8 rows of the list); whether it is open is remembered under this key.
+   */
+  collapseKey?: string;
 };
 
 /**
@@ -35,6 +41,7 @@ export function FilterRow({
   onApply,
   debounceMs = DEBOUNCE_MS.defaultFilters,
   initialValues,
+  collapseKey,
 }: FilterRowProps) {
   const [values, setValues] = useState<FilterValues>(() => ({ ...defaultFilterValues(filters), ...initialValues }));
   const lastApplied = useRef<ApiParams>(filtersToParams(filters, values));
@@ -66,31 +73,121 @@ export function FilterRow({
     apply(next, true);
   };
 
+  const fold = useFoldedFilters(filters.length, collapseKey);
+  const defaults = defaultFilterValues(filters);
+  const hiddenActive = filters
+    .slice(fold.shown)
+    .filter(
+      (def) =>
+        !sameParams(
+          filtersToParams([def], { [def.name]: values[def.name] }),
+          filtersToParams([def], { [def.name]: defaults[def.name] }),
+        ),
+    ).length;
+
   return (
     <Group
+      ref={fold.panelRef}
       component="form"
       role="search"
       aria-label="Filtry"
       align="flex-end"
       gap="xs"
-      wrap="wrap"
+      wrap={fold.folded ? 'nowrap' : 'wrap'}
       mb="sm"
       onSubmit={(event) => {
         event.preventDefault();
         apply(values, true);
       }}
     >
-      {filters.map((def) => (
-        <FilterInput key={def.name} def={def} value={values[def.name]} onChange={(v) => handleChange(def.name, v)} />
+      {filters.map((def, index) => (
+        <Box key={def.name} data-filter-item display={index < fold.shown ? undefined : 'none'}>
+          <FilterInput def={def} value={values[def.name]} onChange={(v) => handleChange(def.name, v)} />
+        </Box>
       ))}
-      <Button type="submit" size="xs" leftSection={<IconFilter size={14} />}>
+      {fold.foldable && (
+        <Button
+          type="button"
+          size="xs"
+          variant="subtle"
+          aria-expanded={!fold.folded}
+          onClick={fold.toggle}
+          data-filter-fixed
+        >
+          {fold.folded ? t.moreFilters(hiddenActive) : t.fewerFilters}
+        </Button>
+      )}
+      <Button type="submit" size="xs" leftSection={<IconFilter size={14} />} data-filter-fixed>
         {t.applyFilters}
       </Button>
-      <Button type="button" size="xs" variant="default" leftSection={<IconX size={14} />} onClick={handleClear}>
+      <Button
+        type="button"
+        size="xs"
+        variant="default"
+        leftSection={<IconX size={14} />}
+        onClick={handleClear}
+        data-filter-fixed
+      >
         {t.clearFilters}
       </Button>
     </Group>
   );
+}
+
+/**
+ * The folding of a long filter panel: folded, it shows the filters that fit one row beside its buttons, measured
+ * after each layout (each filter's width is kept from when it was shown, so a wider window brings them back).
+ */
+function useFoldedFilters(count: number, collapseKey: string | undefined) {
+  const [open, setOpen] = useLocalStorage<boolean>({
+    key: `spedycja.filters.open.${collapseKey ?? 'none'}`,
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const panelRef = useRef<HTMLDivElement>(null);
+  const widths = useRef<number[]>([]);
+  const [fitting, setFitting] = useState(count);
+  const [panelWidth, setPanelWidth] = useState(0);
+  const foldable = collapseKey !== undefined;
+  const folded = foldable && !open;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new width of the panel (`panelWidth`) is measured again.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!folded || !panel) return;
+    const gap = 10;
+    const items = [...panel.querySelectorAll<HTMLElement>('[data-filter-item]')];
+    items.forEach((item, index) => {
+      if (item.offsetWidth > 0) widths.current[index] = item.offsetWidth;
+    });
+    const fixed = [...panel.querySelectorAll<HTMLElement>('[data-filter-fixed]')].reduce(
+      (sum, button) => sum + button.offsetWidth + gap,
+      0,
+    );
+    let room = panel.clientWidth - fixed;
+    let fit = 0;
+    while (fit < count && room >= (widths.current[fit] ?? 160) + gap) {
+      room -= (widths.current[fit] ?? 160) + gap;
+      fit += 1;
+    }
+    if (fit !== fitting) setFitting(fit);
+  }, [folded, count, fitting, panelWidth]);
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!foldable || !panel || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setPanelWidth(panel.clientWidth));
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, [foldable]);
+
+  return {
+    panelRef,
+    foldable: foldable && (fitting < count || !folded),
+    folded,
+    shown: folded ? fitting : count,
+    toggle: () => setOpen(!open),
+  };
 }
 
 function FilterInput({ def, value, onChange }: { def: FilterDef; value: unknown; onChange: (value: unknown) => void }) {

@@ -142,6 +142,8 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: 'createdDate',
       header: c.createdDate,
       sortKey: 'createdDate',
+      // 'HH:mm, DD/MM/YYYY' breaks after the comma: every SPEC column fits a 1920 px screen.
+      width: 96,
       cell: (r) => <DateTimeText value={r.createdDate} />,
     } satisfies ColumnDef<R>,
 
@@ -149,6 +151,7 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: 'user',
       header: c.user,
       sortKey: 'user.name',
+      width: 100,
       cell: (r) => editable(r, c.user, 'user', ownerEditor(ownerOptions), <TextValue value={r.user?.name} />),
     }),
 

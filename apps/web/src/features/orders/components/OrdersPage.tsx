@@ -2,7 +2,6 @@ import { Stack } from '@mantine/core';
 import { DEBOUNCE_MS, type Order, type OrderParty } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { hiddenByDefault } from '../../../components/DataTable/ColumnChooser.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
 import { useListState } from '../../../components/DataTable/useListState.ts';
@@ -159,6 +158,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         onApply={setFilters}
         initialValues={filterValues}
         debounceMs={DEBOUNCE_MS.orderFilters}
+        collapseKey="orders"
       />
       <DataTable
         mode="pages"
@@ -173,7 +173,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         onSortChange={setSort}
         columnChooser={{
           storageKey: `orders:${user?.uuid ?? ''}`,
-          defaultHidden: hiddenByDefault(ORDER_COLUMNS_HIDDEN_BY_DEFAULT, filterParams.status),
+          defaultHidden: ORDER_COLUMNS_HIDDEN_BY_DEFAULT,
         }}
         page={page}
         pageSize={ORDERS_PAGE_SIZE}

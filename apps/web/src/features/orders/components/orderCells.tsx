@@ -29,45 +29,46 @@ function Line({ text, dimmed, title }: { text: string | null; dimmed?: boolean; 
 export function NumberCell({ order, onShowInCalendar }: { order: Order; onShowInCalendar?: (order: Order) => void }) {
   const warnings = orderWarnings(order, useMailIsOff());
   return (
-    <Group gap={6} wrap="nowrap" align="center">
-      <Stack gap={0}>
-        <Text span size="sm" fw={600}>
-          {order.number}
-        </Text>
+    // The warnings sit beside the ID, under the number: the column stays as narrow as the number.
+    <Stack gap={0}>
+      <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {order.number}
+      </Text>
+      <Group gap={4} wrap="nowrap" align="center">
         <Text span size="xs" c="dimmed">
           {`ID ${order.id}`}
         </Text>
-      </Stack>
-      {warnings.map((w) =>
-        w.kind === 'hiddenInCalendar' && onShowInCalendar ? (
-          <Tooltip key={w.kind} label={t.warnings.showInCalendar} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red.7"
-              size="sm"
-              aria-label={t.warnings.showInCalendar}
-              data-warning={w.kind}
-              onClick={() => onShowInCalendar(order)}
-            >
-              <IconAlertTriangle size={18} />
-            </ActionIcon>
-          </Tooltip>
-        ) : (
-          <Tooltip key={w.kind} label={w.message} withArrow>
-            <Text
-              span
-              c={w.color === 'orange' ? 'orange.7' : 'red.7'}
-              role="img"
-              aria-label={w.message}
-              data-warning={w.kind}
-              lh={0}
-            >
-              <IconAlertTriangle size={18} />
-            </Text>
-          </Tooltip>
-        ),
-      )}
-    </Group>
+        {warnings.map((w) =>
+          w.kind === 'hiddenInCalendar' && onShowInCalendar ? (
+            <Tooltip key={w.kind} label={t.warnings.showInCalendar} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="red.7"
+                size="sm"
+                aria-label={t.warnings.showInCalendar}
+                data-warning={w.kind}
+                onClick={() => onShowInCalendar(order)}
+              >
+                <IconAlertTriangle size={16} />
+              </ActionIcon>
+            </Tooltip>
+          ) : (
+            <Tooltip key={w.kind} label={w.message} withArrow>
+              <Text
+                span
+                c={w.color === 'orange' ? 'orange.7' : 'red.7'}
+                role="img"
+                aria-label={w.message}
+                data-warning={w.kind}
+                lh={0}
+              >
+                <IconAlertTriangle size={16} />
+              </Text>
+            </Tooltip>
+          ),
+        )}
+      </Group>
+    </Stack>
   );
 }
 

@@ -1,5 +1,6 @@
 import { dimensionsText, formatMeasure, formatMoney, formatPercent, type Order } from '@spedycja/domain';
 import type { ReactNode } from 'react';
+import { withPriorities } from '../../../components/DataTable/ColumnChooser.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { TextValue } from '../../../components/display.tsx';
 import { editableCells } from '../../../components/inlineEditors.tsx';
@@ -33,28 +34,35 @@ export type OrderColumnsOptions = {
 const c = t.columns;
 const partyName = (p: Order['carrier']) => p?.companyName || p?.name;
 
+/** The columns that start hidden (not in SPEC §2; 'Kolumny' shows them). */
+export const ORDER_COLUMNS_HIDDEN_BY_DEFAULT = ['margin', 'portal'] as const;
+
 /**
- * The columns that start hidden (the column chooser shows them), so that the usual ones and the actions fit a
- * 1366 px laptop beside the side drawer.
+ * Which columns give way first when the table is wider than the screen (highest first): at 1920 px all of SPEC §2
+ * shows, at 1366 px beside the drawer the route, dates, parties and prices stay.
  */
-export const ORDER_COLUMNS_HIDDEN_BY_DEFAULT = [
-  // The list starts filtered to 'aktywne': the status column shows once the filter is widened (or chosen).
-  'status',
-  'carrier',
-  'carrierPrice',
-  'margin',
-  'dimensions',
-  'weight',
-  'unloadingDate',
-  'distance',
-  'loadingType',
-  'customerPaid',
-  'user',
-  'createdDate',
-  'additionalInfo',
-  // The carrier's link marks (not a SPEC column): shown from 'Kolumny' or next to the link's filter.
-  'portal',
-] as const;
+const ORDER_COLUMN_PRIORITIES: Record<string, number> = {
+  loadingPlace: 1,
+  unloadingPlace: 1,
+  loadingDate: 1,
+  cargo: 2,
+  customer: 2,
+  customerPrice: 3,
+  carrier: 3,
+  carrierPrice: 4,
+  status: 5,
+  unloadingDate: 5,
+  customerPaid: 6,
+  distance: 7,
+  loadingType: 7,
+  weight: 7,
+  dimensions: 8,
+  user: 9,
+  createdDate: 9,
+  additionalInfo: 10,
+  margin: 10,
+  portal: 10,
+};
 
 /** The columns of SPEC §2 Orders table, in its order, most of them editable in place. */
 export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
@@ -62,7 +70,7 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
   const editable = editableCells(options.onSave, deleted);
   const shared = shipmentColumns(c, editable);
 
-  return shared.finish(
+  const columns = shared.finish(
     [
       {
         id: 'id',
@@ -79,6 +87,7 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
       {
         id: 'dimensions',
         header: c.dimensions,
+        width: 100,
         cell: (o) => editable(o, c.dimensions, 'dimensions', dimensionsEditor, <TextValue value={dimensionsText(o)} />),
       },
       {
@@ -135,4 +144,5 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
     deleted,
     options.renderActions,
   );
+  return withPriorities(columns, ORDER_COLUMN_PRIORITIES);
 }

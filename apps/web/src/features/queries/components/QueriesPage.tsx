@@ -1,7 +1,6 @@
 import { Box, Stack } from '@mantine/core';
 import { DEBOUNCE_MS, type Query, routeLabel } from '@spedycja/domain';
 import { useCallback, useMemo, useState } from 'react';
-import { hiddenByDefault } from '../../../components/DataTable/ColumnChooser.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
 import { useListState } from '../../../components/DataTable/useListState.ts';
@@ -21,7 +20,7 @@ import { queriesMessages as t } from '../messages.ts';
 import { queryClipboardText } from '../queryText.ts';
 import { QueryModal } from './QueryModal.tsx';
 import { QueryRowActions, type QueryRowExtraActions, RestoreAction } from './QueryRowActions.tsx';
-import { QUERY_COLUMNS_HIDDEN_BY_DEFAULT, queryColumns } from './queryColumns.tsx';
+import { queryColumns } from './queryColumns.tsx';
 import { queryFilterDefs } from './queryFilters.tsx';
 
 export type QueriesPageProps = {
@@ -128,6 +127,7 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
         onApply={setFilters}
         initialValues={filterValues}
         debounceMs={DEBOUNCE_MS.queryFilters}
+        collapseKey="queries"
       />
       <Box style={{ flex: 1, minHeight: 320 }}>
         <DataTable
@@ -143,7 +143,7 @@ export function QueriesPage({ deleted = false, extraRowActions }: QueriesPagePro
           onSortChange={setSort}
           columnChooser={{
             storageKey: `queries:${user?.uuid ?? ''}`,
-            defaultHidden: hiddenByDefault(QUERY_COLUMNS_HIDDEN_BY_DEFAULT, filterParams.status),
+            defaultHidden: [],
           }}
           hasMore={list.hasNextPage}
           loadingMore={list.isFetchingNextPage}

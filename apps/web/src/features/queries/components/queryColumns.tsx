@@ -1,5 +1,6 @@
 import type { Query } from '@spedycja/domain';
 import type { ReactNode } from 'react';
+import { withPriorities } from '../../../components/DataTable/ColumnChooser.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { editableCells } from '../../../components/inlineEditors.tsx';
 import { shipmentColumns } from '../../../components/shipment/shipmentColumns.tsx';
@@ -23,26 +24,35 @@ export type QueryColumnsOptions = {
 
 const c = t.columns;
 
-/** The columns of SPEC §2 Queries table, in its order, most of them editable in place. */
-/** The columns that start hidden (the column chooser shows them): the usual ones fit a 1366 px laptop. */
-export const QUERY_COLUMNS_HIDDEN_BY_DEFAULT = [
-  // The list starts filtered to 'aktywne': the status column shows once the filter is widened (or chosen).
-  'status',
-  'cargoParams',
-  'distance',
-  'customerPrice',
-  'loadingType',
-  'additionalInfo',
-  'createdDate',
-  'user',
-] as const;
+/**
+ * Which columns give way first when the table is wider than the screen (highest first): at 1920 px all of SPEC §2
+ * shows, at 1366 px beside the drawer the route, the date, the customer and the prices stay.
+ */
+const QUERY_COLUMN_PRIORITIES: Record<string, number> = {
+  loadingPlace: 1,
+  unloadingPlace: 1,
+  loadingDate: 1,
+  cargo: 2,
+  customer: 2,
+  bestOffer: 3,
+  customerPrice: 3,
+  customerPriceSuggested: 4,
+  status: 5,
+  cargoParams: 6,
+  distance: 7,
+  loadingType: 7,
+  user: 9,
+  createdDate: 9,
+  additionalInfo: 10,
+};
 
+/** The columns of SPEC §2 Queries table, in its order, most of them editable in place. */
 export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
   const { deleted } = options;
   const editable = editableCells(options.onSave, deleted);
   const shared = shipmentColumns(c, editable);
 
-  return shared.finish(
+  const columns = shared.finish(
     [
       { id: 'id', header: c.id, cell: (q) => q.id, sortKey: 'id', width: 64 },
       {
@@ -88,4 +98,5 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
     deleted,
     options.renderActions,
   );
+  return withPriorities(columns, QUERY_COLUMN_PRIORITIES);
 }
