@@ -48,7 +48,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       city: 'Poznań',
       country: 'PL',
     });
-    await apiAs(token, 'POST', '/api/carriers', {
+    const carrier = await apiAs(token, 'POST', '/api/carriers', {
       companyName: CARRIER,
       email: `przewoznik.${suffix}@zlecenia.example`,
       country: 'PL',
@@ -66,6 +66,10 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       customerPrice: 310000,
     });
     queryId = query.id;
+    // Two offers: the dispatcher takes the dearer one, and the order's query shows that one as chosen.
+    for (const price of [200000, 250000]) {
+      await apiAs(token, 'POST', '/api/offers', { query: query['@id'], carrier: carrier['@id'], price });
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -266,6 +270,8 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     const queryRow = queriesTable.getByRole('row', { name: `Zapytanie ${queryId}` });
     await queryRow.getByRole('button', { name: 'Zamień w zlecenie' }).click();
     const toOrder = page.getByRole('dialog', { name: 'Zamiana w zlecenie' });
+    // Not the best offer: the dearer one.
+    await toOrder.getByRole('radio', { name: `${CARRIER} — 2 500,00 zł` }).check();
     // It has no unloading date: the dialog asks for it and does not convert without it.
     await toOrder.getByText('Zapytanie nie ma daty rozładunku, a zlecenie jej wymaga: podaj ją.').waitFor();
     await toOrder.getByRole('button', { name: 'Tak' }).click();
@@ -288,6 +294,24 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     // The order took the unloading date typed in the dialog.
     const [madeOrder] = (await apiAs(token, 'GET', `/api/orders?cargo=${QUERY_CARGO}`))['hydra:member'];
     expect(wallClockOf(madeOrder.unloadingDate)).toBe('2026-12-15');
+
+    // The order names its query; the query opens read-only with its offers, the one taken marked.
+    await converted.getByRole('button', { name: 'Edytuj', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
+    await edit.getByRole('button', { name: `Z zapytania nr ${queryId}` }).click();
+    const shown = page.getByRole('dialog', { name: `Zapytanie nr ${queryId}` });
+    await expect(shown.getByLabel('Towar', { exact: true }).inputValue()).resolves.toBe(QUERY_CARGO);
+    await expect(shown.getByLabel('Towar', { exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(shown.getByRole('button', { name: 'Zapisz' }).count()).resolves.toBe(0);
+    const offers = shown.getByRole('table', { name: 'Lista ofert przewoźników' });
+    const chosen = offers.getByRole('row', { name: /, Wybrana$/ });
+    await chosen.waitFor();
+    await expect(chosen.innerText()).resolves.toContain('2 500,00 zł');
+    await expect(offers.getByRole('row').filter({ hasText: '2 000,00 zł' }).innerText()).resolves.not.toContain(
+      'Wybrana',
+    );
+    await shown.getByRole('button', { name: 'Zamknij' }).last().click();
+    await shown.waitFor({ state: 'hidden' });
     await context.close();
   });
 });
