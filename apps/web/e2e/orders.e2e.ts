@@ -133,6 +133,21 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     // On a fresh database this is the only order: the row shows before the filter applies, so wait for the address.
     await expect.poll(() => decodeURIComponent(page.url())).toContain(CARGO);
     await expect.poll(() => ordersTable(page).getByRole('row').count()).toBe(2);
+    // A date range typed, not picked: one without the order's unloading day (09.12.2026) hides it, one with it shows it.
+    const unloadingRange = filters(page).getByRole('textbox', { name: 'Filtr: Data rozładunku' });
+    await typeInto(unloadingRange, '10.12.2026 - 31.12.2026');
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    await ordersTable(page).getByText('Brak danych do wyświetlenia').waitFor();
+    await typeInto(unloadingRange, '1.12.2026-9.12.2026');
+    await unloadingRange.press('Tab');
+    await expect(unloadingRange.inputValue()).resolves.toBe('01/12/2026 – 09/12/2026');
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    await row.waitFor();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('2026-12-09');
+    // Emptied again for the rest of the walk.
+    await unloadingRange.fill('');
+    await unloadingRange.press('Tab');
+    await expect.poll(() => decodeURIComponent(page.url())).not.toContain('2026-12-09');
     // On a 1366 × 768 laptop the usual columns fit, the actions in sight, nothing to scroll sideways.
     const fits = await ordersTable(page).evaluate((table) => ({
       table: table.scrollWidth,
