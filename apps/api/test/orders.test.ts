@@ -501,6 +501,62 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     });
   });
 
+  it('names the query an order came from and the offer it took; the offer names the order', async () => {
+    const base = {
+      cargo: 'Oferta wybrana',
+      loadingCity: 'Wrocław',
+      loadingCountry: 'PL',
+      loadingDate: '2026-12-10',
+      unloadingCity: 'Praga',
+      unloadingCountry: 'CZ',
+      unloadingDate: '2026-12-11',
+      customer: customer['@id'],
+      customerPriceSuggested: 500000,
+    };
+    const offerOn = async (q: { '@id': string }, price: number) =>
+      (await api('POST', '/api/offers', { query: q['@id'], carrier: carrier['@id'], price })).json();
+    // Picked: not the best one.
+    const q = (await api('POST', '/api/queries', base)).json();
+    const best = await offerOn(q, 100000);
+    const picked = await offerOn(q, 200000);
+    const o = (await api('POST', `/api/queries/${q.uuid}/changeType`, { offer: picked['@id'] })).json();
+    expect(o).toMatchObject({ query: q['@id'], queryId: q.id, chosenOffer: picked['@id'], carrierPrice: 200000 });
+    expect((await api('GET', `/api/orders/${o.uuid}`)).json()).toMatchObject({
+      queryId: q.id,
+      chosenOffer: picked['@id'],
+    });
+    const marks = (await api('GET', `/api/offers?query.uuid=${q.uuid}`)).json()['hydra:member'];
+    const markOf = (offer: { uuid: string }) => marks.find((m: { uuid: string }) => m.uuid === offer.uuid)?.chosenBy;
+    expect(markOf(picked)).toBe(o['@id']);
+    expect(markOf(best)).toBeNull();
+    expect((await api('GET', `/api/offers/${picked.uuid}`)).json().chosenBy).toBe(o['@id']);
+    // Lists say the same, whole or projected (the projection is written by PostgreSQL).
+    const listed = (await api('GET', `/api/orders?number=${encodeURIComponent(o.number)}`)).json()['hydra:member'];
+    expect(listed[0]).toMatchObject({ queryId: q.id, chosenOffer: picked['@id'] });
+    const projected = (
+      await api(
+        'GET',
+        `/api/orders?number=${encodeURIComponent(o.number)}&properties[]=number&properties[]=chosenOffer`,
+      )
+    ).json()['hydra:member'];
+    expect(projected).toEqual([
+      { '@id': o['@id'], '@type': 'Order', uuid: o.uuid, number: o.number, chosenOffer: picked['@id'] },
+    ]);
+    // Without a pick the order takes, and names, the best offer.
+    const q2 = (await api('POST', '/api/queries', base)).json();
+    await offerOn(q2, 300000);
+    const cheapest = await offerOn(q2, 150000);
+    const o2 = (await api('POST', `/api/queries/${q2.uuid}/changeType`)).json();
+    expect(o2).toMatchObject({ queryId: q2.id, chosenOffer: cheapest['@id'], carrierPrice: 150000 });
+    // A deleted query (the app's soft delete) still gives its number.
+    expect((await api('POST', `/api/remove/${q2.uuid}`, { type: 'query', reason: 1 })).statusCode).toBe(200);
+    expect((await api('GET', `/api/orders/${o2.uuid}`)).json()).toMatchObject({ query: q2['@id'], queryId: q2.id });
+    // An order typed in names neither.
+    const typed = (await api('POST', '/api/orders', order({ cargo: 'Bez zapytania' }))).json();
+    expect(typed).toMatchObject({ query: null, queryId: null, chosenOffer: null });
+    expect((await api('GET', `/api/orders/${typed.uuid}`)).json()).toMatchObject({ queryId: null, chosenOffer: null });
+  });
+
   it('keeps loading and unloading times as typed at the place, and filters them by day', async () => {
     const at = (loadingDate: string, cargo: string) =>
       api('POST', '/api/orders', order({ cargo, loadingDate, unloadingDate: '2026-12-20' }));

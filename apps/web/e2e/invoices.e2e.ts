@@ -88,6 +88,23 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
       `${dd(in45.getDate())}/${dd(in45.getMonth() + 1)}/${in45.getFullYear()}`,
     );
 
+    // The dates typed, not picked: the issue day with a time (a day field keeps the day), the sale the day before.
+    const today = warsawNow();
+    const dayBefore = warsawNow();
+    dayBefore.setDate(dayBefore.getDate() - 1);
+    const dotted = (d: Date) => `${dd(d.getDate())}.${dd(d.getMonth() + 1)}.${d.getFullYear()}`;
+    const iso = (d: Date) => `${d.getFullYear()}-${dd(d.getMonth() + 1)}-${dd(d.getDate())}`;
+    const issued = dialog.getByLabel('Data wystawienia');
+    await issued.fill(`${dotted(today)} 10:00`);
+    await issued.press('Tab');
+    await expect(issued.inputValue()).resolves.toBe(dotted(today).replaceAll('.', '/'));
+    const sold = dialog.getByLabel('Data sprzedaży');
+    await sold.fill(dotted(dayBefore));
+    await sold.press('Tab');
+    await expect(sold.inputValue()).resolves.toBe(dotted(dayBefore).replaceAll('.', '/'));
+    // Wide enough for a day with its time.
+    expect((await issued.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(120);
+
     // An invalid form is not saved: Zapisz marks the field in error and keeps the dialog; corrected, it saves.
     const save = dialog.getByRole('button', { name: 'Zapisz', exact: true });
     await dialog.getByLabel('Miasto nabywcy').fill('');
@@ -97,6 +114,9 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
     await save.click();
     await toast(page, 'Faktura została pomyślnie dodana!').waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    const [saved] = (await apiAs(token, 'GET', `/api/invoices?type=vat&customerNip=${NIP}`))['hydra:member'];
+    expect(saved.createdDate.slice(0, 10)).toBe(iso(today));
+    expect(saved.saleDate.slice(0, 10)).toBe(iso(dayBefore));
 
     // The month's list (it starts at the current month): found by the buyer.
     await nav(page).getByRole('link', { name: 'Faktury VAT' }).click();

@@ -141,6 +141,14 @@ describe('loadings: the calendar, both confirmations with their invoice question
     await preview.getByRole('button', { name: 'Anuluj' }).click();
     await preview.waitFor({ state: 'hidden' });
     await loadingDialog.getByLabel('Załadunek zakończony').check();
+    // The time it was loaded typed, not picked: that day at 10:30 (it was planned at 08:00).
+    const [ly, lm, ld] = loadingDay.split('-');
+    const loadedAt = loadingDialog.getByLabel('Data załadunku');
+    await loadedAt.fill(`${ld}.${lm}.${ly} 10:30`);
+    await loadedAt.press('Tab');
+    await expect(loadedAt.inputValue()).resolves.toBe(`${ld}/${lm}/${ly} 10:30`);
+    // Wide enough to show the day with its time whole.
+    expect(await loadedAt.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
     await typeInto(loadingDialog.getByLabel('Kierowca'), 'Jan Kowalski');
     await typeInto(loadingDialog.getByLabel('Ciągnik (nr rej.)'), 'PO 12345');
     // Saved (the confirmation closes), the server asks for the ProForma: the question stays until answered.
@@ -153,6 +161,7 @@ describe('loadings: the calendar, both confirmations with their invoice question
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     // Confirmed: green, and the truck shows on the event.
     await loading.and(page.locator('.loading-event-done')).filter({ hasText: 'PO 12345' }).waitFor();
+    await expect(loading.innerText()).resolves.toContain('10:30');
 
     // The unloading with the customer's payment: VAT invoice? yes — the invoice modal of this order.
     await unloading.click();

@@ -48,7 +48,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       city: 'Poznań',
       country: 'PL',
     });
-    await apiAs(token, 'POST', '/api/carriers', {
+    const carrier = await apiAs(token, 'POST', '/api/carriers', {
       companyName: CARRIER,
       email: `przewoznik.${suffix}@zlecenia.example`,
       country: 'PL',
@@ -66,6 +66,10 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       customerPrice: 310000,
     });
     queryId = query.id;
+    // Two offers: the dispatcher takes the dearer one, and the order's query shows that one as chosen.
+    for (const price of [200000, 250000]) {
+      await apiAs(token, 'POST', '/api/offers', { query: query['@id'], carrier: carrier['@id'], price });
+    }
   });
   afterAll(async () => {
     await browser?.close();
@@ -129,6 +133,21 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     // On a fresh database this is the only order: the row shows before the filter applies, so wait for the address.
     await expect.poll(() => decodeURIComponent(page.url())).toContain(CARGO);
     await expect.poll(() => ordersTable(page).getByRole('row').count()).toBe(2);
+    // A date range typed, not picked: one without the order's unloading day (09.12.2026) hides it, one with it shows it.
+    const unloadingRange = filters(page).getByRole('textbox', { name: 'Filtr: Data rozładunku' });
+    await typeInto(unloadingRange, '10.12.2026 - 31.12.2026');
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    await ordersTable(page).getByText('Brak danych do wyświetlenia').waitFor();
+    await typeInto(unloadingRange, '1.12.2026-9.12.2026');
+    await unloadingRange.press('Tab');
+    await expect(unloadingRange.inputValue()).resolves.toBe('01/12/2026 – 09/12/2026');
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    await row.waitFor();
+    await expect.poll(() => decodeURIComponent(page.url())).toContain('2026-12-09');
+    // Emptied again for the rest of the walk.
+    await unloadingRange.fill('');
+    await unloadingRange.press('Tab');
+    await expect.poll(() => decodeURIComponent(page.url())).not.toContain('2026-12-09');
     // On a 1366 × 768 laptop the usual columns fit, the actions in sight, nothing to scroll sideways.
     const fits = await ordersTable(page).evaluate((table) => ({
       table: table.scrollWidth,
@@ -272,6 +291,8 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     const queryRow = queriesTable.getByRole('row', { name: `Zapytanie ${queryId}` });
     await queryRow.getByRole('button', { name: 'Zamień w zlecenie' }).click();
     const toOrder = page.getByRole('dialog', { name: 'Zamiana w zlecenie' });
+    // Not the best offer: the dearer one.
+    await toOrder.getByRole('radio', { name: `${CARRIER} — 2 500,00 zł` }).check();
     // It has no unloading date: the dialog asks for it and does not convert without it.
     await toOrder.getByText('Zapytanie nie ma daty rozładunku, a zlecenie jej wymaga: podaj ją.').waitFor();
     await toOrder.getByRole('button', { name: 'Tak' }).click();
@@ -294,6 +315,24 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     // The order took the unloading date typed in the dialog.
     const [madeOrder] = (await apiAs(token, 'GET', `/api/orders?cargo=${QUERY_CARGO}`))['hydra:member'];
     expect(wallClockOf(madeOrder.unloadingDate)).toBe('2026-12-15');
+
+    // The order names its query; the query opens read-only with its offers, the one taken marked.
+    await converted.getByRole('button', { name: 'Edytuj', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
+    await edit.getByRole('button', { name: `Z zapytania nr ${queryId}` }).click();
+    const shown = page.getByRole('dialog', { name: `Zapytanie nr ${queryId}` });
+    await expect(shown.getByLabel('Towar', { exact: true }).inputValue()).resolves.toBe(QUERY_CARGO);
+    await expect(shown.getByLabel('Towar', { exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(shown.getByRole('button', { name: 'Zapisz' }).count()).resolves.toBe(0);
+    const offers = shown.getByRole('table', { name: 'Lista ofert przewoźników' });
+    const chosen = offers.getByRole('row', { name: /, Wybrana$/ });
+    await chosen.waitFor();
+    await expect(chosen.innerText()).resolves.toContain('2 500,00 zł');
+    await expect(offers.getByRole('row').filter({ hasText: '2 000,00 zł' }).innerText()).resolves.not.toContain(
+      'Wybrana',
+    );
+    await shown.getByRole('button', { name: 'Zamknij' }).last().click();
+    await shown.waitFor({ state: 'hidden' });
     await context.close();
   });
 });

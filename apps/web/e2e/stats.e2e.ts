@@ -97,7 +97,7 @@ describe('stats: figures, a range, charts, a receivable paid, an export', () => 
         () =>
           page
             .getByLabel('Zakres dat')
-            .innerText()
+            .inputValue()
             .catch(() => ''),
         { timeout: 10_000 },
       )

@@ -97,6 +97,8 @@ export type Offer = {
   phonePrefix: string | null;
   phone: string | null;
   active: boolean;
+  /** The order the query became with this offer's carrier and price (an IRI), or null. */
+  chosenBy: string | null;
   createdDate: string;
 };
 

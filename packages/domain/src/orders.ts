@@ -164,6 +164,10 @@ export type Order = ShipmentRead & {
   status: OrderStatus | typeof CONVERTED_STATUS;
   /** The query this order was made from, or became (an IRI). */
   query: string | null;
+  /** That query's number (its id), for 'Z zapytania nr {id}'; null without a query. */
+  queryId: number | null;
+  /** The offer of that query whose carrier and price the conversion took (an IRI); null for an order typed in. */
+  chosenOffer: string | null;
   changedBy: UserSummary | null;
   showInCalendar: boolean;
   loadingFinished: boolean;

@@ -1,7 +1,7 @@
-import { Group, Input } from '@mantine/core';
+import { ActionIcon, CloseButton, Group, Input, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import {
-  DatePickerInput,
-  type DatePickerInputProps,
+  DatePicker,
+  type DatePickerPreset,
   DateInput as MantineDateInput,
   type DateInputProps as MantineDateInputProps,
   TimePicker,
@@ -9,8 +9,9 @@ import {
 import { DATE_FORMAT } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { DATE_DIALOG_WIDTH } from './constants.ts';
+import { IconCalendar } from './icons.tsx';
 import { componentMessages as t } from './messages.ts';
 
 /**
@@ -48,6 +49,12 @@ export function parsePolishDateTime(text: string): string | null {
   return `${day} ${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
+/**
+ * A day typed the Polish way, a time after it allowed and dropped (a day field, a range of whole days): '26.11.2026
+ * 10:00' -> '2026-11-26'; null when it is not a day.
+ */
+export const parseTypedDay = (text: string) => parsePolishDateTime(text)?.slice(0, 10) ?? null;
+
 /** Mantine's value ('2026-12-07 08:00:00') <-> ours ('2026-12-07 08:00', or the day alone at midnight). */
 const toMantine = (value: string | null) =>
   value ? `${value.slice(0, 10)} ${value.slice(11, 16) || '00:00'}:00` : null;
@@ -58,6 +65,12 @@ const fromMantine = (value: string | null) => {
 };
 
 const popoverProps = { width: DATE_DIALOG_WIDTH } as const;
+const RANGE_PLACEHOLDER = 'DD/MM/RRRR – DD/MM/RRRR';
+/** Wide enough for '07/12/2026 – 14/12/2026' (and a day with its time, '07/12/2026 08:00') with the buttons. */
+const RANGE_MIN_WIDTH = 220;
+const DATE_TIME_MIN_WIDTH = 180;
+/** '07/12/2026' with the clear button. */
+const DATE_MIN_WIDTH = 140;
 /** The clear (×) beside a date: reached by the mouse, not a Tab stop, and named for screen readers. */
 const clearButtonProps = { tabIndex: -1, 'aria-hidden': false, 'aria-label': t.clearField } as const;
 
@@ -67,11 +80,12 @@ export function DateInput(props: DateInputProps) {
   return (
     <MantineDateInput
       valueFormat={DATE_FORMAT}
-      dateParser={parsePolishDate}
+      dateParser={parseTypedDay}
       placeholder="DD/MM/RRRR"
       popoverProps={popoverProps}
       clearable
       clearButtonProps={clearButtonProps}
+      miw={DATE_MIN_WIDTH}
       {...props}
     />
   );
@@ -112,6 +126,7 @@ export function WallClockInput({
         <MantineDateInput
           id={id}
           style={{ flex: 1 }}
+          miw={DATE_TIME_MIN_WIDTH}
           withTime
           valueFormat={(v) => formatTyped(fromMantine(v))}
           dateParser={(text) => toMantine(parsePolishDateTime(text))}
@@ -152,34 +167,149 @@ function formatTyped(value: string | null): string {
   return value.length > 10 ? `${d}/${m}/${y} ${value.slice(11, 16)}` : `${d}/${m}/${y}`;
 }
 
-export type DateRangeInputProps = Omit<DatePickerInputProps<'range'>, 'type' | 'valueFormat'>;
+/** A range of days, 'YYYY-MM-DD' each; either end may be open (null). */
+export type DateRange = [string | null, string | null];
 
-const RANGE_PLACEHOLDER = 'DD/MM/RRRR – DD/MM/RRRR';
+/** Between the two days: an en or em dash, or a hyphen with spaces around it ('01.12.2026 - 07.12.2026'). */
+const RANGE_SEPARATORS = [/\s*[–—]\s*/, /\s+-\s+/];
+/** A bare hyphen ('01.12.2026-07.12.2026'), only when no day is written ISO-style (2026-12-01 has hyphens of its own). */
+const BARE_HYPHEN = /\s*-\s*/;
 
-/** What the range field shows: its dates ('01/12/2026 – 07/12/2026') or, empty, its placeholder. */
-function shownRange(value: DateRangeInputProps['value'], placeholder: ReactNode): string {
-  const [start, end] = (value ?? []) as [unknown, unknown];
-  if (!start) return typeof placeholder === 'string' ? placeholder : '';
-  const format = (v: unknown) => (v ? dayjs(v as string).format(DATE_FORMAT) : '');
-  return `${format(start)} – ${format(end)}`.trim();
+/**
+ * A range of days typed: '01.12.2026 - 07.12.2026', '01/12/2026 – 07/12/2026', '01.12.2026-07.12.2026', an open end
+ * ('01.12.2026 –', '– 07.12.2026') or one day ('26.11.2026 10:00': that whole day). Reversed ends are put in order;
+ * '' is no range. Null when it is not a range of days.
+ */
+export function parsePolishDateRange(text: string): DateRange | null {
+  const trimmed = text.trim();
+  if (!trimmed) return [null, null];
+  const separators = /\d{4}-\d{1,2}-\d{1,2}/.test(trimmed) ? RANGE_SEPARATORS : [...RANGE_SEPARATORS, BARE_HYPHEN];
+  for (const separator of separators) {
+    const parts = trimmed.split(separator);
+    if (parts.length !== 2) continue;
+    const [fromText = '', toText = ''] = parts.map((part) => part.trim());
+    if (!fromText && !toText) return null;
+    const from = fromText ? parseTypedDay(fromText) : null;
+    const to = toText ? parseTypedDay(toText) : null;
+    if ((fromText && !from) || (toText && !to)) return null;
+    return from && to && from > to ? [to, from] : [from, to];
+  }
+  const day = parseTypedDay(trimmed);
+  return day ? [day, day] : null;
 }
 
-export function DateRangeInput(props: DateRangeInputProps) {
-  // The field is a button: a name given by aria-label must contain what it shows (WCAG label in name).
-  const ariaLabel = props['aria-label'];
-  const shown = shownRange(props.value, props.placeholder ?? RANGE_PLACEHOLDER);
+/** What the range field shows: '01/12/2026 – 07/12/2026', '01/12/2026 –', '– 07/12/2026', or ''. */
+export function formatDateRange(value: DateRange | null | undefined): string {
+  const [from, to] = value ?? [null, null];
+  if (!from && !to) return '';
+  return `${from ? formatTyped(from) : ''} – ${to ? formatTyped(to) : ''}`.trim();
+}
+
+export type DateRangeInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange'> & {
+  value: DateRange | null | undefined;
+  onChange: (value: DateRange) => void;
+  /** The × that empties the range (default shown). */
+  clearable?: boolean;
+  /** Ranges offered beside the calendar (the stats page: this month, last month…). */
+  presets?: DatePickerPreset<'range'>[];
+};
+
+/**
+ * A range of days (the tables' date filters, the stats): typed ('01.12.2026 - 07.12.2026', one day, an open end) or
+ * picked in the calendar that a click on the field or its icon opens. What is typed counts when the field is left (or
+ * on Enter); what is not a range stays with a Polish error under it and changes nothing.
+ */
+export function DateRangeInput({
+  value,
+  onChange,
+  clearable = true,
+  presets,
+  placeholder = RANGE_PLACEHOLDER,
+  error,
+  ...props
+}: DateRangeInputProps) {
+  const [opened, setOpened] = useState(false);
+  // What is being typed, until it is read (null: the field shows the value).
+  const [draft, setDraft] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const range: DateRange = [value?.[0] ?? null, value?.[1] ?? null];
+  const shown = draft ?? formatDateRange(range);
+
+  const commit = () => {
+    if (draft === null) return;
+    const parsed = parsePolishDateRange(draft);
+    if (!parsed) {
+      setInvalid(true);
+      return;
+    }
+    setDraft(null);
+    setInvalid(false);
+    if (parsed[0] !== range[0] || parsed[1] !== range[1]) onChange(parsed);
+  };
+  const set = (next: DateRange) => {
+    setDraft(null);
+    setInvalid(false);
+    onChange(next);
+  };
+
+  const rightSection = (
+    <Group gap={0} wrap="nowrap">
+      {clearable && (range[0] || range[1] || draft) && (
+        <CloseButton size="sm" onClick={() => set([null, null])} {...clearButtonProps} />
+      )}
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        tabIndex={-1}
+        aria-label={t.openCalendar}
+        onClick={() => setOpened((o) => !o)}
+      >
+        <IconCalendar size={14} />
+      </ActionIcon>
+    </Group>
+  );
+
   return (
-    <DatePickerInput
-      type="range"
-      valueFormat={DATE_FORMAT}
-      allowSingleDateInRange
-      clearable
-      clearButtonProps={clearButtonProps}
-      popoverProps={popoverProps}
-      placeholder={RANGE_PLACEHOLDER}
-      {...props}
-      aria-label={ariaLabel && shown ? `${ariaLabel}: ${shown}` : ariaLabel}
-    />
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" width={DATE_DIALOG_WIDTH} trapFocus={false}>
+      <Popover.Target>
+        <TextInput
+          placeholder={placeholder}
+          miw={RANGE_MIN_WIDTH}
+          {...props}
+          value={shown}
+          error={invalid ? t.dateRangeInvalid : error}
+          rightSection={rightSection}
+          rightSectionWidth={clearable ? 52 : 30}
+          rightSectionPointerEvents="all"
+          autoComplete="off"
+          onClick={() => setOpened(true)}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            setInvalid(false);
+          }}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+            if (event.key === 'Escape' && opened) setOpened(false);
+          }}
+        />
+      </Popover.Target>
+      <Popover.Dropdown>
+        <DatePicker
+          type="range"
+          allowSingleDateInRange
+          presets={presets}
+          value={range}
+          onChange={(next) => {
+            const picked: DateRange = [next[0] ?? null, next[1] ?? null];
+            set(picked);
+            // Both ends picked (or a preset): the calendar has done its job.
+            if (picked[0] && picked[1]) setOpened(false);
+          }}
+        />
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 
@@ -198,7 +328,7 @@ export function DateTimePicker({ clearButtonProps: ownClearButton, ...props }: D
       placeholder="DD/MM/RRRR GG:MM"
       popoverProps={popoverProps}
       clearable
-      miw={180}
+      miw={DATE_TIME_MIN_WIDTH}
       clearButtonProps={{ ...clearButtonProps, ...ownClearButton }}
       {...props}
     />

@@ -79,6 +79,7 @@ export const fieldLabels: Record<string, string> = {
   contactDate: 'Data kontaktu',
   additionalInfo: 'Dodatkowe informacje',
   orderAdditionalInfo: 'Uwagi do zlecenia',
+  chosenOfferUuid: 'Wybrana oferta',
   deletionReason: 'Powód usunięcia',
   driverName: 'Kierowca',
   driverPhone: 'Telefon kierowcy',

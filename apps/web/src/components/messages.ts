@@ -43,6 +43,8 @@ export const componentMessages = {
   nothingFound: 'Nie znaleziono',
   pickFromList: 'Wybierz z listy',
   clearField: 'Wyczyść',
+  openCalendar: 'Otwórz kalendarz',
+  dateRangeInvalid: 'Wpisz daty jako DD.MM.RRRR – DD.MM.RRRR albo jeden dzień.',
   hours: 'Godzina',
   minutes: 'Minuty',
   confirmDateTime: 'Zatwierdź datę i godzinę',

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { carriers, customers } from './parties.ts';
-import { queries } from './queries.ts';
+import { offers, queries } from './queries.ts';
 import { marginPercentSql, marginSql, plnSql, shipmentColumns } from './shipments.ts';
 import { users } from './users.ts';
 
@@ -80,6 +80,8 @@ export const orders = pgTable(
     mailSentToCarrierAddress: text('mail_sent_to_carrier_address'),
     /** The query this order was made from (conversions and the stats count through it), or the query it became. */
     queryUuid: uuid('query_uuid').references((): AnyPgColumn => queries.uuid, { onDelete: 'set null' }),
+    /** The offer of that query whose carrier and price the conversion took (null for an order typed in). */
+    chosenOfferUuid: uuid('chosen_offer_uuid').references(() => offers.uuid, { onDelete: 'set null' }),
     ...shipmentColumns(),
     /**
      * Prices in PLN and the margin, computed by PostgreSQL from the row (EUR at the order's own rate), so that the
@@ -132,6 +134,7 @@ export const orders = pgTable(
     index('orders_carrier_idx').on(t.carrierId),
     index('orders_user_idx').on(t.userId),
     index('orders_query_idx').on(t.queryUuid),
+    index('orders_chosen_offer_idx').on(t.chosenOfferUuid),
     index('orders_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
     index('orders_loading_city_trgm').using('gin', sql`f_unaccent(lower(${t.loadingCity})) gin_trgm_ops`),
     index('orders_unloading_city_trgm').using('gin', sql`f_unaccent(lower(${t.unloadingCity})) gin_trgm_ops`),

@@ -53,7 +53,7 @@ const SHARED = [
 type Shared = { [K in (typeof SHARED)[number]]: (typeof queries.$inferSelect)[K] };
 const pickShared = (row: Shared) => Object.fromEntries(SHARED.map((k) => [k, row[k]])) as Shared;
 
-type ChosenOffer = { carrier_id: number | null; price: number; currency: string; acquired_by: string };
+type ChosenOffer = { uuid: string; carrier_id: number | null; price: number; currency: string; acquired_by: string };
 
 export async function conversionsRoutes(
   app: FastifyInstance,
@@ -67,6 +67,7 @@ export async function conversionsRoutes(
       const uuid = offerRef.split('/').at(-1) as string;
       const [chosen] = await tx
         .select({
+          uuid: offers.uuid,
           carrier_id: offers.carrierId,
           price: offers.price,
           currency: offers.currency,
@@ -80,7 +81,7 @@ export async function conversionsRoutes(
     // The best active offer with a carrier (EUR through the rate, as bestOffer).
     const [best] = await selectRows<ChosenOffer>(
       tx,
-      sql`SELECT carrier_id, price, currency, acquired_by FROM offers
+      sql`SELECT uuid::text AS uuid, carrier_id, price, currency, acquired_by FROM offers
           WHERE query_id = ${queryId} AND active AND carrier_id IS NOT NULL
           ORDER BY CASE WHEN currency = 'eur'
                         THEN price::bigint * coalesce((SELECT value::int FROM settings WHERE key = 'euroExchangeRate'), 100)
@@ -116,6 +117,8 @@ export async function conversionsRoutes(
             carrierAcquiredBy: (CARRIER_ACQUISITION_SOURCES as readonly string[]).includes(offer.acquired_by)
               ? offer.acquired_by
               : null,
+            // The order names the offer it took, so the query's offers can show which one won.
+            chosenOfferUuid: offer.uuid,
           }
         : {};
       const [order] = await tx
@@ -198,7 +201,14 @@ export async function conversionsRoutes(
     app.route({
       method,
       url: '/api/queries/:id/changeType',
-      schema: { tags, params: idParams },
+      schema: {
+        tags,
+        params: idParams,
+        description:
+          'Makes an order of the query with the carrier, price and currency of `offer` (default: the best active ' +
+          'offer with a carrier). The order names its query (`query`, `queryId`) and the offer it took ' +
+          '(`chosenOffer`); that offer reads `chosenBy`: the order.',
+      },
       handler: async (request) =>
         queryToOrder(
           (request.params as { id: string }).id,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { carriers, offers, queries } from '../../db/schema/index.ts';
+import { carriers, offers, orders, queries } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { notFound } from '../../http/errors.ts';
 import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
@@ -39,6 +39,10 @@ function selectOffers(db: DbOrTx) {
       offer: getTableColumns(offers),
       queryUuid: queries.uuid,
       queryUnloadingDate: queries.unloadingDate,
+      // The order whose conversion took this offer (orders_chosen_offer_idx); one at most, a query converts once.
+      chosenBy: sql<
+        string | null
+      >`(SELECT ${orders.uuid}::text FROM ${orders} WHERE ${orders.chosenOfferUuid} = ${offers.uuid} ORDER BY ${orders.id} LIMIT 1)`,
       carrier: {
         uuid: carriers.uuid,
         companyName: carriers.companyName,
@@ -67,7 +71,7 @@ const offerWarnings = (
     warsawDay(),
   );
 
-export function toOfferJson({ offer: o, queryUuid, queryUnloadingDate, carrier }: OfferRecord) {
+export function toOfferJson({ offer: o, queryUuid, queryUnloadingDate, chosenBy, carrier }: OfferRecord) {
   return {
     '@id': iri('offers', o.uuid),
     '@type': 'Offer',
@@ -85,6 +89,8 @@ export function toOfferJson({ offer: o, queryUuid, queryUnloadingDate, carrier }
     phonePrefix: o.phonePrefix,
     phone: o.phone,
     active: o.active,
+    /** The order made of the query with this offer's carrier and price (its IRI), or null. */
+    chosenBy: chosenBy ? iri('orders', chosenBy) : null,
     createdDate: o.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { carriers, customers, orders, users } from '../../db/schema/index.ts';
+import { carriers, customers, orders, queries, users } from '../../db/schema/index.ts';
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
@@ -36,6 +36,8 @@ const ownerColumns = {
 };
 const creatorColumns = { uuid: orderCreator.uuid, name: orderCreator.name, login: orderCreator.login };
 const changerColumns = { uuid: orderChanger.uuid, name: orderChanger.name, login: orderChanger.login };
+/** The query the order came from (or became), read for its number: 'Z zapytania nr {id}'. */
+const orderQuery = alias(queries, 'order_query');
 
 /** An order with the names the table shows and the parties its documents need. */
 export function selectOrders(db: DbOrTx, extra: Record<string, SQL> = {}) {
@@ -48,13 +50,15 @@ export function selectOrders(db: DbOrTx, extra: Record<string, SQL> = {}) {
       owner: ownerColumns,
       creator: creatorColumns,
       changer: changerColumns,
+      query: { id: orderQuery.id },
     })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(carriers, eq(carriers.id, orders.carrierId))
     .leftJoin(orderOwner, eq(orderOwner.id, orders.userId))
     .leftJoin(orderCreator, eq(orderCreator.id, orders.createdById))
-    .leftJoin(orderChanger, eq(orderChanger.id, orders.changedById));
+    .leftJoin(orderChanger, eq(orderChanger.id, orders.changedById))
+    .leftJoin(orderQuery, eq(orderQuery.uuid, orders.queryUuid));
 }
 
 const ORDER_COLUMNS = getTableColumns(orders);
@@ -63,6 +67,7 @@ type OrderColumn = keyof typeof ORDER_COLUMNS;
 const RENAMED: Record<string, OrderColumn> = {
   createdDate: 'createdAt',
   query: 'queryUuid',
+  chosenOffer: 'chosenOfferUuid',
   loadingPlaceLatitude: 'loadingLatitude',
   loadingPlaceLongitude: 'loadingLongitude',
   unloadingPlaceLatitude: 'unloadingLatitude',
@@ -202,6 +207,7 @@ const HIDDEN = new Set([
   'carrierId',
   'createdAt',
   'queryUuid',
+  'chosenOfferUuid',
   'customerPricePln',
   'carrierPricePln',
   'carrierInvoicePaymentDate',
@@ -276,6 +282,8 @@ function projectedJsonSelect(db: DbOrTx, projection: Projection, params: ListPar
       value = sql`CASE WHEN ${relation.table.uuid} IS NULL THEN NULL ELSE ${jsonObject(members, 'n')} END`;
     } else if (name === 'query') {
       value = sql`CASE WHEN ${orders.queryUuid} IS NULL THEN NULL ELSE '/api/queries/' || ${orders.queryUuid} END`;
+    } else if (name === 'chosenOffer') {
+      value = sql`CASE WHEN ${orders.chosenOfferUuid} IS NULL THEN NULL ELSE '/api/offers/' || ${orders.chosenOfferUuid} END`;
     } else if (name === 'createdDate') value = isoSql(orders.createdAt);
     else if (Object.hasOwn(RENAMED, name)) value = jsonValueSql(ORDER_COLUMNS[RENAMED[name] as OrderColumn]);
     else if (HIDDEN.has(name)) continue;
@@ -332,7 +340,7 @@ export async function findOrder(db: DbOrTx, where: SQL) {
 const ref = <T extends { uuid: string | null }>(resource: string, value: T | null) =>
   value?.uuid ? { '@id': iri(resource, value.uuid), ...value } : null;
 
-export function toOrderJson({ order: o, customer, carrier, owner, creator, changer }: OrderRecord) {
+export function toOrderJson({ order: o, customer, carrier, owner, creator, changer, query }: OrderRecord) {
   const {
     id,
     uuid,
@@ -343,6 +351,7 @@ export function toOrderJson({ order: o, customer, carrier, owner, creator, chang
     carrierId,
     createdAt,
     queryUuid,
+    chosenOfferUuid,
     customerPricePln,
     carrierPricePln,
     carrierInvoicePaymentDate,
@@ -369,6 +378,9 @@ export function toOrderJson({ order: o, customer, carrier, owner, creator, chang
     customer: ref('customers', customer),
     carrier: ref('carriers', carrier),
     query: queryUuid ? iri('queries', queryUuid) : null,
+    // The query's number, shown as 'Z zapytania nr {id}' (a projection asking for it reads the whole row).
+    queryId: query?.id ?? null,
+    chosenOffer: chosenOfferUuid ? iri('offers', chosenOfferUuid) : null,
     mailSentToCustomerAt: o.mailSentToCustomerAt?.toISOString() ?? null,
     mailSentToCarrierAt: o.mailSentToCarrierAt?.toISOString() ?? null,
     // Absent from a narrow read (a projection without it).

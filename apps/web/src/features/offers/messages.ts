@@ -14,6 +14,8 @@ export const offersMessages = {
   deleteQuestion: (carrier: string, price: string) => `Czy na pewno chcesz usunąć ofertę ${carrier} (${price})?`,
   rowLabel: (id: number) => `Oferta ${id}`,
   pending: 'oczekuje na potwierdzenie',
+  /** The offer whose carrier and price the order took. */
+  chosen: 'Wybrana',
   pendingTitle: (n: number) => `Oferty ze strony oczekujące na potwierdzenie e-mailem (${n})`,
   pendingHint: 'Przewoźnik nie kliknął jeszcze linku w wiadomości: oferta nie liczy się jako najlepsza.',
   columns: {

@@ -141,10 +141,10 @@ export const ordersMessages = {
       'Poczta wyłączona — wiadomość zostanie zapisana w folderze, a zlecenie nie zostanie oznaczone jako wysłane.',
     cancel: 'Anuluj',
   },
+  /** The order's query, a link opening it read-only (its number: the query's id). */
   queryLink: {
-    madeFrom: 'Zlecenie powstało z zapytania.',
-    became: 'Zlecenie zostało zamienione w zapytanie.',
-    offers: 'Zapytanie i jego oferty',
+    madeFrom: (id: number | null) => (id === null ? 'Z zapytania' : `Z zapytania nr ${id}`),
+    became: (id: number | null) => (id === null ? 'Zamienione w zapytanie' : `Zamienione w zapytanie nr ${id}`),
   },
   toQueryTitle: 'Zamiana w zapytanie',
   toQueryQuestion: (number: string) => `Czy na pewno chcesz zamienić zlecenie ${number} w zapytanie?`,

@@ -11,6 +11,12 @@ export const queriesMessages = {
   add: 'Dodaj zapytanie',
   createTitle: 'Dodaj zapytanie',
   editTitle: 'Edytuj zapytanie',
+  /** An order's query, opened from the order (read-only, with its offers). */
+  readOnlyTitle: (id: number | null) => (id === null ? 'Zapytanie' : `Zapytanie nr ${id}`),
+  readOnlyOffers: 'Oferty przewoźników',
+  readOnlyUnavailable:
+    'Nie można otworzyć tego zapytania: zostało usunięte, a usunięte zapytania może otworzyć tylko administrator.',
+  close: 'Zamknij',
   restored: 'Zapytanie zostało pomyślnie przywrócone!',
   restoreAction: 'przywracania zapytania',
   rowLabel: (id: number) => `Zapytanie ${id}`,

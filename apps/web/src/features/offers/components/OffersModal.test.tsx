@@ -14,7 +14,12 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 const QUERY = '5b1f1f7e-5d7b-4a8e-9f3c-2a1b0c9d8e7f';
-const offer = (id: number, companyName: string, warnings: { code: string; message: string }[]) => ({
+const offer = (
+  id: number,
+  companyName: string,
+  warnings: { code: string; message: string }[],
+  chosenBy: string | null = null,
+) => ({
   '@id': `/api/offers/0000000${id}-0000-4000-8000-000000000000`,
   '@type': 'Offer',
   id,
@@ -40,6 +45,7 @@ const offer = (id: number, companyName: string, warnings: { code: string; messag
   phonePrefix: null,
   phone: null,
   active: true,
+  chosenBy,
   createdDate: '2026-11-20T09:30:00.000Z',
 });
 
@@ -67,5 +73,27 @@ describe('OffersModal', { timeout: 20_000 }, () => {
     expect(within(expired).getByRole('status', { name: 'Ostrzeżenia o przewoźniku' }).textContent).toBe('OCP wygasło');
     const fine = screen.getByText('Euro-Trans').closest('tr') as HTMLElement;
     expect(within(fine).queryByRole('status')).toBeNull();
+  });
+
+  it('marks the offer an order took', async () => {
+    fetchMock.mockImplementation((url: string) =>
+      Promise.resolve(
+        json(
+          String(url).includes('active=false')
+            ? { 'hydra:member': [], 'hydra:totalItems': 0 }
+            : {
+                'hydra:member': [offer(1, 'Trans-Bud', []), offer(2, 'Euro-Trans', [], '/api/orders/o-1')],
+                'hydra:totalItems': 2,
+              },
+        ),
+      ),
+    );
+    renderWithProviders(
+      <OffersModal opened onClose={() => {}} queryIri={`/api/queries/${QUERY}`} queryUuid={QUERY} route="PL → DE" />,
+    );
+    const chosen = await screen.findByRole('row', { name: 'Oferta 2, Wybrana' });
+    expect(within(chosen).getByText('Wybrana')).toBeTruthy();
+    const other = screen.getByRole('row', { name: 'Oferta 1' });
+    expect(within(other).queryByText('Wybrana')).toBeNull();
   });
 });

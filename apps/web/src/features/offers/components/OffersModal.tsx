@@ -3,16 +3,13 @@ import { formatDateTime, formatMoney, formatPhone, type Offer } from '@spedycja/
 import { useCallback, useMemo, useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { DataTable } from '../../../components/DataTable/DataTable.tsx';
-import type { ColumnDef } from '../../../components/DataTable/types.ts';
-import { DateTimeText, MoneyText, PhoneText, TextValue } from '../../../components/display.tsx';
 import { IconPlus } from '../../../components/icons.tsx';
 import { DeleteAction, EditAction } from '../../../components/RowAction.tsx';
-import { verificationTexts, WarningBadges } from '../../verification/index.ts';
 import { useDeleteOffer } from '../api/deleteOffer.ts';
 import { useOffers } from '../api/getOffers.ts';
 import { offersMessages as t } from '../messages.ts';
 import { OfferModal } from './OfferModal.tsx';
+import { OffersTable } from './OffersTable.tsx';
 
 export type OffersModalProps = {
   opened: boolean;
@@ -27,8 +24,6 @@ export type OffersModalProps = {
 
 const PAGE_SIZE = 10;
 const MODAL_WIDTH = 1100;
-
-const rowProps = (o: Offer) => ({ 'aria-label': t.rowLabel(o.id) });
 
 const carrierName = (o: Offer) => o.carrier?.companyName || o.carrier?.name || null;
 
@@ -65,42 +60,13 @@ export function OffersModal({ opened, onClose, queryIri, queryUuid, route, onCha
     }
   };
 
-  const columns = useMemo<ColumnDef<Offer>[]>(
-    () => [
-      { id: 'id', header: t.columns.id, cell: (o) => o.id, width: 60 },
-      {
-        id: 'carrier',
-        header: t.columns.carrier,
-        cell: (o) => (
-          <>
-            <TextValue value={carrierName(o)} max={40} />
-            <WarningBadges warnings={o.warnings ?? []} label={verificationTexts.orderWarnings} size="xs" />
-          </>
-        ),
-      },
-      { id: 'price', header: t.columns.price, cell: (o) => <MoneyText value={o.price} currency={o.currency} /> },
-      {
-        id: 'phone',
-        header: t.columns.phone,
-        cell: (o) => (
-          <PhoneText prefix={o.phone ? o.phonePrefix : o.carrier?.phonePrefix} phone={o.phone ?? o.carrier?.phone} />
-        ),
-      },
-      { id: 'email', header: t.columns.email, cell: (o) => <TextValue value={o.email ?? o.carrier?.email} /> },
-      { id: 'acquiredBy', header: t.columns.acquiredBy, cell: (o) => o.acquiredBy },
-      { id: 'createdDate', header: t.columns.createdDate, cell: (o) => <DateTimeText value={o.createdDate} /> },
-      {
-        id: 'actions',
-        header: t.columns.actions,
-        width: 90,
-        cell: (o) => (
-          <Group gap={2} wrap="nowrap">
-            <EditAction label={t.edit} onClick={() => setForm({ opened: true, uuid: o.uuid })} />
-            <DeleteAction label={t.delete} onClick={() => setToDelete(o)} />
-          </Group>
-        ),
-      },
-    ],
+  const actions = useCallback(
+    (o: Offer) => (
+      <>
+        <EditAction label={t.edit} onClick={() => setForm({ opened: true, uuid: o.uuid })} />
+        <DeleteAction label={t.delete} onClick={() => setToDelete(o)} />
+      </>
+    ),
     [],
   );
 
@@ -131,18 +97,14 @@ export function OffersModal({ opened, onClose, queryIri, queryUuid, route, onCha
             </List>
           </Alert>
         )}
-        <DataTable
-          mode="pages"
-          label={t.tableLabel}
-          columns={columns}
+        <OffersTable
           rows={rows}
-          rowKey={(o) => o.uuid}
-          rowProps={rowProps}
+          totalItems={offers.data?.['hydra:totalItems'] ?? 0}
           loading={offers.isFetching}
           page={page}
           pageSize={PAGE_SIZE}
-          totalItems={offers.data?.['hydra:totalItems'] ?? 0}
           onPageChange={setPage}
+          actions={actions}
         />
       </AppModal>
       <OfferModal

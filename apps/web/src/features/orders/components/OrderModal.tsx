@@ -1,11 +1,11 @@
-import { Button, Group, Tabs, Text } from '@mantine/core';
-import { isAdmin, type Order, routeLabel } from '@spedycja/domain';
+import { Anchor, Group, Tabs } from '@mantine/core';
+import { isAdmin, type Order } from '@spedycja/domain';
 import { useState } from 'react';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { CarrierInvoiceNote } from '../../ksef/components/CarrierInvoiceNote.tsx';
-import { OffersModal } from '../../offers/index.ts';
 import { OrderDocumentsPanel, PortalLinkPanel, portalTexts } from '../../portal/index.ts';
+import { QueryModal } from '../../queries/index.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { useOrderDetail } from '../api/getOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -82,24 +82,23 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
   );
 }
 
-/** An order made from a query (or turned into one) names it, and opens that query's offers. */
+/**
+ * An order made from a query (or turned into one) names it, 'Z zapytania nr {id}', and opens it read-only with its
+ * offers, the one the order took marked.
+ */
 function QueryLink({ order }: { order: Order }) {
-  const [offersOpened, setOffersOpened] = useState(false);
-  const queryIri = order.query as string;
+  const [opened, setOpened] = useState(false);
+  const queryUuid = order.query?.split('/').at(-1) ?? null;
   return (
-    <Group gap="sm" mb="sm" justify="space-between" wrap="nowrap">
-      <Text size="sm" c="dimmed">
-        {order.status === 'zamienione' ? t.queryLink.became : t.queryLink.madeFrom}
-      </Text>
-      <Button size="compact-sm" variant="light" onClick={() => setOffersOpened(true)}>
-        {t.queryLink.offers}
-      </Button>
-      <OffersModal
-        opened={offersOpened}
-        onClose={() => setOffersOpened(false)}
-        queryIri={queryIri}
-        queryUuid={queryIri.split('/').at(-1) ?? null}
-        route={routeLabel(order)}
+    <Group gap="sm" mb="sm" wrap="nowrap">
+      <Anchor component="button" type="button" size="sm" onClick={() => setOpened(true)}>
+        {order.status === 'zamienione' ? t.queryLink.became(order.queryId) : t.queryLink.madeFrom(order.queryId)}
+      </Anchor>
+      <QueryModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        queryUuid={queryUuid}
+        readOnly={{ queryId: order.queryId }}
       />
     </Group>
   );

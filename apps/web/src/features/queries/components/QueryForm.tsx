@@ -24,6 +24,8 @@ import { parseQueryPayload, type QueryFormValues, validateQueryForm } from './qu
 
 type QueryFormProps = {
   mode: 'create' | 'edit';
+  /** Shown, not edited (an order's query): the fields are disabled and 'Zamknij' replaces the save. */
+  readOnly?: boolean;
   queryUuid: string | null;
   initialValues: QueryFormValues;
   onCancel: () => void;
@@ -35,7 +37,7 @@ const f = t.fields;
 type MoneyField = 'customerPrice' | 'customerPriceSuggested' | 'euroExchangeRate';
 
 /** The query form: route, cargo, customer and price, status and owner, notes. */
-export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }: QueryFormProps) {
+export function QueryForm({ mode, readOnly = false, queryUuid, initialValues, onCancel, onSaved }: QueryFormProps) {
   const form = useForm<QueryFormValues>({ initialValues, validate: validateQueryForm(mode) });
   const createQuery = useCreateQuery();
   const updateQuery = useUpdateQuery();
@@ -52,6 +54,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
   const handleSubmit = form.onSubmit(
     (values) =>
       runSave(async () => {
+        if (readOnly) return;
         const payload = parseQueryPayload(mode, values);
         if (!payload) return;
         if (mode === 'create') await createQuery.mutateAsync(payload as QueryCreate);
@@ -64,51 +67,64 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
   const money = (field: MoneyField) => amountProps(form, field);
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
-      <Stack gap="md">
-        <RouteSection form={form} unloadingDateRequired={false} />
-        <CargoSection form={form} cols={{ base: 2, sm: 3 }}>
-          <SearchableSelect
-            label={f.loadingType}
-            data={LOADING_TYPE_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('loadingType')}
-          />
-        </CargoSection>
-        <Fieldset legend={t.sections.customerAndPrice}>
-          <Stack gap="xs">
-            <CustomerPicker
-              label={f.customer}
-              value={form.values.customer}
-              onChange={(customer) => form.setFieldValue('customer', customer)}
-              error={form.errors.customer}
+    <form
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={readOnly ? t.readOnlyTitle(null) : mode === 'edit' ? t.editTitle : t.createTitle}
+    >
+      {/* A disabled fieldset disables every control inside at once, the pickers' own buttons too. */}
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          <RouteSection form={form} unloadingDateRequired={false} />
+          <CargoSection form={form} cols={{ base: 2, sm: 3 }}>
+            <SearchableSelect
+              label={f.loadingType}
+              data={LOADING_TYPE_OPTIONS}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('loadingType')}
             />
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              <MoneyInput label={f.customerPrice} currency={currency} {...money('customerPrice')} />
-              <MoneyInput label={f.customerPriceSuggested} currency={currency} {...money('customerPriceSuggested')} />
-              <SearchableSelect
-                label={f.customerPriceCurrency}
-                data={CURRENCY_OPTIONS}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-                {...form.getInputProps('customerPriceCurrency')}
+          </CargoSection>
+          <Fieldset legend={t.sections.customerAndPrice}>
+            <Stack gap="xs">
+              <CustomerPicker
+                label={f.customer}
+                value={form.values.customer}
+                onChange={(customer) => form.setFieldValue('customer', customer)}
+                error={form.errors.customer}
               />
-              <MoneyInput
-                label={f.euroExchangeRate}
-                placeholder={f.euroExchangeRateHint}
-                {...money('euroExchangeRate')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Fieldset>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <StatusSelect form={form} options={STATUS_OPTIONS} />
-          <OwnerSelect form={form} options={ownerOptions} />
-        </SimpleGrid>
-        <Textarea label={f.additionalInfo} autosize minRows={2} maxRows={8} {...form.getInputProps('additionalInfo')} />
-      </Stack>
-      <FormActions saving={saving} onCancel={onCancel} />
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                <MoneyInput label={f.customerPrice} currency={currency} {...money('customerPrice')} />
+                <MoneyInput label={f.customerPriceSuggested} currency={currency} {...money('customerPriceSuggested')} />
+                <SearchableSelect
+                  label={f.customerPriceCurrency}
+                  data={CURRENCY_OPTIONS}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                  {...form.getInputProps('customerPriceCurrency')}
+                />
+                <MoneyInput
+                  label={f.euroExchangeRate}
+                  placeholder={f.euroExchangeRateHint}
+                  {...money('euroExchangeRate')}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Fieldset>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <StatusSelect form={form} options={STATUS_OPTIONS} />
+            <OwnerSelect form={form} options={ownerOptions} />
+          </SimpleGrid>
+          <Textarea
+            label={f.additionalInfo}
+            autosize
+            minRows={2}
+            maxRows={8}
+            {...form.getInputProps('additionalInfo')}
+          />
+        </Stack>
+      </fieldset>
+      {!readOnly && <FormActions saving={saving} onCancel={onCancel} />}
     </form>
   );
 }
