@@ -3,7 +3,7 @@ import { wallClockOf } from '@spedycja/domain';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, launchBrowser, loginAs, newContext, warsawNow } from './browser.ts';
-import { apiAs, chooseColumns, filters, nav, toast, typeInto } from './fixtures.ts';
+import { allFilters, apiAs, chooseColumns, filters, nav, toast, typeInto } from './fixtures.ts';
 
 /**
  * The orders walk: create an order in the modal, find it, edit a price in its cell, download the
@@ -134,6 +134,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await expect.poll(() => decodeURIComponent(page.url())).toContain(CARGO);
     await expect.poll(() => ordersTable(page).getByRole('row').count()).toBe(2);
     // A date range typed, not picked: one without the order's unloading day (09.12.2026) hides it, one with it shows it.
+    await allFilters(page);
     const unloadingRange = filters(page).getByRole('textbox', { name: 'Filtr: Data rozładunku' });
     await typeInto(unloadingRange, '10.12.2026 - 31.12.2026');
     await filters(page).getByRole('button', { name: 'Filtruj' }).click();
@@ -148,6 +149,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await unloadingRange.fill('');
     await unloadingRange.press('Tab');
     await expect.poll(() => decodeURIComponent(page.url())).not.toContain('2026-12-09');
+    await filters(page).getByRole('button', { name: 'Mniej filtrów' }).click();
     // On a 1366 × 768 laptop the usual columns fit, the actions in sight, nothing to scroll sideways.
     const fits = await ordersTable(page).evaluate((table) => ({
       table: table.scrollWidth,
