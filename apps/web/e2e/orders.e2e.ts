@@ -97,11 +97,11 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await typeInto(dialog.getByLabel('Miasto rozładunku', { exact: true }), 'Lyon');
     await pick(page, dialog, 'Kraj rozładunku', 'fr', /^Francja$/);
     await dialog.getByLabel('Data rozładunku').fill('09.12.2026');
-    await typeInto(dialog.getByLabel('Towar', { exact: true }), CARGO);
+    await typeInto(dialog.getByRole('textbox', { name: 'Towar', exact: true }), CARGO);
     await typeInto(dialog.getByLabel('Długość (m)', { exact: true }), '13,6');
     await pick(page, dialog, 'Klient', CUSTOMER.slice(0, 14), new RegExp(suffix));
     await pick(page, dialog, 'Przewoźnik', CARRIER.slice(0, 16), new RegExp(suffix));
-    await typeInto(dialog.getByLabel('Cena klienta', { exact: true }), '4 500,50');
+    await typeInto(dialog.getByRole('textbox', { name: 'Cena klienta', exact: true }), '4 500,50');
     await typeInto(dialog.getByLabel('Cena przewoźnika', { exact: true }), '3800,50');
     const customerTerm = dialog.getByRole('group', { name: 'Termin płatności klienta' });
     await customerTerm.getByRole('button', { name: '45 dni' }).click();

@@ -80,6 +80,7 @@ export function QueryForm({ mode, queryUuid, initialValues, onCancel, onSaved }:
           <Stack gap="xs">
             <CustomerPicker
               label={f.customer}
+              required
               value={form.values.customer}
               onChange={(customer) => form.setFieldValue('customer', customer)}
               error={form.errors.customer}
