@@ -58,8 +58,12 @@ describe('carriers: add, filter by what they can carry, edit, delete', () => {
     // Add: two whole groups by their select-all buttons, and a capacity typed with commas.
     await page.getByRole('button', { name: 'Dodaj przewoźnika' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dodaj przewoźnika' });
-    await dialog.getByLabel('Nazwa firmy', { exact: true }).pressSequentially(CARRIER.company, { delay: 5 });
-    await dialog.getByLabel('Imię i nazwisko', { exact: true }).pressSequentially(CARRIER.name, { delay: 5 });
+    await dialog
+      .getByRole('textbox', { name: 'Nazwa firmy', exact: true })
+      .pressSequentially(CARRIER.company, { delay: 5 });
+    await dialog
+      .getByRole('textbox', { name: 'Imię i nazwisko', exact: true })
+      .pressSequentially(CARRIER.name, { delay: 5 });
     await dialog.getByLabel('NIP', { exact: true }).pressSequentially(CARRIER.nip, { delay: 5 });
     await dialog.getByLabel('Telefon', { exact: true }).pressSequentially(CARRIER.phone, { delay: 5 });
     await dialog.getByLabel('Numer konta', { exact: true }).pressSequentially(CARRIER.account, { delay: 5 });

@@ -74,8 +74,12 @@ describe('customers: add, duplicate, edit, search, delete', () => {
     // Add a customer, typing as a person does.
     await page.getByRole('button', { name: 'Dodaj klienta' }).click();
     let dialog = page.getByRole('dialog', { name: 'Dodaj klienta' });
-    await dialog.getByLabel('Nazwa firmy', { exact: true }).pressSequentially(CUSTOMER.company, { delay: 5 });
-    await dialog.getByLabel('Imię i nazwisko', { exact: true }).pressSequentially(CUSTOMER.name, { delay: 5 });
+    await dialog
+      .getByRole('textbox', { name: 'Nazwa firmy', exact: true })
+      .pressSequentially(CUSTOMER.company, { delay: 5 });
+    await dialog
+      .getByRole('textbox', { name: 'Imię i nazwisko', exact: true })
+      .pressSequentially(CUSTOMER.name, { delay: 5 });
     await dialog.getByLabel('NIP', { exact: true }).pressSequentially(CUSTOMER.nip, { delay: 5 });
     await dialog.getByLabel('Telefon', { exact: true }).pressSequentially(CUSTOMER.phone, { delay: 5 });
     await dialog.getByLabel('Adres e-mail', { exact: true }).pressSequentially(CUSTOMER.email, { delay: 5 });
@@ -93,7 +97,9 @@ describe('customers: add, duplicate, edit, search, delete', () => {
     // The same NIP again: the hint appears after a pause, and the save is refused with the server's sentence.
     await page.getByRole('button', { name: 'Dodaj klienta' }).click();
     dialog = page.getByRole('dialog', { name: 'Dodaj klienta' });
-    await dialog.getByLabel('Nazwa firmy', { exact: true }).pressSequentially(`Inna firma ${suffix}`, { delay: 5 });
+    await dialog
+      .getByRole('textbox', { name: 'Nazwa firmy', exact: true })
+      .pressSequentially(`Inna firma ${suffix}`, { delay: 5 });
     await dialog.getByLabel('NIP', { exact: true }).pressSequentially(CUSTOMER.nip, { delay: 30 });
     // The hint says who has the number, with a link to open that customer.
     await dialog
@@ -105,13 +111,17 @@ describe('customers: add, duplicate, edit, search, delete', () => {
     await refusal.waitFor();
     await expect(refusal.innerText()).resolves.toBe(DUPLICATE);
     // Nothing was saved and what was typed is still there.
-    await expect(dialog.getByLabel('Nazwa firmy', { exact: true }).inputValue()).resolves.toBe(`Inna firma ${suffix}`);
+    await expect(dialog.getByRole('textbox', { name: 'Nazwa firmy', exact: true }).inputValue()).resolves.toBe(
+      `Inna firma ${suffix}`,
+    );
     // Esc and 'Anuluj' ask before throwing away what was typed; 'Wróć do edycji' keeps it.
     await page.keyboard.press('Escape');
     const unsaved = page.getByRole('dialog', { name: 'Niezapisane zmiany' });
     await unsaved.getByText('Masz niezapisane zmiany. Zamknąć bez zapisywania?').waitFor();
     await unsaved.getByRole('button', { name: 'Wróć do edycji' }).click();
-    await expect(dialog.getByLabel('Nazwa firmy', { exact: true }).inputValue()).resolves.toBe(`Inna firma ${suffix}`);
+    await expect(dialog.getByRole('textbox', { name: 'Nazwa firmy', exact: true }).inputValue()).resolves.toBe(
+      `Inna firma ${suffix}`,
+    );
     await dialog.getByRole('button', { name: 'Anuluj' }).click();
     await unsaved.getByRole('button', { name: 'Zamknij bez zapisywania' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -93,7 +93,7 @@ describe('debtors: the badge, the filter and the confirmation of an order', () =
     await typeInto(dialog.getByLabel('Miasto rozładunku', { exact: true }), 'Lyon');
     await pick(page, dialog, 'Kraj rozładunku', 'fr', /^Francja$/);
     await dialog.getByLabel('Data rozładunku').fill(typedDay(9));
-    await typeInto(dialog.getByLabel('Towar', { exact: true }), CARGO);
+    await typeInto(dialog.getByRole('textbox', { name: 'Towar', exact: true }), CARGO);
     const customerInput = dialog.getByRole('combobox', { name: 'Klient', exact: true });
     await customerInput.click();
     await customerInput.pressSequentially(DEBTOR.slice(0, 14), { delay: 20 });
@@ -102,7 +102,7 @@ describe('debtors: the badge, the filter and the confirmation of an order', () =
     await option.click();
     // Chosen: the badge stays under the picker.
     await dialog.getByText('Dłużnik', { exact: true }).waitFor();
-    await typeInto(dialog.getByLabel('Cena klienta', { exact: true }), '2 000,00');
+    await typeInto(dialog.getByRole('textbox', { name: 'Cena klienta', exact: true }), '2 000,00');
     await dialog.getByRole('button', { name: 'Zapisz', exact: true }).click();
 
     const confirm = page.getByRole('dialog', { name: 'Klient jest dłużnikiem' });

@@ -101,11 +101,11 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await typeInto(dialog.getByLabel('Miasto rozładunku', { exact: true }), 'Lyon');
     await pick(page, dialog, 'Kraj rozładunku', 'fr', /^Francja$/);
     await dialog.getByLabel('Data rozładunku').fill('09.12.2026');
-    await typeInto(dialog.getByLabel('Towar', { exact: true }), CARGO);
+    await typeInto(dialog.getByRole('textbox', { name: 'Towar', exact: true }), CARGO);
     await typeInto(dialog.getByLabel('Długość (m)', { exact: true }), '13,6');
     await pick(page, dialog, 'Klient', CUSTOMER.slice(0, 14), new RegExp(suffix));
     await pick(page, dialog, 'Przewoźnik', CARRIER.slice(0, 16), new RegExp(suffix));
-    await typeInto(dialog.getByLabel('Cena klienta', { exact: true }), '4 500,50');
+    await typeInto(dialog.getByRole('textbox', { name: 'Cena klienta', exact: true }), '4 500,50');
     await typeInto(dialog.getByLabel('Cena przewoźnika', { exact: true }), '3800,50');
     const customerTerm = dialog.getByRole('group', { name: 'Termin płatności klienta' });
     await customerTerm.getByRole('button', { name: '45 dni' }).click();
@@ -323,8 +323,8 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     const edit = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
     await edit.getByRole('button', { name: `Z zapytania nr ${queryId}` }).click();
     const shown = page.getByRole('dialog', { name: `Zapytanie nr ${queryId}` });
-    await expect(shown.getByLabel('Towar', { exact: true }).inputValue()).resolves.toBe(QUERY_CARGO);
-    await expect(shown.getByLabel('Towar', { exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(shown.getByRole('textbox', { name: 'Towar', exact: true }).inputValue()).resolves.toBe(QUERY_CARGO);
+    await expect(shown.getByRole('textbox', { name: 'Towar', exact: true }).isDisabled()).resolves.toBe(true);
     await expect(shown.getByRole('button', { name: 'Zapisz' }).count()).resolves.toBe(0);
     const offers = shown.getByRole('table', { name: 'Lista ofert przewoźników' });
     const chosen = offers.getByRole('row', { name: /, Wybrana$/ });

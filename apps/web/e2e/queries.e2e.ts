@@ -95,7 +95,7 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     await dialog.getByLabel('Data załadunku').fill('10.12.2026 08:00');
     // An unloading day before the loading day is refused before anything is sent.
     await dialog.getByLabel('Data rozładunku').fill('09/12/2026');
-    await dialog.getByLabel('Towar', { exact: true }).fill(CARGO);
+    await dialog.getByRole('textbox', { name: 'Towar', exact: true }).fill(CARGO);
     await dialog.getByLabel('Długość (m)').fill('13,6');
     await dialog.getByLabel('Waga (t)').fill('24');
     await dialog.getByLabel('Cena oczekiwana').fill('4 500,50');
@@ -108,7 +108,7 @@ describe('queries: add, filter, edit in place, offers, copy, delete and restore'
     await dialog.getByRole('button', { name: 'Zapisz' }).click();
     await dialog.getByText('Data załadunku nie może być późniejsza niż data rozładunku!').waitFor();
     await dialog.getByLabel('Data rozładunku').fill('11/12/2026');
-    await dialog.getByLabel('Towar', { exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Towar', exact: true }).click();
     await dialog.getByRole('button', { name: 'Zapisz' }).click();
     await toast(page, 'Zapytanie zostało pomyślnie dodane!');
     await dialog.waitFor({ state: 'hidden' });

@@ -41,8 +41,8 @@ async function openOrder(page: Page, cargo: string) {
   await row.waitFor();
   await row.getByRole('button', { name: 'Edytuj', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
-  await dialog.getByLabel('Towar', { exact: true }).waitFor();
-  await expect.poll(() => dialog.getByLabel('Towar', { exact: true }).inputValue()).toBe(cargo);
+  await dialog.getByRole('textbox', { name: 'Towar', exact: true }).waitFor();
+  await expect.poll(() => dialog.getByRole('textbox', { name: 'Towar', exact: true }).inputValue()).toBe(cargo);
   return dialog;
 }
 
@@ -84,7 +84,7 @@ describe('reliability: one record per submission, no silent overwrite', () => {
     await chooseOption(page, dialog.getByRole('combobox', { name: 'Kraj rozładunku' }), 'Niem', 'Niemcy');
     await dialog.getByLabel('Data załadunku').fill('15.12.2026 08:00');
     await dialog.getByLabel('Data rozładunku').fill('16/12/2026');
-    await dialog.getByLabel('Towar', { exact: true }).fill(QUERY_CARGO);
+    await dialog.getByRole('textbox', { name: 'Towar', exact: true }).fill(QUERY_CARGO);
     await chooseOption(
       page,
       dialog.getByRole('combobox', { name: 'Klient', exact: true }),
@@ -111,12 +111,12 @@ describe('reliability: one record per submission, no silent overwrite', () => {
     const dialogB = await openOrder(pageB, ORDER_CARGO);
 
     // The first dispatcher saves a change.
-    await dialogA.getByLabel('Towar', { exact: true }).fill(`${ORDER_CARGO} palety A`);
+    await dialogA.getByRole('textbox', { name: 'Towar', exact: true }).fill(`${ORDER_CARGO} palety A`);
     await dialogA.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await dialogA.waitFor({ state: 'hidden' });
 
     // The second, still on the version both read, is refused: who changed what, and 'Wczytaj ponownie'.
-    await dialogB.getByLabel('Towar', { exact: true }).fill(`${ORDER_CARGO} palety B`);
+    await dialogB.getByRole('textbox', { name: 'Towar', exact: true }).fill(`${ORDER_CARGO} palety B`);
     await dialogB.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await pageB.getByText('Ten rekord został w międzyczasie zmieniony przez innego użytkownika.').waitFor();
     await pageB
@@ -124,13 +124,17 @@ describe('reliability: one record per submission, no silent overwrite', () => {
       .first()
       .waitFor();
     await expect(dialogB.isVisible()).resolves.toBe(true);
-    await expect(dialogB.getByLabel('Towar', { exact: true }).inputValue()).resolves.toBe(`${ORDER_CARGO} palety B`);
+    await expect(dialogB.getByRole('textbox', { name: 'Towar', exact: true }).inputValue()).resolves.toBe(
+      `${ORDER_CARGO} palety B`,
+    );
     let stored = await api(token, 'GET', `/orders/${orderUuid}`);
     expect(stored.cargo).toBe(`${ORDER_CARGO} palety A`);
 
     // Reloaded, checked, saved again: now the second dispatcher's value goes in on top of the first one's.
     await pageB.getByRole('button', { name: 'Wczytaj ponownie' }).click();
-    await expect(dialogB.getByLabel('Towar', { exact: true }).inputValue()).resolves.toBe(`${ORDER_CARGO} palety B`);
+    await expect(dialogB.getByRole('textbox', { name: 'Towar', exact: true }).inputValue()).resolves.toBe(
+      `${ORDER_CARGO} palety B`,
+    );
     await dialogB.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await dialogB.waitFor({ state: 'hidden' });
     stored = await api(token, 'GET', `/orders/${orderUuid}`);

@@ -41,7 +41,7 @@ describe('verification: GUS, the white list, an order paid with the proof kept',
     await add.getByLabel('NIP', { exact: true }).pressSequentially(NIP, { delay: 5 });
     await add.getByRole('button', { name: 'Pobierz z GUS' }).click();
     await add.getByRole('status').filter({ hasText: 'REGON 000331501' }).waitFor();
-    await expect.poll(() => add.getByLabel('Nazwa firmy', { exact: true }).inputValue()).toBe(COMPANY);
+    await expect.poll(() => add.getByRole('textbox', { name: 'Nazwa firmy', exact: true }).inputValue()).toBe(COMPANY);
     await add.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await toast(page, 'Przewoźnik został pomyślnie dodany!').waitFor();
     await add.waitFor({ state: 'hidden' });

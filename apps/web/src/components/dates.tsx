@@ -271,7 +271,16 @@ export function DateRangeInput({
   );
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" width={DATE_DIALOG_WIDTH} trapFocus={false}>
+    // withRoles off: a text field may not carry aria-expanded/aria-haspopup (axe aria-allowed-attr); the calendar is
+    // reached with the mouse or its button, the typed range is the keyboard way.
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      width={DATE_DIALOG_WIDTH}
+      trapFocus={false}
+      withRoles={false}
+    >
       <Popover.Target>
         <TextInput
           placeholder={placeholder}

@@ -49,7 +49,7 @@ export function AppLayout() {
             />
           </AppShell.Navbar>
           <AppShell.Main id="main" bg="var(--mantine-color-gray-0)">
-            <MailOffBanner enabled={isAdmin(user.roles)} />
+            <MailOffBanner enabled={isAdmin(user.roles)} settingsPath={paths.settings} />
             <NavigationGuard />
             <Outlet />
           </AppShell.Main>

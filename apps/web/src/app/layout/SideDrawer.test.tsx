@@ -55,6 +55,8 @@ describe('SideDrawer', () => {
     expect(screen.getByText('admin')).toBeTruthy();
     const badge = await screen.findByRole('status', { name: 'Powiadomienia o zadaniach: 99+' });
     expect(badge.textContent).toBe('99+');
+    // The link around it says the count it shows (a screen reader hears what is on the screen).
+    expect(screen.getByRole('link', { name: 'Pokaż zadania do wykonania teraz: 99+' })).toBeTruthy();
     // The badge's count comes from the tasks' notifications (the carrier's link asks for its own beside it).
     expect(fetchMock.mock.calls.map((call) => call[0])).toContain('/api/tasks/drawerNotifications');
   });

@@ -56,7 +56,7 @@ export function SideDrawer({ user, collapsed, onToggle, onLogout }: SideDrawerPr
           event.preventDefault();
           navigate(`${paths.tasks}?${dueTasksSearch()}`);
         }}
-        aria-label={tasksMessages.due.badgeLink}
+        aria-label={tasksMessages.due.badgeLink(formatBadgeCount(count))}
         style={{ display: 'inline-flex', borderRadius: 'var(--mantine-radius-xl)' }}
       >
         <Badge

@@ -44,10 +44,19 @@ export type PartyFieldsProps = {
 
 /** The company, contact, address, tax id and language fields of the customer and carrier modals. */
 export function PartyFields({ inputProps, hints, onOpenExisting, children }: PartyFieldsProps) {
+  const companyName = inputProps('companyName');
+  const name = inputProps('name');
+  // The server needs one of the two (partyIssues): each shows its '*' while the other is empty.
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm">
-      <TextInput label={t.fields.companyName} autoComplete="off" data-autofocus {...inputProps('companyName')} />
-      <TextInput label={t.fields.name} autoComplete="off" {...inputProps('name')} />
+      <TextInput
+        label={t.fields.companyName}
+        autoComplete="off"
+        data-autofocus
+        withAsterisk={!name.value}
+        {...companyName}
+      />
+      <TextInput label={t.fields.name} autoComplete="off" withAsterisk={!companyName.value} {...name} />
       <TextInput
         label={t.fields.nip}
         autoComplete="off"

@@ -40,6 +40,8 @@ export type PartyFieldProps = {
   label?: string;
   error?: ReactNode;
   disabled?: boolean;
+  /** The record must be chosen (a query's or an order's customer): the label shows its '*'. */
+  required?: boolean;
 };
 
 export type PartyPickerProps = Omit<PartyFieldProps, 'label'> & {
@@ -68,6 +70,7 @@ export function PartyPicker({
   renderModal,
   disabled,
   badge,
+  required,
 }: PartyPickerProps) {
   const id = useId();
   const [search, setSearch] = useState('');
@@ -105,6 +108,7 @@ export function PartyPicker({
       <Input.Wrapper
         label={label}
         error={error}
+        required={required}
         labelProps={{ htmlFor: id }}
         description={value && badge ? badge(value, 'chosen') : undefined}
         descriptionProps={{ component: 'div' }}
@@ -112,6 +116,7 @@ export function PartyPicker({
         <Group gap="xs" wrap="nowrap">
           <SearchableSelect
             id={id}
+            required={required}
             style={{ flex: 1 }}
             error={!!error}
             data={data}

@@ -8,7 +8,11 @@ import { SearchableSelect } from '../SearchableSelect.tsx';
 import { shipmentMessages as t } from './messages.ts';
 import type { ShipmentFormValues } from './shipmentForm.ts';
 
-/** The route and cargo sections of the query and order forms (each form adds its own fields to them). */
+/**
+ * The route and cargo sections of the query and order forms (each form adds its own fields to them). The fields the
+ * server requires of both (REQUIRED_SHIPMENT_KEYS: cargo, cities, countries, dates) show their '*'; `required` also
+ * tells a screen reader (the forms are `noValidate`, so the browser does not step in).
+ */
 
 /** What these sections need of a query's or an order's form. */
 export type ShipmentForm = Pick<UseFormReturnType<ShipmentFormValues>, 'getInputProps' | 'values'>;
@@ -53,11 +57,17 @@ function PlaceFields({
             label={f.city}
             aria-label={f[`${side}City`]}
             autoComplete="off"
+            required
             {...form.getInputProps(`${side}City`)}
           />
         </Group>
         <Group grow align="flex-start" gap="sm">
-          <CountrySelect label={f.country} aria-label={f[`${side}Country`]} {...form.getInputProps(`${side}Country`)} />
+          <CountrySelect
+            label={f.country}
+            aria-label={f[`${side}Country`]}
+            required
+            {...form.getInputProps(`${side}Country`)}
+          />
           <WallClockInput
             label={f[`${side}Date`]}
             timeLabel={f[`${side}Time`]}
@@ -111,6 +121,7 @@ export function CargoSection({
         <TextInput
           label={f.cargo}
           autoComplete="off"
+          required
           style={{ gridColumn: 'span 2' }}
           {...form.getInputProps('cargo')}
         />

@@ -4,6 +4,7 @@ import { mailMessages } from '@spedycja/domain';
 export const mailUiMessages = {
   offBanner: mailMessages.mailOffBanner,
   offBannerHint: 'Aby wysyłać e-maile, ustaw SMTP_URL (patrz Ustawienia → Poczta).',
+  offBannerMore: 'Więcej',
   sectionTitle: 'Poczta',
   modeSmtp: 'Poczta włączona: wiadomości są wysyłane przez serwer SMTP.',
   modeFile: mailMessages.mailOffBanner,

@@ -78,7 +78,8 @@ export const queriesMessages = {
     restore: 'Przywróć',
   },
   routeMap: 'Trasa na mapie',
-  offersButton: (best: string) => `Oferty przewoźników (najlepsza: ${best})`,
+  // Not in parentheses: a screen reader's name must contain the best offer the button shows (axe drops parentheses).
+  offersButton: (best: string) => `Oferty przewoźników, najlepsza: ${best}`,
   copy: {
     loading: 'Załadunek',
     unloading: 'Rozładunek',

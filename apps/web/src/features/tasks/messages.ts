@@ -88,7 +88,8 @@ export const tasksMessages = {
     title: 'Zadania do wykonania teraz',
     text: 'Twoje niewykonane zadania z powiadomieniem w menu, których termin kontaktu już minął.',
     showAll: 'Pokaż wszystkie zadania',
-    badgeLink: 'Pokaż zadania do wykonania teraz',
+    /** The menu badge's link: its name carries the count the badge shows. */
+    badgeLink: (count: string) => `Pokaż zadania do wykonania teraz: ${count}`,
   },
   /** Titles of the tasks modal of a query or an order. */
   modalTitle: (label: string) => `Zadania: ${label}`,

@@ -55,7 +55,10 @@ const bodyOf = (method: string) => {
  * in jsdom, so the fields are found through their <label> elements and buttons by their names.
  */
 function field(label: string): HTMLInputElement {
-  const element = screen.getByText(label, { selector: 'label' }) as HTMLLabelElement;
+  // A required field's label ends with Mantine's '*' (hidden from the accessible name, not from the text).
+  const element = screen.getByText((_, node) => node?.textContent?.replace(/\s*\*$/, '') === label, {
+    selector: 'label',
+  }) as HTMLLabelElement;
   const input = document.getElementById(element.htmlFor);
   if (!(input instanceof HTMLInputElement)) throw new Error(`no input labelled ${label}`);
   return input;

@@ -46,13 +46,25 @@ const noDuplicates = () => json(200, { nip: 0, phone: 0 });
 
 // The first render loads Mantine's modules and jsdom's label queries are slow: more than the default 5 s.
 describe('CustomerModal', { timeout: 45_000 }, () => {
+  it("stars the company and the person's name while both are empty, then only the one given", () => {
+    fetchMock.mockImplementation(async () => noDuplicates());
+    renderWithProviders(<CustomerModal opened onClose={() => {}} />);
+    const label = (name: string) =>
+      ((screen.getByRole('textbox', { name }) as HTMLInputElement).labels?.[0]?.textContent ?? '').trim();
+    expect(label('Nazwa firmy')).toBe('Nazwa firmy *');
+    expect(label('Imię i nazwisko')).toBe('Imię i nazwisko *');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Imię i nazwisko' }), { target: { value: 'Jan Kowalski' } });
+    expect(label('Nazwa firmy')).toBe('Nazwa firmy');
+    expect(label('Imię i nazwisko')).toBe('Imię i nazwisko *');
+  });
+
   it('creates a customer with every known field, null when missing, and the defaults', async () => {
     fetchMock.mockImplementation(async (_url: string, init: RequestInit = {}) =>
       init.method === 'POST' ? json(201, customer) : noDuplicates(),
     );
     const onClose = vi.fn();
     renderWithProviders(<CustomerModal opened onClose={onClose} />);
-    fireEvent.change(screen.getByLabelText('Nazwa firmy'), { target: { value: ' Trans-Pol ' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: ' Trans-Pol ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Klient został pomyślnie dodany!')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
@@ -83,7 +95,7 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
     );
     const onClose = vi.fn();
     renderWithProviders(<CustomerModal opened onClose={onClose} />);
-    fireEvent.change(screen.getByLabelText('Nazwa firmy'), { target: { value: 'Trans-Pol' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: 'Trans-Pol' } });
     const save = screen.getByRole('button', { name: 'Zapisz' }) as HTMLButtonElement;
     fireEvent.click(save);
     fireEvent.click(save);
@@ -100,13 +112,13 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
     );
     const onClose = vi.fn();
     renderWithProviders(<CustomerModal opened onClose={onClose} />);
-    fireEvent.change(screen.getByLabelText('Nazwa firmy'), { target: { value: 'Trans-Pol' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: 'Trans-Pol' } });
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     const toast = await screen.findByText(message);
     expect(toast.textContent).toBe(message);
     expect(screen.queryByText(/Wystąpił błąd/)).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
-    expect((screen.getByLabelText('Nazwa firmy') as HTMLInputElement).value).toBe('Trans-Pol');
+    expect((screen.getByRole('textbox', { name: 'Nazwa firmy' }) as HTMLInputElement).value).toBe('Trans-Pol');
   });
 
   it('hints at a known NIP after the pause and then refuses to send it', async () => {
@@ -114,7 +126,7 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
       url.startsWith('/api/customers/duplicates') ? json(200, { nip: 1, phone: 0 }) : json(201, customer),
     );
     renderWithProviders(<CustomerModal opened onClose={() => {}} />);
-    fireEvent.change(screen.getByLabelText('Nazwa firmy'), { target: { value: 'Inna firma' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: 'Inna firma' } });
     fireEvent.change(screen.getByLabelText('NIP'), { target: { value: '526-025-02-74' } });
     expect(
       await screen.findByText('W bazie znaleziono 1 klienta z podanym numerem', {}, { timeout: 3000 }),
@@ -134,7 +146,7 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
       return json(200, customer);
     });
     renderWithProviders(<CustomerModal opened onClose={() => {}} />);
-    fireEvent.change(screen.getByLabelText('Nazwa firmy'), { target: { value: 'Inna firma' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: 'Inna firma' } });
     fireEvent.change(screen.getByLabelText('NIP'), { target: { value: 'PL 526-025-02-74' } });
     expect(
       await screen.findByText(/Klient z tym numerem NIP już istnieje: Trans-Pol/, {}, { timeout: 3000 }),
@@ -145,7 +157,7 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
     // The existing customer opens over the new one, which keeps what was typed.
     expect(await screen.findByRole('dialog', { name: 'Edytuj klienta' })).toBeTruthy();
     expect(await screen.findByDisplayValue('Kraków')).toBeTruthy();
-    expect((screen.getAllByLabelText('Nazwa firmy')[0] as HTMLInputElement).value).toBe('Inna firma');
+    expect((screen.getAllByRole('textbox', { name: 'Nazwa firmy' })[0] as HTMLInputElement).value).toBe('Inna firma');
   });
 
   it('edits: sends only the changed fields to the customer’s address', async () => {
@@ -176,7 +188,7 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
         : noDuplicates(),
     );
     renderWithProviders(<CustomerModal opened onClose={() => {}} />);
-    fireEvent.change(screen.getByLabelText('Nazwa firmy'), { target: { value: 'Trans-Pol' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: 'Trans-Pol' } });
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText(`Wystąpił błąd podczas tworzenia klienta! Szczegóły: ${message}`)).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();
@@ -202,7 +214,7 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
         <CustomerModal opened onClose={() => {}} />
       </form>,
     );
-    fireEvent.change(screen.getByLabelText('Nazwa firmy'), { target: { value: 'Trans-Pol' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: 'Trans-Pol' } });
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Klient został pomyślnie dodany!')).toBeTruthy();
     expect(outerSubmit).not.toHaveBeenCalled();

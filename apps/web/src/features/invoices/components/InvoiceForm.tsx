@@ -211,6 +211,7 @@ export function InvoiceForm({
             <Stack gap={6}>
               <PaymentTermField
                 label={f.paymentDate}
+                required
                 terms={CUSTOMER_PAYMENT_TERMS}
                 value={{ date: values.paymentDate, term: values.paymentDateString }}
                 onChange={({ date, term }) => form.setValues({ paymentDate: date, paymentDateString: term })}
@@ -218,6 +219,7 @@ export function InvoiceForm({
               />
               <SearchableSelect
                 label={f.paymentMethod}
+                withAsterisk
                 data={METHOD_OPTIONS}
                 {...select}
                 {...form.getInputProps('paymentMethod')}
@@ -233,6 +235,7 @@ export function InvoiceForm({
               <Group grow gap="sm" align="flex-start">
                 <SearchableSelect
                   label={f.currency}
+                  withAsterisk
                   data={CURRENCY_OPTIONS}
                   {...select}
                   {...form.getInputProps('currency')}

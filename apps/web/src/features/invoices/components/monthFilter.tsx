@@ -17,6 +17,8 @@ export function monthParams(month: string | null): ApiParams {
   };
 }
 
+const MONTH_FORMAT = 'MM/YYYY';
+
 /** The month and year chooser of the invoice screens; it starts at the current month (not January). */
 export const monthFilter = (initial: string = currentMonth()) =>
   customFilter<string | null>({
@@ -28,10 +30,13 @@ export const monthFilter = (initial: string = currentMonth()) =>
     render: (value, onChange) => (
       <MonthPickerInput
         label={t.filters.month}
-        aria-label={`Filtr: ${t.filters.month}`}
+        // The name carries the month the button shows (a screen reader's user hears what a sighted one reads).
+        aria-label={
+          value ? `Filtr: ${t.filters.month} ${dayjs(value).format(MONTH_FORMAT)}` : `Filtr: ${t.filters.month}`
+        }
         value={value}
         onChange={(next) => onChange(next ? dayjs(next).format('YYYY-MM-DD') : null)}
-        valueFormat="MM/YYYY"
+        valueFormat={MONTH_FORMAT}
         size="xs"
         w={180}
         popoverProps={{ withinPortal: true }}

@@ -1,4 +1,4 @@
-import type { DatesSetArg, EventClickArg, EventContentArg, EventDropArg } from '@fullcalendar/core';
+import type { DatesSetArg, DayCellMountArg, EventClickArg, EventContentArg, EventDropArg } from '@fullcalendar/core';
 import plLocale from '@fullcalendar/core/locales/pl';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -27,6 +27,7 @@ import { notifyError, notifyFailure, notifySuccess } from '../../../lib/notify.t
 import { useAuth } from '../../auth/useAuth.ts';
 import { orderKeys, patchOrderInLists, updateOrder } from '../../orders/index.ts';
 import { ConfirmationFlow, type ConfirmationRequest } from '../components/ConfirmationFlow.tsx';
+import './calendar.css';
 import { loadingsMessages as t } from '../messages.ts';
 import {
   type CalendarEvent,
@@ -113,6 +114,7 @@ const locales = [plLocale];
 const headerToolbar = { left: 'prev,next today', center: 'title', right: VIEWS.join(',') };
 const hours24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 const renderEvent = (arg: EventContentArg) => <EventContent arg={arg} />;
+const unlabelDayCell = (arg: DayCellMountArg) => arg.el.removeAttribute('aria-labelledby');
 
 /**
  * /loadings/calendar: each order twice, on its loading and on its unloading date, coloured by state. A click opens
@@ -265,7 +267,11 @@ export function LoadingsCalendarPage() {
           {t.calendarError}
         </Alert>
       )}
-      <Box aria-busy={loadings.isFetching || unloadings.isFetching} data-testid="loadings-calendar">
+      <Box
+        className="loadings-calendar"
+        aria-busy={loadings.isFetching || unloadings.isFetching}
+        data-testid="loadings-calendar"
+      >
         <FullCalendar
           plugins={plugins}
           locales={locales}
@@ -275,6 +281,9 @@ export function LoadingsCalendarPage() {
           initialView={initialView}
           initialDate={initialDate}
           headerToolbar={headerToolbar}
+          // The arrows are icons without a text alternative (axe: role-img-alt): the buttons say 'Poprzedni',
+          // 'Następny' instead.
+          buttonIcons={false}
           buttonText={c.buttons}
           eventTimeFormat={hours24}
           slotLabelFormat={hours24}
@@ -284,6 +293,10 @@ export function LoadingsCalendarPage() {
           dayMaxEvents={6}
           // '+N więcej' is an <a> without href that opens a popover: a button to assistive technology (axe).
           moreLinkDidMount={(info) => info.el.setAttribute('role', 'button')}
+          // The month's day cell is named by its date alone, while it shows the date and its events: a screen reader
+          // heard less than the screen shows (axe: label-content-name-mismatch). Unlabelled, the cell is named by all
+          // it shows (the date, then the events).
+          dayCellDidMount={unlabelDayCell}
           nowIndicator
           editable
           eventDurationEditable={false}

@@ -41,10 +41,13 @@ const checkbox = (form: Form, key: keyof OrderFormValues) => form.getInputProps(
 
 function PriceFields({ form, party }: { form: Form; party: 'customer' | 'carrier' }) {
   const currencyKey = party === 'customer' ? 'customerPriceCurrency' : 'carrierPriceCurrency';
+  // An order cannot be saved without the customer's price (REQUIRED_ORDER_KEYS); the carrier's may come later.
+  const required = party === 'customer';
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap">
       <MoneyInput
         label={f[`${party}Price`]}
+        required={required}
         style={{ flex: 1 }}
         currency={form.values[currencyKey]}
         {...money(form, `${party}Price`)}
@@ -52,6 +55,7 @@ function PriceFields({ form, party }: { form: Form; party: 'customer' | 'carrier
       <SearchableSelect
         label={f.currency}
         aria-label={f[currencyKey]}
+        required={required}
         w={96}
         data={CURRENCY_OPTIONS}
         {...select}
@@ -112,6 +116,7 @@ export function PartiesSection({ form }: { form: Form }) {
         <Stack gap="xs">
           <CustomerPicker
             label={f.customer}
+            required
             value={form.values.customer}
             onChange={(customer) => form.setFieldValue('customer', customer)}
             error={form.errors.customer}

@@ -13,16 +13,24 @@ export type PaymentTermFieldProps = {
   /** The textual terms this party may have ('przed rozladunkiem'; the carrier also 'po rozladunku'). */
   terms: readonly string[];
   error?: ReactNode;
+  /** A date or a term must be given (an invoice's 'Termin płatności'): the label shows its '*'. */
+  required?: boolean;
 };
 
 /**
  * A payment date, set by hand or by a shortcut (3…60 days from today), or a textual term (SPEC §5); choosing one
  * clears the other.
  */
-export function PaymentTermField({ label, value, onChange, terms, error }: PaymentTermFieldProps) {
+export function PaymentTermField({ label, value, onChange, terms, error, required }: PaymentTermFieldProps) {
   return (
     <Stack gap={6} role="group" aria-label={label}>
-      <DateInput label={label} value={value.date} onChange={(date) => onChange(pickDate(date))} error={error} />
+      <DateInput
+        label={label}
+        required={required}
+        value={value.date}
+        onChange={(date) => onChange(pickDate(date))}
+        error={error}
+      />
       <Group gap={4} wrap="wrap">
         {PAYMENT_TERM_SHORTCUTS.map((shortcut) => (
           <Button

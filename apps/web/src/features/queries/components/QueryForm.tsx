@@ -89,6 +89,7 @@ export function QueryForm({ mode, readOnly = false, queryUuid, initialValues, on
             <Stack gap="xs">
               <CustomerPicker
                 label={f.customer}
+                required
                 value={form.values.customer}
                 onChange={(customer) => form.setFieldValue('customer', customer)}
                 error={form.errors.customer}
