@@ -42,6 +42,8 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'ksef_outbox', kind: 'delete' },
   ],
   mail_outbox: [{ table: 'invoice_reminders', kind: 'update' }],
+  // An order's chosen offer (ON DELETE SET NULL).
+  offers: [{ table: 'orders', kind: 'update' }],
   orders: [
     { table: 'bank_statement_lines', kind: 'update' },
     { table: 'order_documents', kind: 'delete' },
