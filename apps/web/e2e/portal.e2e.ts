@@ -135,7 +135,7 @@ describe("the carrier's link: the carrier on a phone, then the dispatcher's orde
     await row.getByRole('button', { name: 'Potwierdzenia' }).click();
     await page.getByRole('menuitem', { name: 'Potwierdź załadunek' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Potwierdzenie załadunku' });
-    await confirmation.getByText(/^Przewoźnik zgłosił załadunek: \d{2}\/\d{2}\/\d{4}( \d{2}:\d{2})?$/).waitFor();
+    await confirmation.getByText(/^Przewoźnik zgłosił załadunek: (\d{2}:\d{2}, )?\d{2}\/\d{2}\/\d{4}$/).waitFor();
     await confirmation.getByText('zgłoszone przez przewoźnika').waitFor();
     await confirmation.getByRole('button', { name: 'Potwierdź zgłoszenie przewoźnika' }).click();
     await confirmation.waitFor({ state: 'hidden' });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { chooseColumns } from './fixtures.ts';
 
 /**
  * The public offer walk: a carrier, not logged in, finds an open query on '/', places an offer,
@@ -185,6 +186,8 @@ describe('public offer: find an open query, offer, verify by e-mail, seen by the
 });
 
 async function staffSeesOffer(page: Page) {
+  // On a laptop-wide window the columns the walk reads are chosen, so that the width cannot drop them.
+  await chooseColumns(page, ['Towar', 'Najlepsza oferta przewoźnika']);
   const cargo = page.getByRole('search', { name: 'Filtry' }).getByRole('textbox', { name: 'Filtr: Towar' });
   await cargo.pressSequentially(CARGO, { delay: 10 });
   const row = page.getByRole('table', { name: 'Lista zapytań' }).getByRole('row').filter({ hasText: CARGO });
