@@ -78,6 +78,13 @@ describe('telegram: connect the bot, link my account, send a test message, read 
         .poll(async () => (await fakeSent()).some((m) => m.chatId === CHAT_ID && m.text.includes('Połączono z kontem')))
         .toBe(true);
 
+      // The notification sits over the top right of the page (SPEC §2), where this button is: closed first, as a
+      // person does.
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Konto zostało połączone z Telegramem!' })
+        .getByRole('button')
+        .click();
       await page.getByRole('button', { name: 'Wyślij wiadomość testową' }).click();
       await toast(page, 'Wiadomość testowa została wysłana!');
       const sent = (await fakeSent()).filter((m) => m.chatId === CHAT_ID);
