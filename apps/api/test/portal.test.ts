@@ -118,6 +118,14 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
     expect(everything).not.toContain(token);
   });
 
+  it('mails no link that would not open: an order sent again more than 30 days after its unloading', async () => {
+    const { order } = await sentOrder({ loadingDate: '2026-09-01 08:00', unloadingDate: '2026-09-03' });
+    const mails = await t.database.db.select().from(mailOutbox);
+    const mine = mails.filter((m) => m.subject.includes(`nr ${order.number} `));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const mail of mine) expect(mail.text).not.toContain('/p/');
+  });
+
   it('shows the carrier the transport without the customer, its price or the internal notes', async () => {
     const { order, token } = await sentOrder();
     const res = await carrierCall('GET', token);

@@ -62,7 +62,7 @@ export type CarrierLinkIssuer = (
   order: { id: number; carrierId: number | null },
   request: FastifyRequest,
   userId: number | null,
-) => Promise<string>;
+) => Promise<string | undefined>;
 
 export async function ordersRoutes(
   app: FastifyInstance,

@@ -15,7 +15,7 @@ import type { KsefService } from '../ksef/service.ts';
 import { matchReceived } from '../ksef/sync.ts';
 import type { DocumentRow } from './repository.ts';
 import { recordPortalEvent } from './repository.ts';
-import { ensurePortalToken } from './token.ts';
+import { ensurePortalToken, findPortalLink } from './token.ts';
 
 /** The key that seals the links' tokens: the app's secret key, the one the KSeF token is sealed with. */
 export const portalKey = (config: Config) => secretKey({ appSecret: config.appSecret, dataDir: config.dataDir });
@@ -125,7 +125,10 @@ export async function removeDocument(db: DbOrTx, uuid: string, userId: number, r
   return { uuid, type: 'document' as const, reason };
 }
 
-/** What the orders module calls when the carrier's order goes out: the link, kept or new, as a whole URL. */
+/**
+ * What the orders module calls when the carrier's order goes out: the link, kept or new, as a whole URL — or none when
+ * it would not open (an order sent again more than 30 days after its unloading): the carrier gets no dead link.
+ */
 export function portalLinkIssuer(config: Config) {
   const key = portalKey(config);
   return async (
@@ -133,7 +136,11 @@ export function portalLinkIssuer(config: Config) {
     order: { id: number; carrierId: number | null },
     request: FastifyRequest,
     userId: number | null,
-  ) => `${publicBaseUrl(config, request)}/p/${await ensurePortalToken(tx, key, order, userId)}`;
+  ): Promise<string | undefined> => {
+    const token = await ensurePortalToken(tx, key, order, userId);
+    if (!(await findPortalLink(tx, token))) return undefined;
+    return `${publicBaseUrl(config, request)}/p/${token}`;
+  };
 }
 
 /** `POST /api/remove/{uuid} {type: 'document', reason}`. */
