@@ -68,7 +68,7 @@ describe('invoices: from an order to the month’s list, PDF, sending and a corr
     await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
     const orderRow = page.getByRole('table', { name: 'Lista zleceń' }).getByRole('row').filter({ hasText: CARGO });
     await orderRow.waitFor();
-    await orderRow.getByRole('button', { name: 'Wystaw fakturę' }).click();
+    await orderRow.getByRole('button', { name: 'Więcej akcji' }).click();
     await page.getByRole('menuitem', { name: 'Wystaw fakturę VAT' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nowa faktura VAT' });
     await dialog.getByLabel('Nazwa nabywcy').waitFor();

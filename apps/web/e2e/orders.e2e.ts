@@ -217,7 +217,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       ['Word dla klienta', `zlecenie_${safe}_klient.docx`, 'PK'],
       ['Word dla przewoźnika', `zlecenie_${safe}_przewoznik.docx`, 'PK'],
     ] as const) {
-      await row.getByRole('button', { name: 'Pobierz zlecenie' }).click();
+      await row.getByRole('button', { name: 'Więcej akcji' }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('menuitem', { name: item }).click(),
@@ -228,6 +228,14 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       expect(content.subarray(0, magic.length).toString('latin1')).toBe(magic);
       expect(content.length).toBeGreaterThan(1000);
     }
+
+    // The order's tasks from the same menu: the modal outlives the menu that opened it.
+    await row.getByRole('button', { name: 'Więcej akcji' }).click();
+    await page.getByRole('menuitem', { name: 'Zadania' }).click();
+    const tasksModal = page.getByRole('dialog', { name: `Zadania: Zlecenie ${number}` });
+    await tasksModal.getByRole('button', { name: 'Dodaj zadanie' }).waitFor();
+    await page.keyboard.press('Escape');
+    await tasksModal.waitFor({ state: 'hidden' });
 
     // Send it to both: the dialog says to whom and what; without a mail server the messages are kept in the folder,
     // and the notifications say so (never 'wysłano').
@@ -247,7 +255,8 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
       .waitFor();
 
     // Delete it with a reason.
-    await row.getByRole('button', { name: 'Usuń' }).click();
+    await row.getByRole('button', { name: 'Więcej akcji' }).click();
+    await page.getByRole('menuitem', { name: 'Usuń' }).click();
     const reason = page.getByRole('dialog', { name: 'Podaj powód usunięcia zlecenia' });
     await expect(reason.getByRole('combobox', { name: 'Powód usunięcia' }).inputValue()).resolves.toBe('Błędne dane');
     await reason.getByRole('button', { name: 'Usuń' }).click();
@@ -264,7 +273,7 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await filters(page).getByRole('button', { name: 'Filtruj' }).click();
     const deletedRow = deletedTable.getByRole('row').filter({ hasText: CARGO });
     await deletedRow.filter({ hasText: 'Błędne dane' }).waitFor();
-    await expect(deletedRow.getByRole('button', { name: 'Usuń' }).count()).resolves.toBe(0);
+    await expect(deletedRow.getByRole('button', { name: 'Więcej akcji' }).count()).resolves.toBe(0);
     await deletedRow.getByRole('button', { name: 'Przywróć' }).click();
     await toast(page, 'Zlecenie zostało pomyślnie przywrócone!').waitFor();
     await deletedRow.waitFor({ state: 'detached' });
@@ -275,7 +284,8 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await typeInto(filters(page).getByRole('textbox', { name: 'Filtr: Towar' }), CARGO);
     await filters(page).getByRole('button', { name: 'Filtruj' }).click();
     await row.waitFor();
-    await row.getByRole('button', { name: 'Zamień w zapytanie' }).click();
+    await row.getByRole('button', { name: 'Więcej akcji' }).click();
+    await page.getByRole('menuitem', { name: 'Zamień w zapytanie' }).click();
     const toQuery = page.getByRole('dialog', { name: 'Zamiana w zapytanie' });
     await toQuery.getByText(`Czy na pewno chcesz zamienić zlecenie ${number} w zapytanie?`).waitFor();
     await toQuery.getByRole('button', { name: 'Tak' }).click();

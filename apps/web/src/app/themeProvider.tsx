@@ -23,7 +23,9 @@ const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': componentMessages.close } },
     }),
   },
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // The office's font first (Segoe UI on Windows, San Francisco on a Mac); elsewhere Arial's metrics (Liberation Sans)
+  // rather than system-ui, which on Linux is the wide DejaVu Sans: the tables of SPEC §2 are measured against these.
+  fontFamily: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 });
 
 const AA = 4.5;

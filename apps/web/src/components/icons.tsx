@@ -164,3 +164,11 @@ export const IconCertificate = icon(
     <path d="M16.5 16.5 16 21l2-1 2 1-.5-4.5" />
   </>,
 );
+/** 'Więcej akcji': a row's less frequent actions behind one button. */
+export const IconDots = icon(
+  <>
+    <circle cx="5" cy="12" r="1.2" />
+    <circle cx="12" cy="12" r="1.2" />
+    <circle cx="19" cy="12" r="1.2" />
+  </>,
+);

@@ -12,6 +12,11 @@ export type ColumnDef<T> = {
   /** Keeps the cell on one line (short values: amounts, dates, places). */
   nowrap?: boolean;
   /**
+   * The least width of a wrapping column's values (a table cell ignores min-width, its content does not): a name
+   * wraps to two lines, not three, so a narrow screen drops a column rather than make the rows taller.
+   */
+  minWidth?: number;
+  /**
    * Stays at the right edge while the table scrolls sideways. The 'actions' column is pinned unless it says
    * otherwise, so the row actions are always at hand.
    */

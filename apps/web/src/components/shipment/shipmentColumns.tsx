@@ -37,6 +37,9 @@ export type ShipmentColumnLabels = Record<
 
 type Side = 'loading' | 'unloading';
 
+/** Room for 'Klient ekranu' or 'Części samochodowe' on a line: names take two lines at most. */
+export const NAME_MIN_WIDTH = 96;
+
 export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, editable: EditableCell<R>) {
   return {
     cargo: {
@@ -44,6 +47,7 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       header: c.cargo,
       sortKey: 'cargo',
       width: 130,
+      minWidth: NAME_MIN_WIDTH,
       cell: (r) => editable(r, c.cargo, 'cargo', cargoEditor, <TextValue value={r.cargo} max={20} />),
     } satisfies ColumnDef<R>,
 
@@ -96,6 +100,8 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: 'loadingType',
       header: c.loadingType,
       sortKey: 'loadingType',
+      // 'wózkiem widłowym' may take two lines.
+      width: 80,
       cell: (r) =>
         editable(
           r,
@@ -111,6 +117,9 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: 'customer',
       header: c.customer,
       sortKey: 'customer.companyName',
+      // A company's name wraps at its spaces rather than widen the table, on two lines at most.
+      width: 110,
+      minWidth: NAME_MIN_WIDTH,
       cell: (r) => (
         <>
           {editable(
@@ -128,6 +137,8 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
     additionalInfo: {
       id: 'additionalInfo',
       header: c.additionalInfo,
+      // Its 30 characters on two lines rather than one wide one.
+      width: 120,
       cell: (r) =>
         editable(
           r,
@@ -151,7 +162,7 @@ export function shipmentColumns<R extends ShipmentRow>(c: ShipmentColumnLabels, 
       id: 'user',
       header: c.user,
       sortKey: 'user.name',
-      width: 100,
+      width: 80,
       cell: (r) => editable(r, c.user, 'user', ownerEditor(ownerOptions), <TextValue value={r.user?.name} />),
     }),
 

@@ -66,7 +66,6 @@ export const invoicesMessages = {
     deleteQuestion: (number: string) => `Faktura ProForma nr ${number} zostanie usunięta.`,
   },
   orderActions: {
-    menu: 'Wystaw fakturę',
     proforma: 'Wystaw fakturę ProForma',
     vat: 'Wystaw fakturę VAT',
   },

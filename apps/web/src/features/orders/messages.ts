@@ -113,6 +113,7 @@ export const ordersMessages = {
   },
   rowActions: {
     toQuery: 'Zamień w zapytanie',
+    more: 'Więcej akcji',
     download: 'Pobierz zlecenie',
     send: 'Wyślij zlecenie',
     sendBoth: 'Wyślij do obu',
@@ -125,8 +126,6 @@ export const ordersMessages = {
     pdfCarrier: 'PDF dla przewoźnika',
     wordCustomer: 'Word dla klienta',
     wordCarrier: 'Word dla przewoźnika',
-    pdf: 'PDF',
-    word: 'Word',
   },
   sendDialog: {
     title: 'Wysyłanie zlecenia',

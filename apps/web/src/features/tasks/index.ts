@@ -3,7 +3,7 @@ export { drawerNotificationsQueryOptions, useDrawerNotifications } from './api/g
 export { TaskModal, type TaskModalProps } from './components/TaskModal.tsx';
 export { TasksModal, type TasksModalProps } from './components/TasksModal.tsx';
 export { TasksPage, type TasksPageProps } from './components/TasksPage.tsx';
-export { TasksRowAction, type TasksRowActionProps } from './components/TasksRowAction.tsx';
+export { TasksMenuItem, TasksRowAction, type TasksRowActionProps } from './components/TasksRowAction.tsx';
 export { tasksMessages } from './messages.ts';
 export {
   entryIri,

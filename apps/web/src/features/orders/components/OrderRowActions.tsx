@@ -1,13 +1,24 @@
 import { Group, Menu } from '@mantine/core';
 import type { Order, OrderParty } from '@spedycja/domain';
 import type { ReactNode } from 'react';
-import { IconArrowsExchange, IconDownload, IconRestore, IconSend } from '../../../components/icons.tsx';
-import { DeleteAction, EditAction, RowAction, RowActionMenu } from '../../../components/RowAction.tsx';
+import {
+  IconArrowsExchange,
+  IconDots,
+  IconDownload,
+  IconRestore,
+  IconSend,
+  IconTrash,
+} from '../../../components/icons.tsx';
+import { EditAction, RowAction, RowActionMenu } from '../../../components/RowAction.tsx';
 import type { OrderDocumentFormat } from '../api/downloadOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
 
-/** Actions other features add to each row (the tasks of an order), between the downloads and sending. */
-export type OrderRowExtraActions = (order: Order) => ReactNode;
+/**
+ * What other features add to each row: `icons` beside sending (the confirmations, whose colour tells the state at a
+ * glance), `menuItems` (Mantine `Menu.Item`s: the order's tasks, the invoices) in 'Więcej akcji'.
+ */
+export type OrderRowExtras = { icons?: ReactNode; menuItems?: ReactNode };
+export type OrderRowExtraActions = (order: Order) => OrderRowExtras;
 
 export type OrderRowActionsProps = {
   order: Order;
@@ -23,7 +34,10 @@ export type OrderRowActionsProps = {
 
 const a = t.rowActions;
 
-/** 'Zamień w zapytanie', the download menu, (extra), the send menu, edit and delete. */
+/**
+ * Four buttons, so that every column of SPEC §2 fits a 1920 px screen: (the extras' icons), the send menu, edit, and
+ * 'Więcej akcji' with the downloads, the extras' items, 'Zamień w zapytanie' and delete.
+ */
 export function OrderRowActions({
   order,
   onToQuery,
@@ -34,27 +48,40 @@ export function OrderRowActions({
   extra,
   busy,
 }: OrderRowActionsProps) {
+  const extras = extra?.(order) ?? {};
   return (
     <Group gap={2} wrap="nowrap">
-      <RowAction label={a.toQuery} onClick={() => onToQuery(order)}>
-        <IconArrowsExchange />
-      </RowAction>
-      <RowActionMenu label={a.download} icon={<IconDownload />} busy={busy}>
-        <Menu.Label>{a.pdf}</Menu.Label>
-        <Menu.Item onClick={() => onDownload(order, 'pdf', 'customer')}>{a.pdfCustomer}</Menu.Item>
-        <Menu.Item onClick={() => onDownload(order, 'pdf', 'carrier')}>{a.pdfCarrier}</Menu.Item>
-        <Menu.Label>{a.word}</Menu.Label>
-        <Menu.Item onClick={() => onDownload(order, 'word', 'customer')}>{a.wordCustomer}</Menu.Item>
-        <Menu.Item onClick={() => onDownload(order, 'word', 'carrier')}>{a.wordCarrier}</Menu.Item>
-      </RowActionMenu>
-      {extra?.(order)}
+      {extras.icons}
       <RowActionMenu label={a.send} icon={<IconSend />} busy={busy}>
         <Menu.Item onClick={() => onSend(order, ['customer', 'carrier'])}>{a.sendBoth}</Menu.Item>
         <Menu.Item onClick={() => onSend(order, ['customer'])}>{a.sendCustomer}</Menu.Item>
         <Menu.Item onClick={() => onSend(order, ['carrier'])}>{a.sendCarrier}</Menu.Item>
       </RowActionMenu>
       <EditAction label={a.edit} onClick={() => onEdit(order)} />
-      <DeleteAction label={a.delete} onClick={() => onDelete(order)} />
+      <RowActionMenu label={a.more} icon={<IconDots />} busy={busy}>
+        <Menu.Label>{a.download}</Menu.Label>
+        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(order, 'pdf', 'customer')}>
+          {a.pdfCustomer}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(order, 'pdf', 'carrier')}>
+          {a.pdfCarrier}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(order, 'word', 'customer')}>
+          {a.wordCustomer}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(order, 'word', 'carrier')}>
+          {a.wordCarrier}
+        </Menu.Item>
+        <Menu.Divider />
+        {extras.menuItems}
+        <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => onToQuery(order)}>
+          {a.toQuery}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(order)}>
+          {a.delete}
+        </Menu.Item>
+      </RowActionMenu>
     </Group>
   );
 }

@@ -16,7 +16,14 @@ import { orderWarnings } from '../orderWarnings.ts';
 
 function Line({ text, dimmed, title }: { text: string | null; dimmed?: boolean; title?: string }) {
   return (
-    <Text span display="block" size={dimmed ? 'xs' : 'sm'} c={dimmed || !text ? 'dimmed' : undefined} title={title}>
+    <Text
+      span
+      display="block"
+      size={dimmed ? 'xs' : undefined}
+      inherit={!dimmed}
+      c={dimmed || !text ? 'dimmed' : undefined}
+      title={title}
+    >
       {text || EMPTY_VALUE}
     </Text>
   );
@@ -31,7 +38,7 @@ export function NumberCell({ order, onShowInCalendar }: { order: Order; onShowIn
   return (
     // The warnings sit beside the ID, under the number: the column stays as narrow as the number.
     <Stack gap={0}>
-      <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      <Text span inherit fw={600} style={{ whiteSpace: 'nowrap' }}>
         {order.number}
       </Text>
       <Group gap={4} wrap="nowrap" align="center">
@@ -79,7 +86,13 @@ const statusColors: Record<OrderStatus, string> = { aktywne: 'blue', zakonczone:
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge variant="light" color={statusColors[status as OrderStatus] ?? 'gray'} component="span" styles={fullLabel}>
+    <Badge
+      variant="light"
+      size="sm"
+      color={statusColors[status as OrderStatus] ?? 'gray'}
+      component="span"
+      styles={fullLabel}
+    >
       {orderStatusLabels[status as OrderStatus] ?? status}
     </Badge>
   );
@@ -104,8 +117,9 @@ export function DistanceCell({ order }: { order: Order }) {
   if (order.distance === null) return <Line text={null} />;
   const url = routeMapUrl(order);
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text span size="sm">{`${order.distance} km`}</Text>
+    // The map's button may go under the distance when the table is tight.
+    <Group gap={0} style={{ columnGap: 4 }}>
+      <Text span inherit style={{ whiteSpace: 'nowrap' }}>{`${order.distance} km`}</Text>
       {url && (
         <Tooltip label={t.routeMap}>
           <ActionIcon

@@ -4,7 +4,7 @@ import { withPriorities } from '../../../components/DataTable/ColumnChooser.tsx'
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { TextValue } from '../../../components/display.tsx';
 import { editableCells } from '../../../components/inlineEditors.tsx';
-import { shipmentColumns } from '../../../components/shipment/shipmentColumns.tsx';
+import { NAME_MIN_WIDTH, shipmentColumns } from '../../../components/shipment/shipmentColumns.tsx';
 import { DebtorMark } from '../../debtors/index.ts';
 import { PortalMarksCell, portalTexts } from '../../portal/index.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -132,6 +132,8 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
         id: 'carrier',
         header: c.carrier,
         sortKey: 'carrier.companyName',
+        width: 110,
+        minWidth: NAME_MIN_WIDTH,
         cell: (o) =>
           editable(o, c.carrier, 'carrier', carrierEditor, <TextValue value={partyName(o.carrier)} max={20} />),
       },

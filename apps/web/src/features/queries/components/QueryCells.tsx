@@ -8,12 +8,14 @@ import {
   type Query,
   routeMapUrl,
 } from '@spedycja/domain';
+import { dimensionsLines } from '../../../components/display.tsx';
 import { IconMap } from '../../../components/icons.tsx';
 import { queriesMessages as t } from '../messages.ts';
 
 /** What the queries table's cells show (inside the inline-edit buttons: spans only). */
 
-const lineStyle = { display: 'block', fontSize: 'var(--mantine-font-size-sm)' } as const;
+// The table's own size (13 px): every SPEC column has to fit 1920 px.
+const lineStyle = { display: 'block' } as const;
 const dimmedStyle = { ...lineStyle, color: 'var(--mantine-color-dimmed)' } as const;
 const smallDimmedStyle = { ...dimmedStyle, fontSize: 'var(--mantine-font-size-xs)' } as const;
 
@@ -44,7 +46,7 @@ export function PlaceCell({ query, side }: { query: Query; side: 'loading' | 'un
 
 /** '13,60 × 2,45 × 2,70 m' above, '24,00 t' below; nothing when no size is known. */
 export function CargoParamsCell({ query }: { query: Query }) {
-  const dimensions = dimensionsText(query);
+  const dimensions = dimensionsLines(dimensionsText(query));
   if (!dimensions && query.cargoWeight === null) return <Line text={null} />;
   return (
     <>
@@ -59,8 +61,9 @@ export function DistanceCell({ query }: { query: Query }) {
   if (query.distance === null) return <Line text={null} />;
   const url = routeMapUrl(query);
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-      <span>{`${query.distance} km`}</span>
+    // The map's button may go under the distance when the table is tight.
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 4 }}>
+      <span style={{ whiteSpace: 'nowrap' }}>{`${query.distance} km`}</span>
       {url && (
         <ActionIcon
           component="a"

@@ -1,3 +1,4 @@
+import { Menu } from '@mantine/core';
 import { useState } from 'react';
 import { IconTasks } from '../../../components/icons.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
@@ -17,5 +18,14 @@ export function TasksRowAction({ entry }: TasksRowActionProps) {
       </RowAction>
       {opened && <TasksModal entry={entry} opened={opened} onClose={() => setOpened(false)} />}
     </>
+  );
+}
+
+/** 'Zadania' as an item of a row's menu ('Więcej akcji' of the orders table); the caller holds the modal. */
+export function TasksMenuItem({ onOpen }: { onOpen: () => void }) {
+  return (
+    <Menu.Item leftSection={<IconTasks size={16} />} onClick={onOpen}>
+      {t.rowActions.tasks}
+    </Menu.Item>
   );
 }
