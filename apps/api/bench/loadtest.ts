@@ -28,7 +28,7 @@ import { bootstrap } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDb, selectRows } from '../src/db/client.ts';
 import { orders, users } from '../src/db/schema/index.ts';
-import { hashPassword } from '../src/modules/users/routes.ts';
+import { hashPassword } from '../src/modules/users/passwords.ts';
 import { apiRoot } from '../src/paths.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { percentile } from './load.ts';

@@ -21,7 +21,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDb } from '../src/db/client.ts';
 import { invoices, orders, users } from '../src/db/schema/index.ts';
 import { setCountCacheMs } from '../src/http/listing.ts';
-import { hashPassword } from '../src/modules/users/routes.ts';
+import { hashPassword } from '../src/modules/users/passwords.ts';
 import { apiRoot } from '../src/paths.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { type BenchContext, benchCases } from './cases.ts';

@@ -4,8 +4,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { seedSettings } from './modules/settings/repository.ts';
+import { hashPassword } from './modules/users/passwords.ts';
 import { insertUser } from './modules/users/queries.ts';
-import { hashPassword } from './modules/users/routes.ts';
 
 export type FirstAdmin = { username: string; password: string; generated: boolean };
 

@@ -11,7 +11,7 @@ import { invoiceListStatements } from '../src/modules/invoices/repository.ts';
 import { archiveFilters } from '../src/modules/loadings/archive.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { orderListStatements } from '../src/modules/orders/repository.ts';
-import { publicFilters, publicPageStatement } from '../src/modules/public/routes.ts';
+import { publicFilters, publicPageStatement } from '../src/modules/public/repository.ts';
 import { queryFilters } from '../src/modules/queries/filters.ts';
 import { queryListStatements } from '../src/modules/queries/repository.ts';
 import { dbKinds, freshDatabase } from './helpers.ts';

@@ -9,7 +9,7 @@ import { invoices, ksefConfig, ksefOutbox, mailOutbox, recordHistory } from '../
 import { sha256Base64 } from '../src/integrations/ksef/crypto.ts';
 import { isValidKsefNumber } from '../src/integrations/ksef/ksefNumber.ts';
 import { validateUpoXml } from '../src/integrations/ksef/schema.ts';
-import { warsawToday } from '../src/modules/payments/routes.ts';
+import { warsawDay as warsawToday } from '../src/modules/verification/day.ts';
 import { pdfImages, pdfText } from './documents.ts';
 import { invoiceOf as invoiceBodyOf, thisMonth } from './fixtures.ts';
 import { ADMIN, bearer, dbKinds, freshDatabase, idleOutbox, testConfig } from './helpers.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import type { Database } from '../src/db/client.ts';
-import { appVersion } from '../src/modules/health/routes.ts';
+import { appVersion } from '../src/modules/health/version.ts';
 import { officeUrls } from '../src/network.ts';
 import { ADMIN, bearer, freshDatabase, idleOutbox, testConfig } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { warsawToday } from '../src/modules/payments/routes.ts';
-import { computeStats } from '../src/modules/stats/routes.ts';
+import { computeStats } from '../src/modules/stats/service.ts';
+import { warsawDay as warsawToday } from '../src/modules/verification/day.ts';
 import { orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 

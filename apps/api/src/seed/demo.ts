@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { invoices, queries, users } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/users/routes.ts';
+import { hashPassword } from '../modules/users/passwords.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedParties } from './parties.ts';
 import { seedShipments } from './shipments.ts';

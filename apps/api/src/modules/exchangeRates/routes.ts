@@ -10,13 +10,8 @@ import { AppError } from '../../http/errors.ts';
 import { iri } from '../../http/hydra.ts';
 import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
 import { refreshMixedCurrencyBestOffers } from '../offers/bestOffer.ts';
+import { exchangeRateMessages } from './messages.ts';
 import { quoteEurRate } from './service.ts';
-
-export const exchangeRateMessages = {
-  nbpUnavailable: 'Nie udało się pobrać kursu z NBP. Spróbuj ponownie później.',
-  noRate: 'Brak kursu euro: NBP nie odpowiada, a w ustawieniach nie ma kursu — ustaw kurs euro (euroExchangeRate).',
-  badDate: 'Podaj poprawną datę!',
-} as const;
 
 const quoteQuery = z.object({
   date: z

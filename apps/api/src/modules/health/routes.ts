@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, selectRows } from '../../db/client.ts';
-import { apiRoot } from '../../paths.ts';
+import { appVersion } from './version.ts';
 
 /** A database that does not answer within this is as good as down for a load balancer. */
 const DATABASE_TIMEOUT_MS = 3000;
-
-export const appVersion: string = JSON.parse(readFileSync(path.join(apiRoot, 'package.json'), 'utf8')).version;
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),

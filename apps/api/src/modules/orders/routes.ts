@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import { renderDocx } from '../../documents/docx.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
@@ -41,13 +41,14 @@ import type { Registers } from '../verification/registers.ts';
 import { assertCarrierAllowed } from '../verification/status.ts';
 import { orderWarnings } from '../verification/warnings.ts';
 import { orderFilters } from './filters.ts';
+import type { CarrierLinkIssuer } from './hooks.ts';
 import { nextOrderNumber } from './numbering.ts';
 import { findOrder, listOrders, listOrdersAsJson, type OrderRecord, toOrderJson } from './repository.ts';
 import { queueOrderMail, registerOrderSentMark } from './send.ts';
 
-export const customerRef = { table: customers, id: customers.id, uuid: customers.uuid, resource: 'customers' };
-export const carrierRef = { table: carriers, id: carriers.id, uuid: carriers.uuid, resource: 'carriers' };
-export const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
+const customerRef = { table: customers, id: customers.id, uuid: customers.uuid, resource: 'customers' };
+const carrierRef = { table: carriers, id: carriers.id, uuid: carriers.uuid, resource: 'carriers' };
+const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
 
 const exportParams = z.object({
   id: z.string().max(100),
@@ -55,14 +56,6 @@ const exportParams = z.object({
   party: z.enum(ORDER_PARTIES),
 });
 const sendParams = z.object({ id: z.string().max(100), party: z.enum(ORDER_PARTIES) });
-
-/** The carrier's personal link (issue 25) that goes into the carrier's order mail, issued in the sending transaction. */
-export type CarrierLinkIssuer = (
-  tx: DbOrTx,
-  order: { id: number; carrierId: number | null },
-  request: FastifyRequest,
-  userId: number | null,
-) => Promise<string | undefined>;
 
 export async function ordersRoutes(
   app: FastifyInstance,

@@ -1,6 +1,6 @@
 import { canonicalTaxId, type PartyDuplicates, type PartyMatch, splitPhone } from '@spedycja/domain';
 import { and, count, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,45 +8,20 @@ import type { Db } from '../../db/client.ts';
 import { constraintOf, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { withSavepoint } from '../../db/requestTx.ts';
 import { AppError, notFound, unprocessable } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import type { PartyResource } from './resource.ts';
 
 /**
  * Customers and carriers are the same kind of record (a party with a NIP and a phone):
  * one set of routes, configured per resource.
  */
 
-type PartyTable = PgTable & {
-  id: PgColumn;
-  uuid: PgColumn;
-  nip: PgColumn;
-  phone: PgColumn;
-  phonePrefix: PgColumn;
-};
-
 type Row = Record<string, unknown> & { uuid: string };
 
-export type PartyResource<TCreate extends z.ZodType, TUpdate extends z.ZodType> = {
-  path: string;
-  tag: string;
-  table: PartyTable;
-  createSchema: TCreate;
-  updateSchema: TUpdate;
-  /** Rules across fields, checked on the merged record of an update. */
-  mergedIssues: (merged: Record<string, unknown>) => { path: string; message: string }[];
-  filters: FilterSpec;
-  toJson: (row: never) => unknown;
-  /** Columns the reads (list and item) compute besides the table's own (the customers' debt). */
-  computed?: () => Record<string, SQL>;
-  duplicateMessage: string;
-  /** The field's message naming the record that already has this NIP or phone. */
-  duplicateOf: { nip: (name: string) => string; phone: (name: string) => string };
-  inUseMessage: string;
-};
-
-export const duplicatesQuery = z.object({
+const duplicatesQuery = z.object({
   nip: z.string().max(40).optional(),
   phonePrefix: z.string().max(6).optional(),
   phone: z.string().max(40).optional(),

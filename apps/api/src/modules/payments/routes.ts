@@ -1,10 +1,4 @@
-import {
-  APP_TIMEZONE,
-  PAYMENT_SIDES,
-  receivablesMessages,
-  statsMessages,
-  whitelistOverrideSchema,
-} from '@spedycja/domain';
+import { PAYMENT_SIDES, receivablesMessages, statsMessages, whitelistOverrideSchema } from '@spedycja/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +13,7 @@ import { collection } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
 import { bookCarrierPayment, customerPaidFollowsInvoices, setInvoicePaidByHand } from '../receivables/service.ts';
+import { warsawDay } from '../verification/day.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
 import { parseSide, paymentFilters } from './filters.ts';
@@ -38,9 +33,6 @@ const markPaidBody = z.object({
   /** Paying a carrier whose account the VAT white list did not confirm (above 15 000 zł gross): the admin's reason. */
   whitelistOverride: whitelistOverrideSchema.optional(),
 });
-
-/** Today's date in Warsaw (YYYY-MM-DD). */
-export const warsawToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: APP_TIMEZONE }).format(new Date());
 
 /**
  * The payments cockpit (admins): GET /api/payments?side=customer|carrier&state=overdue|due|all (the list filters,
@@ -80,7 +72,7 @@ export async function paymentsRoutes(app: FastifyInstance, { db, registers }: { 
     async (request) => {
       const uuid = uuidParam(request.params.id);
       const { side } = request.body;
-      const date = request.body.date ?? warsawToday();
+      const date = request.body.date ?? warsawDay();
       const me = await actorId(db, request);
       let paymentWarning: string | undefined;
       if (side === 'carrier') {

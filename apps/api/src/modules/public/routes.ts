@@ -11,85 +11,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { offers, queries } from '../../db/schema/index.ts';
 import { AppError, fieldViolation } from '../../http/errors.ts';
-import { type FilterSpec, type ListParams, parseListQuery } from '../../http/filters.ts';
-import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
+import { parseListQuery } from '../../http/filters.ts';
+import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { publicBaseUrl } from '../../http/origin.ts';
 import { hitRateLimit } from '../../http/rateLimit.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { refreshBestOffer } from '../offers/bestOffer.ts';
-import { isoOrNull } from '../queries/repository.ts';
+import { openQuery, type PublicRow, publicFilters, publicPageStatement, toPublicJson } from './repository.ts';
 
 /**
  * What the internet sees: open queries without customers, prices or notes; carriers place offers
  * that count only after they click the link we e-mail them.
  */
 
-const PUBLIC_PAGE_SIZE = 20;
 const CACHE_MS = 5000;
 const OFFER_LINK_HOURS = 48;
 const LIMITS = { perIpPerHour: 20, perEmailPerHour: 10 };
-
-const open = sql`${queries.status} = 'aktywne' AND ${queries.deletionReason} = 0`;
-const loadsFrom = sql`coalesce(${queries.loadingDate}, 'infinity'::timestamptz)`;
-
-export const publicFilters: FilterSpec = {
-  fields: {
-    loadingCountry: { column: queries.loadingCountry, type: 'string', search: 'upper' },
-    unloadingCountry: { column: queries.unloadingCountry, type: 'string', search: 'upper' },
-    loadingDate: { column: queries.loadingDate, type: 'timestamp', date: true, order: true },
-  },
-  // Carriers look for loads to come: past loading dates are not shown (offers still go to any open query).
-  // A query without a loading date counts as loading 'some day' (infinity): it is shown, after the dated ones, and the
-  // condition and the order read queries_public_idx as one range.
-  base: () => sql`${open} AND ${loadsFrom} >= date_trunc('day', now())`,
-  defaultOrder: [sql`${loadsFrom} ASC`],
-  tiebreaker: queries.id,
-  itemsPerPage: PUBLIC_PAGE_SIZE,
-  maxItemsPerPage: 50,
-};
-
-const publicColumns = {
-  uuid: queries.uuid,
-  id: queries.id,
-  cargo: queries.cargo,
-  cargoLength: queries.cargoLength,
-  cargoWidth: queries.cargoWidth,
-  cargoHeight: queries.cargoHeight,
-  cargoWeight: queries.cargoWeight,
-  loadingPostalCode: queries.loadingPostalCode,
-  loadingCity: queries.loadingCity,
-  loadingCountry: queries.loadingCountry,
-  loadingDate: queries.loadingDate,
-  unloadingPostalCode: queries.unloadingPostalCode,
-  unloadingCity: queries.unloadingCity,
-  unloadingCountry: queries.unloadingCountry,
-  unloadingDate: queries.unloadingDate,
-  loadingType: queries.loadingType,
-  distance: queries.distance,
-};
-type PublicRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]['_']['data'] | null };
-
-const toPublicJson = (q: PublicRow) => ({
-  '@id': iri('queries', q.uuid as string),
-  '@type': 'PublicQuery',
-  ...q,
-  loadingDate: isoOrNull(q.loadingDate),
-  unloadingDate: isoOrNull(q.unloadingDate),
-});
-
-/** The public page's rows: one more than the page, to know whether a next page exists. */
-export function publicPageStatement(db: DbOrTx, params: ListParams) {
-  return db
-    .select(publicColumns)
-    .from(queries)
-    .where(params.where)
-    .orderBy(...params.orderBy)
-    .limit(params.itemsPerPage + 1)
-    .offset(params.offset);
-}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -167,7 +107,7 @@ export async function publicRoutes(
             unloadingCountry: queries.unloadingCountry,
           })
           .from(queries)
-          .where(and(eq(queries.uuid, queryUuid), open as SQL))
+          .where(and(eq(queries.uuid, queryUuid), openQuery as SQL))
       : [];
     if (!query) throw fieldViolation('query', msg.queryClosed);
 

@@ -1,16 +1,13 @@
 import { apiMessages, documentRemoveSchema, removeSchema, restoreSchema } from '@spedycja/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, selectRows } from '../../db/client.ts';
 import { adminOnly } from '../../http/auth.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
-import type { SoftDeletable, SoftDeleteRegistry } from './registry.ts';
-
-/** A record removed its own way (an order's file: a reason in words, only by who added it). */
-export type CustomRemove = (request: FastifyRequest, uuid: string, reason: string) => Promise<unknown>;
+import type { CustomRemove, SoftDeletable, SoftDeleteRegistry } from './registry.ts';
 
 export async function softDeleteRoutes(
   app: FastifyInstance,

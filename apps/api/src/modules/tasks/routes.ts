@@ -20,6 +20,7 @@ import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import type { TaskAssignedHook } from './hooks.ts';
 import { dueTaskCount, findTask, listTasks, taskFilters, toTryJson } from './repository.ts';
 
 const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
@@ -35,9 +36,6 @@ async function resolveEntry(db: DbOrTx, entry: string | null | undefined) {
   if (!row) throw fieldViolation('entry', REF_NOT_FOUND);
   return isQuery ? { queryId: row.id, orderId: null } : { queryId: null, orderId: row.id };
 }
-
-/** Told when someone gives a task to another user (the Telegram notice); its failure never fails the request. */
-export type TaskAssignedHook = (taskId: number, assignedBy: string) => Promise<void>;
 
 export async function tasksRoutes(
   app: FastifyInstance,

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { apiMessages } from '@spedycja/domain';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { fieldViolation } from '../../http/errors.ts';
@@ -25,3 +26,5 @@ export function assertAcceptablePassword(login: string | undefined, password: st
   const issue = passwordIssue(login, password);
   if (issue) throw fieldViolation('plainPassword', issue);
 }
+
+export const hashPassword = (password: string) => hash(password);

@@ -2,10 +2,29 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { FilterSpec, ListParams } from '../../http/filters.ts';
+import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserInsert = typeof users.$inferInsert;
+
+export function toUserJson(row: UserRow) {
+  return {
+    '@id': iri('users', row.uuid),
+    '@type': 'User' as const,
+    id: row.id,
+    uuid: row.uuid,
+    version: row.version,
+    login: row.login,
+    name: row.name,
+    roles: row.roles,
+    phonePrefix: row.phonePrefix,
+    phone: row.phone,
+    email: row.email,
+    telegramUserId: row.telegramUserId,
+    createdDate: row.createdAt.toISOString(),
+  };
+}
 
 export const userFilters: FilterSpec = {
   fields: {

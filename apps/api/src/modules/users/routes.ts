@@ -1,4 +1,3 @@
-import { hash } from '@node-rs/argon2';
 import { apiMessages, userCreateSchema, userUpdateSchema } from '@spedycja/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,40 +9,20 @@ import { refreshTokens } from '../../db/schema/index.ts';
 import { adminOnly, currentUser } from '../../http/auth.ts';
 import { fieldViolation, notFound, unprocessable } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
-import { collection, iri } from '../../http/hydra.ts';
+import { collection } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
-import { assertAcceptablePassword } from './passwords.ts';
+import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import {
   countAdmins,
   deleteUser,
   findUserByUuid,
   insertUser,
   listUsers,
+  toUserJson,
   type UserInsert,
-  type UserRow,
   updateUser,
   userFilters,
 } from './queries.ts';
-
-export const hashPassword = (password: string) => hash(password);
-
-export function toUserJson(row: UserRow) {
-  return {
-    '@id': iri('users', row.uuid),
-    '@type': 'User' as const,
-    id: row.id,
-    uuid: row.uuid,
-    version: row.version,
-    login: row.login,
-    name: row.name,
-    roles: row.roles,
-    phonePrefix: row.phonePrefix,
-    phone: row.phone,
-    email: row.email,
-    telegramUserId: row.telegramUserId,
-    createdDate: row.createdAt.toISOString(),
-  };
-}
 
 /** Unique logins are enforced by the index; a duplicate is the user's mistake, not a 500. */
 async function saving<T>(work: () => Promise<T>): Promise<T> {
