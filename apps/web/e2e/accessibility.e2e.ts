@@ -219,6 +219,17 @@ describe.each([
     const addInvoice = page.getByRole('dialog', { name: 'Nowa faktura VAT' });
     await addInvoice.getByRole('button', { name: 'Zapisz', exact: true }).waitFor();
     await expectRequired(addInvoice, ['Termin płatności']);
+    // The positions' required columns: a star in the header, aria-required on each row's field.
+    const positions = addInvoice.getByRole('table', { name: 'Pozycje faktury' });
+    for (const column of ['Nazwa', 'Ilość', 'J.m.', 'Cena netto', 'Stawka VAT']) {
+      await expect(positions.getByRole('columnheader', { name: column }).innerText()).resolves.toMatch(/\*$/);
+      await expect(
+        addInvoice
+          .getByRole(column === 'Stawka VAT' ? 'combobox' : 'textbox', { name: `${column} 1`, exact: true })
+          .getAttribute('aria-required'),
+        column,
+      ).resolves.toBe('true');
+    }
     expect(await seriousViolations(page)).toEqual([]);
     await addInvoice.getByRole('button', { name: 'Anuluj' }).click();
     await addInvoice.waitFor({ state: 'hidden' });

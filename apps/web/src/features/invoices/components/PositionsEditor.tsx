@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Input, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { formatMoney, VAT_RATES, vatRateLabel } from '@spedycja/domain';
+import type { ReactNode } from 'react';
 import { IconPlus, IconTrash } from '../../../components/icons.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
@@ -14,6 +15,18 @@ const RATE_OPTIONS = VAT_RATES.map((rate) => ({ value: String(rate), label: vatR
  * The positions of an invoice: add, remove, and their values recalculated from amount, unit price and rate as they
  * are typed (the same maths as the server's, from the domain), with the totals per rate under them.
  */
+/** A required column's header marked as Mantine marks a required field's label. */
+function Required({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" style={{ color: 'var(--mantine-color-error)' }}>
+        {' *'}
+      </span>
+    </>
+  );
+}
+
 export function PositionsEditor({
   form,
   defaultRate,
@@ -27,7 +40,7 @@ export function PositionsEditor({
   const money = (value: number | undefined) => (value === undefined ? '—' : formatMoney(value));
 
   return (
-    <Input.Wrapper label={p.label} error={form.errors.invoicePositions}>
+    <Input.Wrapper label={p.label} withAsterisk error={form.errors.invoicePositions}>
       {form.values.type === 'corrective' && (
         <Text size="sm" c="dimmed" mb={4}>
           {p.correctiveHint}
@@ -38,11 +51,21 @@ export function PositionsEditor({
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={32}>Lp.</Table.Th>
-              <Table.Th>{p.title}</Table.Th>
-              <Table.Th w={80}>{p.amount}</Table.Th>
-              <Table.Th w={80}>{p.unit}</Table.Th>
-              <Table.Th w={130}>{p.netto}</Table.Th>
-              <Table.Th w={130}>{p.vatRate}</Table.Th>
+              <Table.Th>
+                <Required>{p.title}</Required>
+              </Table.Th>
+              <Table.Th w={80}>
+                <Required>{p.amount}</Required>
+              </Table.Th>
+              <Table.Th w={80}>
+                <Required>{p.unit}</Required>
+              </Table.Th>
+              <Table.Th w={130}>
+                <Required>{p.netto}</Required>
+              </Table.Th>
+              <Table.Th w={130}>
+                <Required>{p.vatRate}</Required>
+              </Table.Th>
               <Table.Th w={100} ta="right">
                 {p.nettoValue}
               </Table.Th>
@@ -64,21 +87,23 @@ export function PositionsEditor({
                 <Table.Tr key={position.key} aria-label={p.row(n)}>
                   <Table.Td>{n}</Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`${p.title} ${n}`} {...form.getInputProps(`${path}.title`)} />
+                    <TextInput aria-label={`${p.title} ${n}`} aria-required {...form.getInputProps(`${path}.title`)} />
                   </Table.Td>
                   <Table.Td>
                     <TextInput
                       aria-label={`${p.amount} ${n}`}
+                      aria-required
                       inputMode="numeric"
                       {...form.getInputProps(`${path}.amount`)}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput aria-label={`${p.unit} ${n}`} {...form.getInputProps(`${path}.unit`)} />
+                    <TextInput aria-label={`${p.unit} ${n}`} aria-required {...form.getInputProps(`${path}.unit`)} />
                   </Table.Td>
                   <Table.Td>
                     <MoneyInput
                       aria-label={`${p.netto} ${n}`}
+                      aria-required
                       value={position.netto}
                       onChange={(value) => form.setFieldValue(`${path}.netto`, value)}
                       error={form.errors[`${path}.netto`]}
@@ -87,6 +112,7 @@ export function PositionsEditor({
                   <Table.Td>
                     <SearchableSelect
                       aria-label={`${p.vatRate} ${n}`}
+                      aria-required
                       data={RATE_OPTIONS}
                       allowDeselect={false}
                       comboboxProps={{ withinPortal: true }}
