@@ -4,6 +4,7 @@ import { backupNow, scheduleBackups } from './backup/schedule.ts';
 import { bootstrap } from './bootstrap.ts';
 import { loadConfig } from './config.ts';
 import { openDb } from './db/client.ts';
+import { warmGazetteer } from './integrations/geo/gazetteer.ts';
 import { gracefulShutdown } from './lifecycle.ts';
 import { loopbackUrl, officeUrls } from './network.ts';
 
@@ -21,6 +22,7 @@ async function main() {
     controlToken: () => controlToken,
     backup: () => backupNow(database, config),
   });
+  warmGazetteer();
   await app.listen({ port: config.port, host: config.host });
 
   const protocol = config.tls ? 'https' : 'http';

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,35 @@ describe.each(dbKinds)('mail outbox on %s', (kind) => {
     } finally {
       await outbox.stop();
       await smtp.close();
+    }
+  });
+
+  it('gives a backlog of costly messages at most half of its time (a pause as long as each message took)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'outbox-backlog-'));
+    const outbox = createOutbox(database.db, createMailTransport({ dataDir }), 'x@example.pl');
+    const BUSY_MS = 60;
+    // Rendered on the event loop, as an invoice PDF is.
+    outbox.registerAttachment('busy', async (ref) => {
+      const until = performance.now() + BUSY_MS;
+      while (performance.now() < until) {}
+      return { filename: `${ref}.pdf`, contentType: 'application/pdf', content: Buffer.from('%PDF-1.4') };
+    });
+    for (const ref of ['a', 'b', 'c']) {
+      await enqueueMail(database.db, {
+        to: 'klient@example.pl',
+        subject: `Przypomnienie ${ref}`,
+        text: 'treść',
+        renderedAttachments: [{ kind: 'busy', ref }],
+      });
+    }
+    try {
+      const began = performance.now();
+      expect(await outbox.flush()).toBe(3);
+      // Three renders of 60 ms, each followed by as long a pause (without them: about 200 ms in all).
+      expect(performance.now() - began).toBeGreaterThanOrEqual(6 * BUSY_MS - 10);
+    } finally {
+      await outbox.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

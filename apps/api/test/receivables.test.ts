@@ -2,6 +2,7 @@ import { receivablesMessages } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.ts';
+import { sendDueReminders } from '../src/modules/reminders/service.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { invoiceOf, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, freshDatabase, type TestApp, testConfig } from './helpers.ts';
@@ -313,6 +314,21 @@ describe('receivables: the demo data', () => {
           expect(Number(r.dueAmount)).toBe(Math.max(0, Number(r.gross) + Number(r.corrections)));
         }
       }
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
+  it("has sent the reminders an office with a history has: the worker's first run mails no backlog", async () => {
+    const database = await freshDatabase('pglite');
+    try {
+      await bootstrap(database.db, testConfig());
+      await seedDemo(database.db);
+      const { rows } = (await database.db.execute(
+        sql`SELECT count(*)::int AS n FROM invoice_reminders WHERE mail_id IS NULL`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(rows[0]?.n).toBeGreaterThan(0);
+      await expect(sendDueReminders(database.db)).resolves.toBe(0);
     } finally {
       await database.close();
     }

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { invoices, queries, users } from '../db/schema/index.ts';
+import { invoiceReminders, invoices, queries, users } from '../db/schema/index.ts';
+import { readSchedule } from '../modules/reminders/service.ts';
 import { hashPassword } from '../modules/users/passwords.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedParties } from './parties.ts';
@@ -68,10 +69,31 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   const [invoiced] = await db.select({ n: count() }).from(invoices);
   if (scale > 0 || (invoiced?.n ?? 0) === 0) {
     report.invoices = await seedInvoices(db, scale > 0 ? { count: scale, scale: true } : { count: 1000, scale: false });
+    report.reminders = await seedPastReminders(db);
   }
   // Statistics for the planner now: autovacuum analyses the new rows only later, and lists would be planned blind.
   await db.execute(sql`ANALYZE`);
   return report;
+}
+
+/**
+ * The payment reminders a working office has already sent: each step an unpaid VAT invoice has reached, dated on its
+ * day, without a mail. Otherwise the reminders worker's first run after seeding mails a backlog of thousands (an
+ * invoice PDF each), which at 100,000 invoices kept both servers of the load test busy for minutes.
+ */
+async function seedPastReminders(db: Db): Promise<number> {
+  for (const step of await readSchedule(db)) {
+    await db.execute(sql`
+      INSERT INTO invoice_reminders (invoice_id, day, language, "to", subject, due_amount, currency, sent_at)
+      SELECT i.id, ${step.day}, 'pl', i.customer_email, replace(${step.subjectPl}, '{invoice}', i.number),
+        i.due_amount, i.currency, (i.payment_date + ${step.day}::int)::timestamptz
+      FROM invoices i
+      WHERE i.type = 'vat' AND NOT i.paid AND i.due_amount > 0 AND coalesce(i.customer_email, '') <> ''
+        AND i.payment_date + ${step.day}::int <= current_date
+      ON CONFLICT (invoice_id, day) DO NOTHING`);
+  }
+  const [row] = await db.select({ n: count() }).from(invoiceReminders);
+  return row?.n ?? 0;
 }
 
 async function seedUsers(db: Db, scale: number): Promise<number> {

@@ -104,6 +104,14 @@ function buildIndex(): Map<string, Coordinates> {
   return new Map([...best].map(([key, value]) => [key, value.at]));
 }
 
+/**
+ * Builds the index now (about 0.6 s of CPU): the server does it before it listens, so that the first query of the day
+ * does not wait for it (it showed as a 700 ms create in the load test).
+ */
+export function warmGazetteer() {
+  index ??= buildIndex();
+}
+
 export function gazetteerLookup(place: Place): Coordinates | null {
   if (!place.city || !place.country) return null;
   index ??= buildIndex();
