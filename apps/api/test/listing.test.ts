@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
+import { type DbOrTx, selectRows } from '../src/db/client.ts';
 import { DELETE_WRITES, onTablesWritten, TRIGGER_WRITES } from '../src/db/writes.ts';
+import type { ListParams } from '../src/http/filters.ts';
+import { forgetCounts, runList } from '../src/http/listing.ts';
 import { CUSTOMER, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
@@ -186,5 +189,30 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
       Object.entries(DELETE_WRITES).map(([table, effects]) => [table, effects.map((e) => `${e.table}:${e.kind}`)]),
     );
     expect(asSorted(declared)).toEqual(asSorted(fromKeys));
+  });
+});
+
+describe('a recount shared', () => {
+  it('runs one count for the requests that ask for the same total after the same writes, and a new one after a write', async () => {
+    let counts = 0;
+    const countStatement = {
+      toSQL: () => ({ sql: 'select count(*) from "shared_recount_table"', params: [] }),
+      // biome-ignore lint/suspicious/noThenProperty: a stand-in for drizzle's thenable statement
+      then(resolve: (rows: { n: number }[]) => void) {
+        counts++;
+        setTimeout(() => resolve([{ n: 42 }]), 30);
+      },
+    } as unknown as PgSelect;
+    const page = Promise.resolve([]) as unknown as PgSelect;
+    const params = { paginated: true, partial: false } as ListParams;
+    const db = {} as DbOrTx;
+    const list = () => runList({ db, page, total: countStatement }, params);
+
+    const totals = await Promise.all([list(), list(), list()]);
+    expect(totals.map((r) => r.total)).toEqual([42, 42, 42]);
+    expect(counts).toBe(1);
+    forgetCounts(['shared_recount_table']);
+    await Promise.all([list(), list()]);
+    expect(counts).toBe(2);
   });
 });
