@@ -55,14 +55,3 @@ export function TextValue({ value, max }: { value: string | null | undefined; ma
     </Text>
   );
 }
-
-/**
- * Cargo dimensions ('12,00 × 2,45 × 2,60 m') that wrap at most once, after the last '×': two lines in a narrow column
- * rather than four (non-breaking spaces elsewhere); the queries' 'Parametry towaru', whose rows stay low at 1366 px.
- */
-export function dimensionsLines(text: string | null): string | null {
-  if (!text) return text;
-  const glue = (part: string) => part.replace(/ /g, '\u00a0');
-  const at = text.lastIndexOf('× ');
-  return at < 0 ? glue(text) : `${glue(text.slice(0, at + 1))} ${glue(text.slice(at + 2))}`;
-}

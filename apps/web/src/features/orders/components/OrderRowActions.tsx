@@ -34,6 +34,14 @@ export type OrderRowActionsProps = {
 
 const a = t.rowActions;
 
+/** The order's documents: PDF and Word, for the customer and for the carrier. */
+const DOWNLOADS: readonly [OrderDocumentFormat, OrderParty, string][] = [
+  ['pdf', 'customer', a.pdfCustomer],
+  ['pdf', 'carrier', a.pdfCarrier],
+  ['word', 'customer', a.wordCustomer],
+  ['word', 'carrier', a.wordCarrier],
+];
+
 /**
  * Four buttons, so that every column of SPEC §2 fits a 1920 px screen: (the extras' icons), the send menu, edit, and
  * 'Więcej akcji' with the downloads, the extras' items, 'Zamień w zapytanie' and delete.
@@ -60,18 +68,15 @@ export function OrderRowActions({
       <EditAction label={a.edit} onClick={() => onEdit(order)} />
       <RowActionMenu label={a.more} icon={<IconDots />} busy={busy}>
         <Menu.Label>{a.download}</Menu.Label>
-        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(order, 'pdf', 'customer')}>
-          {a.pdfCustomer}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(order, 'pdf', 'carrier')}>
-          {a.pdfCarrier}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(order, 'word', 'customer')}>
-          {a.wordCustomer}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => onDownload(order, 'word', 'carrier')}>
-          {a.wordCarrier}
-        </Menu.Item>
+        {DOWNLOADS.map(([format, party, label]) => (
+          <Menu.Item
+            key={label}
+            leftSection={<IconDownload size={16} />}
+            onClick={() => onDownload(order, format, party)}
+          >
+            {label}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         {extras.menuItems}
         <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => onToQuery(order)}>

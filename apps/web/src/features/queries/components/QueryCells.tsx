@@ -8,7 +8,6 @@ import {
   type Query,
   routeMapUrl,
 } from '@spedycja/domain';
-import { dimensionsLines } from '../../../components/display.tsx';
 import { IconMap } from '../../../components/icons.tsx';
 import { queriesMessages as t } from '../messages.ts';
 
@@ -46,7 +45,7 @@ export function PlaceCell({ query, side }: { query: Query; side: 'loading' | 'un
 
 /** '13,60 × 2,45 × 2,70 m' above, '24,00 t' below; nothing when no size is known. */
 export function CargoParamsCell({ query }: { query: Query }) {
-  const dimensions = dimensionsLines(dimensionsText(query));
+  const dimensions = dimensionsText(query);
   if (!dimensions && query.cargoWeight === null) return <Line text={null} />;
   return (
     <>
