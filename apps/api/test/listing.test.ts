@@ -39,6 +39,9 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
     (
       t.database.db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } }
     ).$client.query(`INSERT INTO orders (number, cargo, customer_id) VALUES ($1, 'Obok API', $2)`, [number, customer]);
+  // A filter beyond the default views (only a status), whose total is counted and kept for a while; every order here
+  // is unpaid.
+  const COUNTED = 'status=wszystkie&customerPaid=false';
   const newOrder = async (cargo: string) => {
     const response = await api('POST', '/api/orders', orderOf(customerIri, { cargo }));
     expect(response.statusCode).toBe(201);
@@ -53,24 +56,24 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
       (await api('POST', '/api/orders', orderOf(customerIri, { cargo: 'Liczone', carrier: carrier['@id'] })))
         .statusCode,
     ).toBe(201);
-    expect(await total('status=wszystkie')).toBe(1);
+    expect(await total(COUNTED)).toBe(1);
     expect(await total('status=wszystkie&mailSentToCarrier=true')).toBe(0);
 
     await writeBeside('900/01/2026');
     // The same filter again: the total counted a moment ago.
-    expect(await total('status=wszystkie')).toBe(1);
+    expect(await total(COUNTED)).toBe(1);
     // An order written through the API forgets the orders' totals: the one written beside is counted too.
     await newOrder('Drugie');
-    expect(await total('status=wszystkie')).toBe(3);
+    expect(await total(COUNTED)).toBe(3);
     expect(await total('status=wszystkie&mailSentToCarrier=true')).toBe(0);
 
     await writeBeside('901/01/2026');
     await newOrder('Jeszcze jedno');
-    expect(await total('status=wszystkie')).toBe(5);
+    expect(await total(COUNTED)).toBe(5);
   });
 
   it('keeps the orders totals through a task write, and counts them anew after an orders write', async () => {
-    const before = await total('status=wszystkie');
+    const before = await total(COUNTED);
     await writeBeside('903/01/2026');
     const task = await api(
       'POST',
@@ -80,10 +83,10 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
     );
     expect(task.statusCode).toBe(201);
     // The task changed no order: the total counted before it stands (the order written beside is not seen yet).
-    expect(await total('status=wszystkie')).toBe(before);
+    expect(await total(COUNTED)).toBe(before);
     // An edit of an order (PUT with If-Match) forgets the orders' totals: both orders are counted.
     const order = await newOrder('Do edycji');
-    expect(await total('status=wszystkie')).toBe(before + 2);
+    expect(await total(COUNTED)).toBe(before + 2);
     await writeBeside('904/01/2026');
     const edited = await api(
       'PUT',
@@ -92,12 +95,12 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
       { 'if-match': `"${order.version}"` },
     );
     expect(edited.statusCode).toBe(200);
-    expect(await total('status=wszystkie')).toBe(before + 3);
+    expect(await total(COUNTED)).toBe(before + 3);
   });
 
   it('forgets the totals whose count joins a written table: a customer write recounts orders filtered by customer', async () => {
     const byCustomer = 'status=wszystkie&customer.companyName=Liczony';
-    const all = await total('status=wszystkie');
+    const all = await total(COUNTED);
     const mine = await total(byCustomer);
     expect(mine).toBeGreaterThan(0);
     await writeBeside('905/01/2026', customerId);
@@ -105,7 +108,7 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
       statusCode: 201,
     });
     // The count of all orders reads only orders: kept. The count filtered by the customer's name joins customers.
-    expect(await total('status=wszystkie')).toBe(all);
+    expect(await total(COUNTED)).toBe(all);
     expect(await total(byCustomer)).toBe(mine + 1);
   });
 
@@ -129,11 +132,58 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
   it('counts again when the totals are older than LIST_COUNT_CACHE_SECONDS, for writes it did not see', async () => {
     // An orders write first: the total below is counted now (the earlier tests left orders written beside unseen).
     await newOrder('Świeżo policzone');
-    const before = await total('status=wszystkie');
+    const before = await total(COUNTED);
     await writeBeside('902/01/2026');
-    expect(await total('status=wszystkie')).toBe(before);
+    expect(await total(COUNTED)).toBe(before);
     await sleep(2100);
-    expect(await total('status=wszystkie')).toBe(before + 1);
+    expect(await total(COUNTED)).toBe(before + 1);
+  });
+
+  it('reads the default views from the counts the triggers keep: writes beside the API, status changes, deletions', async () => {
+    const client = (t.database.db as unknown as { $client: { query(text: string): Promise<unknown> } }).$client;
+    const truth = async (where: string) =>
+      (
+        await selectRows<{ n: number }>(t.database.db, sql.raw(`SELECT count(*)::int AS n FROM orders WHERE ${where}`))
+      )[0]?.n;
+    const agrees = async () => {
+      expect(await total('status=wszystkie')).toBe(await truth('deletion_reason = 0'));
+      expect(await total('status=aktywne')).toBe(await truth(`deletion_reason = 0 AND status = 'aktywne'`));
+      expect(await total('status=zakonczone')).toBe(await truth(`deletion_reason = 0 AND status = 'zakonczone'`));
+      expect(await total('')).toBe(await truth('deletion_reason = 0'));
+    };
+    await agrees();
+    const before = await total('status=aktywne');
+    // Beside the API (no cache to forget): seen at once.
+    await writeBeside('910/01/2026');
+    await client.query(`INSERT INTO orders (number, cargo) SELECT '911/' || g, 'Hurtem' FROM generate_series(1, 30) g`);
+    expect(await total('status=aktywne')).toBe(before + 31);
+    await client.query(`UPDATE orders SET status = 'zakonczone' WHERE cargo = 'Hurtem' AND number LIKE '911/1%'`);
+    await client.query(`UPDATE orders SET cargo = 'Hurtem bez zmiany statusu' WHERE cargo = 'Hurtem'`);
+    await client.query(`UPDATE orders SET deletion_reason = 1 WHERE number = '911/2'`);
+    await client.query(`DELETE FROM orders WHERE number = '911/3'`);
+    await agrees();
+    // A soft delete and a status change through the API.
+    const order = await newOrder('Do usunięcia');
+    expect(await total('status=aktywne')).toBe(await truth(`deletion_reason = 0 AND status = 'aktywne'`));
+    await client.query(`UPDATE orders SET deletion_reason = 2 WHERE uuid = '${order.uuid}'`);
+    await agrees();
+    // Enough changes for a reader to fold them into one row per status: the totals stay.
+    for (let i = 0; i < 220; i++)
+      await client.query(
+        `UPDATE orders SET status = CASE status WHEN 'aktywne' THEN 'zakonczone' ELSE 'aktywne' END WHERE number = '911/4'`,
+      );
+    await agrees();
+    const [rows] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM status_counts WHERE table_name = 'orders'`,
+    );
+    expect(rows?.n).toBeLessThanOrEqual(3);
+    await agrees();
+    // A TRUNCATE (a test's reset, a restore script) leaves no counts behind.
+    await client.query('TRUNCATE orders CASCADE');
+    await agrees();
+    await writeBeside('912/01/2026');
+    expect(await total('status=aktywne')).toBe(1);
   });
 
   it("knows every table the database's triggers and foreign keys write when a table is written", async () => {

@@ -86,6 +86,8 @@ export type ListParams = {
   partial: boolean;
   /** The filters given (e.g. 'customer.nip'), so that a count joins only the tables they need. */
   present: ReadonlySet<string>;
+  /** The values given to the custom filters (e.g. status → 'aktywne'), for a total read from a kept counter. */
+  customValues: ReadonlyMap<string, string>;
   /** The fields sorted by (e.g. 'customer.companyName'), so that a narrow select keeps the joins they need. */
   sortedBy: ReadonlySet<string>;
   page: number;
@@ -297,6 +299,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const orderBy: SortKey[] = [];
   let lastDirection: 'asc' | 'desc' = 'asc';
   const present = new Set<string>();
+  const customValues = new Map<string, string>();
   const sortedBy = new Set<string>();
   let paginated = true;
   let partial = false;
@@ -345,7 +348,9 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
       present.add(key);
       // A repeated parameter reaches a custom filter as one comma-separated value.
       const values = valuesOf(raw, key);
-      const condition = custom((values.length > 1 ? values.join(',') : (values[0] ?? '')).trim());
+      const value = (values.length > 1 ? values.join(',') : (values[0] ?? '')).trim();
+      customValues.set(key, value);
+      const condition = custom(value);
       if (condition) conditions.push(condition);
       continue;
     }
@@ -396,6 +401,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     paginated,
     partial: paginated && partial,
     present,
+    customValues,
     sortedBy,
     page,
     itemsPerPage,

@@ -1,6 +1,6 @@
-import { count, type SQL } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.ts';
+import { type DbOrTx, selectRows } from '../db/client.ts';
 import { onTablesWritten } from '../db/writes.ts';
 import type { ListParams } from './filters.ts';
 
@@ -108,12 +108,53 @@ async function cachedCount(db: DbOrTx, statement: PgSelect): Promise<number> {
   }
 }
 
+/** Change rows beyond which a reader folds a table's status counts into one row per status. */
+const FOLD_AFTER = 200;
+
+/**
+ * The total of a default view (only a status, or none: 'wszystkie'; live rows) from the counts the triggers keep
+ * (db/schema/statusCounts.ts): a sum of a few rows, however many orders there are and however often they change.
+ */
+async function keptCount(db: DbOrTx, table: string, status: string | undefined): Promise<number> {
+  const byStatus = status === undefined ? sql`` : sql` AND status = ${status}`;
+  const [row] = await selectRows<{ total: string | number; rows: number }>(
+    db,
+    sql`SELECT coalesce(sum(n), 0)::bigint AS total, count(*)::int AS rows FROM status_counts
+        WHERE table_name = ${table}${byStatus}`,
+  );
+  if ((row?.rows ?? 0) > FOLD_AFTER) await foldStatusCounts(db, table);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Replaces a table's change rows by one row per status, in one statement: a write that commits meanwhile adds a row
+ * this statement does not see (and so keeps); two readers folding at once delete each row once.
+ */
+export async function foldStatusCounts(db: DbOrTx, table: string): Promise<void> {
+  await db.execute(sql`
+    WITH folded AS (DELETE FROM status_counts WHERE table_name = ${table} RETURNING status, n)
+    INSERT INTO status_counts (table_name, status, n)
+      SELECT ${table}, status, sum(n) FROM folded GROUP BY status HAVING sum(n) <> 0`);
+}
+
+/** The status of a default view the kept counts answer (undefined: every status), or null when they cannot. */
+function defaultView(params: ListParams): { status: string | undefined } | null {
+  for (const name of params.present) if (name !== 'status') return null;
+  const status = params.customValues.get('status');
+  return { status: status === undefined || status === '' || status === 'wszystkie' ? undefined : status };
+}
+
 /** The two statements of a list: the page (filtered, sorted, limited) and its total. */
 export function listStatements<Q extends PgSelect>(
   db: DbOrTx,
   params: ListParams,
   select: Q,
-  counted: { from: PgTable; joins?: CountJoin[] },
+  counted: {
+    from: PgTable;
+    joins?: CountJoin[];
+    /** The table's name in status_counts, where its default views' totals are kept (orders, queries). */
+    keptCounts?: string;
+  },
 ) {
   let page = select.where(params.where).orderBy(...params.orderBy);
   if (params.limit !== undefined) page = page.limit(params.limit).offset(params.offset);
@@ -123,12 +164,14 @@ export function listStatements<Q extends PgSelect>(
     if (join.prefix !== undefined && !uses(join.prefix)) continue;
     total = join.inner ? total.innerJoin(join.table, join.on) : total.leftJoin(join.table, join.on);
   }
-  return { db, page, total: total.where(params.where) };
+  const view = counted.keptCounts === undefined ? null : defaultView(params);
+  const kept = view && counted.keptCounts ? { table: counted.keptCounts, status: view.status } : undefined;
+  return { db, page, total: total.where(params.where), kept };
 }
 
 /** Runs a list: the page, and the count unless the list is unpaginated or partial (then the rows are the total). */
 export async function runList<Q extends PgSelect>(
-  statements: { db: DbOrTx; page: Q; total: PgSelect },
+  statements: { db: DbOrTx; page: Q; total: PgSelect; kept?: { table: string; status: string | undefined } },
   params: ListParams,
 ): Promise<{ rows: Awaited<Q>; total: number }> {
   if (!params.paginated || params.partial) {
@@ -136,6 +179,10 @@ export async function runList<Q extends PgSelect>(
     return { rows, total: (rows as unknown[]).length };
   }
   // On PostgreSQL the two run at once on two pooled connections: the page costs nothing next to a large count.
-  const [rows, total] = await Promise.all([statements.page, cachedCount(statements.db, statements.total)]);
+  const { kept } = statements;
+  const [rows, total] = await Promise.all([
+    statements.page,
+    kept ? keptCount(statements.db, kept.table, kept.status) : cachedCount(statements.db, statements.total),
+  ]);
   return { rows: rows as Awaited<Q>, total };
 }

@@ -15,6 +15,7 @@ export * from './requests.ts';
 export * from './settings.ts';
 export * from './statements.ts';
 export * from './stats.ts';
+export * from './statusCounts.ts';
 export * from './tasks.ts';
 export * from './telegram.ts';
 export * from './users.ts';

@@ -194,8 +194,10 @@ const COUNT_JOINS = [
   { prefix: 'user', table: orderOwner, on: eq(orderOwner.id, orders.userId) },
 ];
 
+const ORDER_COUNT = { from: orders, joins: COUNT_JOINS, keptCounts: 'orders' };
+
 export function orderListStatements(db: DbOrTx, params: ListParams) {
-  return listStatements(db, params, selectOrders(db).$dynamic(), { from: orders, joins: COUNT_JOINS });
+  return listStatements(db, params, selectOrders(db).$dynamic(), ORDER_COUNT);
 }
 
 /** Columns the order JSON leaves out (see toOrderJson): a projection naming one gets nothing for it. */
@@ -312,10 +314,7 @@ export async function listOrdersAsJson(
 ): Promise<{ items: string[]; total: number } | null> {
   const select = projectedJsonSelect(db, projection, params);
   if (!select) return null;
-  const { rows, total } = await runList(
-    listStatements(db, params, select, { from: orders, joins: COUNT_JOINS }),
-    params,
-  );
+  const { rows, total } = await runList(listStatements(db, params, select, ORDER_COUNT), params);
   return { items: rows.map((r) => r.item), total };
 }
 
@@ -327,7 +326,7 @@ export async function listOrders(
 ): Promise<{ rows: OrderRecord[]; total: number }> {
   const narrow = projection ? narrowSelect(db, projection, params) : null;
   if (!narrow) return runList(orderListStatements(db, params), params);
-  const statements = listStatements(db, params, narrow, { from: orders, joins: COUNT_JOINS });
+  const statements = listStatements(db, params, narrow, ORDER_COUNT);
   // The members not read are absent; the projection leaves them out of the answer.
   return (await runList(statements, params)) as unknown as { rows: OrderRecord[]; total: number };
 }

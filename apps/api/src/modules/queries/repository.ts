@@ -38,6 +38,7 @@ export type QueryRecord = Awaited<ReturnType<ReturnType<typeof selectQueries>['e
 /** The page and the total of the queries table; the count joins the customer or the owner only when filtered by it. */
 export function queryListStatements(db: DbOrTx, params: ListParams) {
   return listStatements(db, params, selectQueries(db).$dynamic(), {
+    keptCounts: 'queries',
     from: queries,
     joins: [
       { prefix: 'customer', table: customers, on: eq(customers.id, queries.customerId) },

@@ -1,0 +1,18 @@
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+
+/**
+ * How many live (not deleted) orders and queries there are per status, kept by statement triggers (migration 0037) so
+ * that the lists' default views ('aktywne', 'wszystkie') read their total from a few rows instead of recounting
+ * ~100,000 after every write. Rows are changes, not totals: a write inserts its net change per status (no row is
+ * updated, so concurrent writes never wait for each other), and the reader sums them and folds them into one row per
+ * status now and then (http/listing.ts).
+ */
+export const statusCounts = pgTable(
+  'status_counts',
+  {
+    tableName: text('table_name').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('status_counts_table_idx').on(t.tableName, t.status)],
+);
