@@ -158,6 +158,29 @@ const statsYear = (() => {
   const y = new Date().getUTCFullYear();
   return { from: `${y}-01-01`, to: `${y}-12-31` };
 })();
+/**
+ * The same question for an office's real size: the seeder gives its orders to thousands of owners (one per hundred
+ * rows: 10,006 at a million, the worst case above), an office has tens. The case adds a year of its own, 24,000 orders
+ * among 30 owners, three years ahead, and asks for that year.
+ */
+const OFFICE_YEAR = new Date().getUTCFullYear() + 3;
+const OFFICE_OWNERS = 30;
+const statsOfficeYear = { from: `${OFFICE_YEAR}-01-01`, to: `${OFFICE_YEAR}-12-31` };
+async function seedOfficeYear(db: Db) {
+  await db.execute(sql`
+    WITH owners AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM users ORDER BY id LIMIT ${OFFICE_OWNERS})
+    INSERT INTO orders (number, status, customer_id, carrier_id, user_id, created_by_id, cargo, loading_city,
+      loading_country, unloading_city, unloading_country, loading_date, unloading_date, customer_price, carrier_price)
+    SELECT 'BIURO' || g || '/' || ${OFFICE_YEAR}, CASE WHEN g % 4 = 0 THEN 'aktywne' ELSE 'zakonczone' END,
+      o.customer_id, o.carrier_id, w.id, w.id, o.cargo, o.loading_city, o.loading_country, o.unloading_city,
+      o.unloading_country, make_timestamptz(${OFFICE_YEAR}, 1 + g % 12, 1 + g % 28, 8, 0, 0, 'UTC'),
+      make_timestamptz(${OFFICE_YEAR}, 1 + g % 12, 1 + g % 28, 8, 0, 0, 'UTC') + interval '1 day',
+      o.customer_price, o.carrier_price
+    FROM generate_series(1, 24000) AS g JOIN orders o ON o.id = g
+    JOIN owners w ON w.k = g % ${OFFICE_OWNERS}
+    ON CONFLICT DO NOTHING`);
+}
+
 /** The payments cockpit as it opens: overdue receivables, 10 a page. */
 const overduePage = { side: 'customer', state: 'overdue', itemsPerPage: '10' };
 
@@ -255,6 +278,12 @@ export const benchCases: BenchCase[] = [
     name: 'GET /api/stats (one year)',
     path: () => `/api/stats?${qs(statsYear)}`,
     sql: (db) => computeStats(db, parseStatsQuery(statsYear)),
+  },
+  {
+    name: 'GET /api/stats (one year, an office of 30 owners)',
+    path: () => `/api/stats?${qs(statsOfficeYear)}`,
+    sql: (db) => computeStats(db, parseStatsQuery(statsOfficeYear)),
+    setup: seedOfficeYear,
   },
   {
     name: 'GET /api/payments (overdue receivables)',
