@@ -1,5 +1,10 @@
 import { carrierMessages, customerMessages, partyMessages, validationMessages } from '@spedycja/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../src/db/schema/index.ts';
+import { parseListQuery } from '../src/http/filters.ts';
+import { customerFilters } from '../src/modules/customers/repository.ts';
+import { walkedPage } from '../src/modules/parties/walk.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 describe.each(dbKinds)('customers on %s', (kind) => {
@@ -249,6 +254,61 @@ describe.each(dbKinds)('customers on %s', (kind) => {
     expect(names).toEqual([...names].sort((a: string, b: string) => b.localeCompare(a, 'pl')));
     const de = (await api('GET', '/api/customers?country=de')).json()['hydra:member'];
     expect(de.map((c: { companyName: string }) => c.companyName)).toEqual(['Spedition Müller']);
+  });
+
+  it("finds a picker's page along the search's order when it is near the start, and through the trigram index otherwise, alike", async () => {
+    await t.database.db.execute(sql`
+      INSERT INTO customers (company_name, name, city)
+      SELECT CASE WHEN g % 7 = 0 THEN NULL ELSE 'Ścieżka ' || lpad((40 - g)::text, 2, '0') END,
+             CASE WHEN g % 7 = 0 OR g % 3 = 0 THEN 'Anna Ścieżkowska' ELSE 'Jan Kowal' END, 'Wrocław'
+      FROM generate_series(1, 34) g`);
+    await t.database.db.execute(sql`
+      INSERT INTO customers (company_name, name, city) VALUES ('Rzadki Ścieżek', 'Ola', 'Opole'), ('Ścieżek Rzadki', 'Ela', 'Opole')`);
+    const uuids = async (query: string) => {
+      const response = await api('GET', `/api/customers?${query}`);
+      expect(response.statusCode).toBe(200);
+      return (response.json()['hydra:member'] as { uuid: string }[]).map((c) => c.uuid);
+    };
+    // The whole order through the trigram index (not partial: counted, so never walked).
+    const all = await uuids('search=sciezk&itemsPerPage=100');
+    expect(all).toHaveLength(34);
+    for (const page of [1, 2, 3]) {
+      const query = `search=sciezk&partial=true&itemsPerPage=10&page=${page}`;
+      const walked = await walkedPage(
+        t.database.db,
+        customers,
+        parseListQuery(Object.fromEntries(new URLSearchParams(query)), customerFilters),
+      );
+      expect(walked).toHaveLength(10);
+      expect(await uuids(query)).toEqual(all.slice((page - 1) * 10, page * 10));
+    }
+    // Page 4 has 4 matches, fewer than a page: the walk gives up and the trigram index answers.
+    const last = 'search=sciezk&partial=true&itemsPerPage=10&page=4';
+    expect(
+      await walkedPage(
+        t.database.db,
+        customers,
+        parseListQuery({ search: 'sciezk', partial: 'true', itemsPerPage: '10', page: '4' }, customerFilters),
+      ),
+    ).toBeNull();
+    expect(await uuids(last)).toEqual(all.slice(30));
+    // Two rare matches: not walked, found.
+    expect(
+      await walkedPage(
+        t.database.db,
+        customers,
+        parseListQuery({ search: 'rzadki', partial: 'true', itemsPerPage: '10' }, customerFilters),
+      ),
+    ).toBeNull();
+    expect(await uuids('search=rzadki&partial=true&itemsPerPage=10')).toHaveLength(2);
+    // Another filter beside the search: not walked.
+    expect(
+      await walkedPage(
+        t.database.db,
+        customers,
+        parseListQuery({ search: 'sciezk', city: 'Wrocław', partial: 'true', itemsPerPage: '10' }, customerFilters),
+      ),
+    ).toBeNull();
   });
 
   it('needs a token', async () => {

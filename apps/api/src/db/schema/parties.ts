@@ -46,6 +46,12 @@ const partyColumns = () => ({
   /** GUS's activity status of the company ('aktywna', 'zawieszona', 'wykreślona'). */
   registryStatus: text('registry_status'),
   searchText: text('search_text').generatedAlwaysAs(searchText(SEARCHED)),
+  /**
+   * A search's order (company, then person, lower-case), stored: with search_text included in their index
+   * (migration 0039) a picker's page is read from the index alone (modules/parties/walk.ts).
+   */
+  companySortKey: text('company_sort_key').generatedAlwaysAs(sql`lower(company_name)`),
+  nameSortKey: text('name_sort_key').generatedAlwaysAs(sql`lower(name)`),
 });
 
 export const customers = pgTable(

@@ -1,5 +1,4 @@
 import { verificationStatus } from '@spedycja/domain';
-import { sql } from 'drizzle-orm';
 import type { carriers, customers } from '../../db/schema/index.ts';
 import { type FilterField, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
@@ -35,9 +34,7 @@ export const partyDefaultOrder = (t: PartyTable) => [sortKey(t.companyName, 'asc
 
 /** A search sorts its matches found through the trigram index (see FilterSpec.orderWhen). */
 export const partySearchOrder = (t: PartyTable) => (present: ReadonlySet<string>) =>
-  present.has('search')
-    ? [sortKey(sql`lower(${t.companyName})`, 'asc', 'last'), sortKey(sql`lower(${t.name})`, 'asc', 'last')]
-    : undefined;
+  present.has('search') ? [sortKey(t.companySortKey, 'asc', 'last'), sortKey(t.nameSortKey, 'asc', 'last')] : undefined;
 
 export function partyJson(resource: string, type: string, row: PartyTable['$inferSelect']) {
   return {

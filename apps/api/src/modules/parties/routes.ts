@@ -1,5 +1,5 @@
 import { canonicalTaxId, type PartyDuplicates, type PartyMatch, splitPhone } from '@spedycja/domain';
-import { and, count, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +13,7 @@ import { collection } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import type { PartyResource } from './resource.ts';
+import { walkedPage } from './walk.ts';
 
 /**
  * Customers and carriers are the same kind of record (a party with a NIP and a phone):
@@ -90,17 +91,19 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
 
     r.get(base, { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
       const params = parseListQuery(request.query, resource.filters);
-      const { rows, total } = await runList(
-        listStatements(
-          db,
-          params,
-          (readColumns() ? db.select(readColumns() as Record<string, SQL>) : db.select())
-            .from(table as PgTable)
-            .$dynamic(),
-          { from: table as PgTable },
-        ),
-        params,
-      );
+      const select = () =>
+        (readColumns() ? db.select(readColumns() as Record<string, SQL>) : db.select())
+          .from(table as PgTable)
+          .$dynamic();
+      // A picker's search: its page found along the search's order when it is near the start (walk.ts).
+      const walked = await walkedPage(db, table, params);
+      if (walked) {
+        const rows = await select()
+          .where(inArray(table.id, walked))
+          .orderBy(...params.orderBy);
+        return collection(request.url, (rows as Row[]).map(toJson), rows.length, params);
+      }
+      const { rows, total } = await runList(listStatements(db, params, select(), { from: table as PgTable }), params);
       return collection(request.url, (rows as Row[]).map(toJson), total, params);
     });
 

@@ -1,0 +1,9 @@
+-- One ALTER per table: each rewrites its table once.
+ALTER TABLE "carriers" ADD COLUMN "company_sort_key" text GENERATED ALWAYS AS (lower(company_name)) STORED,
+  ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (lower(name)) STORED;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "company_sort_key" text GENERATED ALWAYS AS (lower(company_name)) STORED,
+  ADD COLUMN "name_sort_key" text GENERATED ALWAYS AS (lower(name)) STORED;--> statement-breakpoint
+-- Hand-written: a search's order with the searched text beside it, so that the picker's walk (modules/parties/walk.ts)
+-- reads the index alone (an index on lower(...) itself cannot be read alone: PostgreSQL wants the column under it).
+CREATE INDEX "carriers_search_walk_idx" ON "carriers" ("company_sort_key", "name_sort_key", "id") INCLUDE ("search_text");--> statement-breakpoint
+CREATE INDEX "customers_search_walk_idx" ON "customers" ("company_sort_key", "name_sort_key", "id") INCLUDE ("search_text");
