@@ -81,7 +81,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     throw error;
   }
   // Dates travel as UTC on both databases (a date without a time is midnight UTC).
-  await client.exec(`SET TIME ZONE 'UTC'; SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}`);
+  await client.exec(`SET TIME ZONE 'UTC'; SET DateStyle = 'ISO'; SET join_collapse_limit = ${JOIN_COLLAPSE_LIMIT}`);
   const db = drizzlePglite(client, { schema, logger: writeObserver }) as unknown as Db;
   return {
     db,
@@ -106,7 +106,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  // Sessions speak UTC, whatever the server's TimeZone. random_page_cost 1.1 (SSD storage) lets the planner prefer index lookups, e.g. the trigram search,
+  // Sessions speak UTC and ISO dates, whatever the server's TimeZone and DateStyle. random_page_cost 1.1 (SSD storage) lets the planner prefer index lookups, e.g. the trigram search,
   // over a sequential scan whose per-row LIKE it underestimates. JIT off: compiling costs more (tens of ms) than the short
   // queries of a list page ever gain from it.
   const pool = new pg.Pool({
@@ -114,7 +114,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     max: poolSize,
     // `npm run restore` refuses a database that the app still uses; this is how it sees the app's sessions.
     application_name: APPLICATION_NAME,
-    options: `-c random_page_cost=1.1 -c timezone=UTC -c jit=off -c join_collapse_limit=${JOIN_COLLAPSE_LIMIT}`,
+    options: `-c random_page_cost=1.1 -c timezone=UTC -c datestyle=ISO -c jit=off -c join_collapse_limit=${JOIN_COLLAPSE_LIMIT}`,
   });
   // An idle connection the server closes (a restart, a terminated backend) is dropped from the pool and replaced on
   // the next query; unhandled, the pool's 'error' event would stop the process.

@@ -1,4 +1,5 @@
 import { verificationStatus } from '@spedycja/domain';
+import { sql } from 'drizzle-orm';
 import type { carriers, customers } from '../../db/schema/index.ts';
 import { type FilterField, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
@@ -34,7 +35,11 @@ export const partyDefaultOrder = (t: PartyTable) => [sortKey(t.companyName, 'asc
 
 /** A search sorts its matches found through the trigram index (see FilterSpec.orderWhen). */
 export const partySearchOrder = (t: PartyTable) => (present: ReadonlySet<string>) =>
-  present.has('search') ? [sortKey(t.companySortKey, 'asc', 'last'), sortKey(t.nameSortKey, 'asc', 'last')] : undefined;
+  present.has('search')
+    ? // The expressions, not the stored keys equal to them: ordered by the keys, the planner may walk their index for
+      // any search, through the whole table when the text is rare. Only walk.ts walks it, and only so far.
+      [sortKey(sql`lower(${t.companyName})`, 'asc', 'last'), sortKey(sql`lower(${t.name})`, 'asc', 'last')]
+    : undefined;
 
 export function partyJson(resource: string, type: string, row: PartyTable['$inferSelect']) {
   return {
