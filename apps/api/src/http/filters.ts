@@ -86,8 +86,12 @@ export type ListParams = {
   partial: boolean;
   /** The filters given (e.g. 'customer.nip'), so that a count joins only the tables they need. */
   present: ReadonlySet<string>;
-  /** The values given to the custom filters (e.g. status → 'aktywne'), for a total read from a kept counter. */
-  customValues: ReadonlyMap<string, string>;
+  /**
+   * What each filter given asked for, when it asked for equality: a custom filter's value (status → ['aktywne']), a
+   * field's values without an operator (loadingCountry → ['PL']); null for a field given with one (`[gte]`). For
+   * totals read from kept counts (http/listing.ts) and the pickers' walk (modules/parties/walk.ts).
+   */
+  equals: ReadonlyMap<string, readonly string[] | null>;
   /** The fields sorted by (e.g. 'customer.companyName'), so that a narrow select keeps the joins they need. */
   sortedBy: ReadonlySet<string>;
   page: number;
@@ -299,7 +303,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const orderBy: SortKey[] = [];
   let lastDirection: 'asc' | 'desc' = 'asc';
   const present = new Set<string>();
-  const customValues = new Map<string, string>();
+  const equals = new Map<string, readonly string[] | null>();
   const sortedBy = new Set<string>();
   let paginated = true;
   let partial = false;
@@ -349,7 +353,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
       // A repeated parameter reaches a custom filter as one comma-separated value.
       const values = valuesOf(raw, key);
       const value = (values.length > 1 ? values.join(',') : (values[0] ?? '')).trim();
-      customValues.set(key, value);
+      equals.set(key, [value]);
       const condition = custom(value);
       if (condition) conditions.push(condition);
       continue;
@@ -360,6 +364,8 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     const field = own(spec.fields, name);
     if (!field) continue;
     present.add(name);
+    // Given twice (`loadingCountry=PL&loadingCountry[…]=…`), or with an operator: not a plain equality.
+    equals.set(name, equals.has(name) || (op !== undefined && op !== '') ? null : valuesOf(raw, key));
     let condition: SQL | undefined;
     // A known field asked in a way it does not support is refused, never silently unfiltered.
     if (op === undefined || op === '') {
@@ -401,7 +407,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     paginated,
     partial: paginated && partial,
     present,
-    customValues,
+    equals,
     sortedBy,
     page,
     itemsPerPage,

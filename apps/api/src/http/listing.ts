@@ -111,37 +111,61 @@ async function cachedCount(db: DbOrTx, statement: PgSelect): Promise<number> {
 /** Change rows beyond which a reader folds a table's status counts into one row per status. */
 const FOLD_AFTER = 200;
 
+/** A default view: a status (undefined: every one) and loading countries (undefined: any), live rows only. */
+type DefaultView = { table: string; status: string | undefined; countries: string[] | undefined };
+
 /**
- * The total of a default view (only a status, or none: 'wszystkie'; live rows) from the counts the triggers keep
- * (db/schema/statusCounts.ts): a sum of a few rows, however many orders there are and however often they change.
+ * The total of a default view from the counts the triggers keep (db/schema/statusCounts.ts): a sum of a few rows,
+ * however many orders there are and however often they change.
  */
-async function keptCount(db: DbOrTx, table: string, status: string | undefined): Promise<number> {
+async function keptCount(db: DbOrTx, { table, status, countries }: DefaultView): Promise<number> {
   const byStatus = status === undefined ? sql`` : sql` AND status = ${status}`;
+  const byCountry =
+    countries === undefined
+      ? sql``
+      : sql` AND country IN (${sql.join(
+          countries.map((c) => sql`${c}`),
+          sql`, `,
+        )})`;
   const [row] = await selectRows<{ total: string | number; rows: number }>(
     db,
     sql`SELECT coalesce(sum(n), 0)::bigint AS total, count(*)::int AS rows FROM status_counts
-        WHERE table_name = ${table}${byStatus}`,
+        WHERE table_name = ${table}${byStatus}${byCountry}`,
   );
   if ((row?.rows ?? 0) > FOLD_AFTER) await foldStatusCounts(db, table);
   return Number(row?.total ?? 0);
 }
 
 /**
- * Replaces a table's change rows by one row per status, in one statement: a write that commits meanwhile adds a row
- * this statement does not see (and so keeps); two readers folding at once delete each row once.
+ * Replaces a table's change rows by one row per status and country, in one statement: a write that commits meanwhile
+ * adds a row this statement does not see (and so keeps); two readers folding at once delete each row once.
  */
 export async function foldStatusCounts(db: DbOrTx, table: string): Promise<void> {
   await db.execute(sql`
-    WITH folded AS (DELETE FROM status_counts WHERE table_name = ${table} RETURNING status, n)
-    INSERT INTO status_counts (table_name, status, n)
-      SELECT ${table}, status, sum(n) FROM folded GROUP BY status HAVING sum(n) <> 0`);
+    WITH folded AS (DELETE FROM status_counts WHERE table_name = ${table} RETURNING status, country, n)
+    INSERT INTO status_counts (table_name, status, country, n)
+      SELECT ${table}, status, country, sum(n) FROM folded GROUP BY status, country HAVING sum(n) <> 0`);
 }
 
-/** The status of a default view the kept counts answer (undefined: every status), or null when they cannot. */
-function defaultView(params: ListParams): { status: string | undefined } | null {
-  for (const name of params.present) if (name !== 'status') return null;
-  const status = params.customValues.get('status');
-  return { status: status === undefined || status === '' || status === 'wszystkie' ? undefined : status };
+/**
+ * The default view the kept counts answer: only a status ('wszystkie' or none: every one) and the loading country as
+ * plain values (as the 'upper' search compares them), nothing else; null otherwise.
+ */
+function defaultView(table: string, params: ListParams): DefaultView | null {
+  for (const name of params.present) if (name !== 'status' && name !== 'loadingCountry') return null;
+  const status = params.equals.get('status')?.[0];
+  let countries: string[] | undefined;
+  if (params.present.has('loadingCountry')) {
+    const given = params.equals.get('loadingCountry');
+    if (!given) return null;
+    const codes = given.filter((v) => v !== '').map((v) => v.toUpperCase());
+    countries = codes.length > 0 ? codes : undefined;
+  }
+  return {
+    table,
+    status: status === undefined || status === '' || status === 'wszystkie' ? undefined : status,
+    countries,
+  };
 }
 
 /** The two statements of a list: the page (filtered, sorted, limited) and its total. */
@@ -164,14 +188,13 @@ export function listStatements<Q extends PgSelect>(
     if (join.prefix !== undefined && !uses(join.prefix)) continue;
     total = join.inner ? total.innerJoin(join.table, join.on) : total.leftJoin(join.table, join.on);
   }
-  const view = counted.keptCounts === undefined ? null : defaultView(params);
-  const kept = view && counted.keptCounts ? { table: counted.keptCounts, status: view.status } : undefined;
+  const kept = counted.keptCounts === undefined ? undefined : (defaultView(counted.keptCounts, params) ?? undefined);
   return { db, page, total: total.where(params.where), kept };
 }
 
 /** Runs a list: the page, and the count unless the list is unpaginated or partial (then the rows are the total). */
 export async function runList<Q extends PgSelect>(
-  statements: { db: DbOrTx; page: Q; total: PgSelect; kept?: { table: string; status: string | undefined } },
+  statements: { db: DbOrTx; page: Q; total: PgSelect; kept?: DefaultView },
   params: ListParams,
 ): Promise<{ rows: Awaited<Q>; total: number }> {
   if (!params.paginated || params.partial) {
@@ -182,7 +205,7 @@ export async function runList<Q extends PgSelect>(
   const { kept } = statements;
   const [rows, total] = await Promise.all([
     statements.page,
-    kept ? keptCount(statements.db, kept.table, kept.status) : cachedCount(statements.db, statements.total),
+    kept ? keptCount(statements.db, kept) : cachedCount(statements.db, statements.total),
   ]);
   return { rows: rows as Awaited<Q>, total };
 }

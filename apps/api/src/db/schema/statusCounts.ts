@@ -1,8 +1,8 @@
 import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * How many live (not deleted) orders and queries there are per status, kept by statement triggers (migration 0037) so
- * that the lists' default views ('aktywne', 'wszystkie') read their total from a few rows instead of recounting
+ * How many live (not deleted) orders and queries there are per status and loading country, kept by statement triggers (migrations 0037, 0040) so
+ * that the lists' default views ('aktywne', 'wszystkie', with or without a loading country) read their total from a few rows instead of recounting
  * ~100,000 after every write. Rows are changes, not totals: a write inserts its net change per status (no row is
  * updated, so concurrent writes never wait for each other), and the reader sums them and folds them into one row per
  * status now and then (http/listing.ts).
@@ -12,6 +12,8 @@ export const statusCounts = pgTable(
   {
     tableName: text('table_name').notNull(),
     status: text('status').notNull(),
+    /** The loading country (the lists' usual second filter); null for rows without one. */
+    country: text('country'),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [index('status_counts_table_idx').on(t.tableName, t.status)],

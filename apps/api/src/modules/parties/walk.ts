@@ -5,7 +5,7 @@ import type { ListParams } from '../../http/filters.ts';
 import { searchCondition } from './search.ts';
 
 /** How far down the search's order a picker's page is looked for before the trigram index is asked instead. */
-export const WALK_ROWS = 20_000;
+export const WALK_ROWS = 5_000;
 
 /**
  * The ids of a picker's page (`search=…&partial=true`, nothing else), found by walking the search's order in the index
@@ -17,7 +17,7 @@ export const WALK_ROWS = 20_000;
  * not found within the walk and goes to the trigram index, which then has few matches to sort.
  */
 export async function walkedPage(db: DbOrTx, table: PgTable, params: ListParams): Promise<number[] | null> {
-  const search = params.customValues.get('search');
+  const search = params.equals.get('search')?.[0];
   if (search === undefined || params.present.size !== 1 || params.sortedBy.size > 0) return null;
   if (!params.partial || params.limit === undefined) return null;
   const match: SQL | undefined = searchCondition(sql`walk.search_text`, search);
