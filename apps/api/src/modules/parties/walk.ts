@@ -5,7 +5,7 @@ import type { ListParams } from '../../http/filters.ts';
 import { searchCondition } from './search.ts';
 
 /** How far down the search's order a picker's page is looked for before the trigram index is asked instead. */
-export const WALK_ROWS = 5_000;
+export const WALK_ROWS = 12_000;
 
 /**
  * The ids of a picker's page (`search=…&partial=true`, nothing else), found by walking the search's order in the index
