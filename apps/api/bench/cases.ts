@@ -161,9 +161,10 @@ const statsYear = (() => {
 /**
  * The same question for an office's real size: the seeder gives its orders to thousands of owners (one per hundred
  * rows: 10,006 at a million, the worst case above), an office has tens. The case adds a year of its own, 24,000 orders
- * among 30 owners, three years ahead, and asks for that year.
+ * among 30 owners, four years ahead, and asks for that year.
  */
-const OFFICE_YEAR = new Date().getUTCFullYear() + 3;
+// Four years ahead: clear of the calendar's month (two years ahead, into the first days of the next year).
+const OFFICE_YEAR = new Date().getUTCFullYear() + 4;
 const OFFICE_OWNERS = 30;
 const statsOfficeYear = { from: `${OFFICE_YEAR}-01-01`, to: `${OFFICE_YEAR}-12-31` };
 async function seedOfficeYear(db: Db) {
