@@ -120,6 +120,18 @@ describe.each(dbKinds)('versions and history on %s', (kind) => {
     expect((await api('PUT', url, { city: 'B' }, { 'if-match': '*' })).statusCode).toBe(200);
   });
 
+  it("keeps a party's version when a save changes nothing (its derived search columns are not a change)", async () => {
+    for (const resource of ['customers', 'carriers']) {
+      const body = { companyName: `Bez Zmian ${resource}`, email: `bez-zmian-${resource}@example.com` };
+      const created = (await api('POST', `/api/${resource}`, body)).json();
+      const again = await api('PUT', `/api/${resource}/${created.uuid}`, body, { 'if-match': `"${created.version}"` });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().version).toBe(created.version);
+      const renamed = await api('PUT', `/api/${resource}/${created.uuid}`, { companyName: `Zmieniony ${resource}` });
+      expect(renamed.json().version).toBe(created.version + 1);
+    }
+  });
+
   it('keeps a version for bookkeeping: a recomputed best offer does not make a query stale', async () => {
     const q = (await api('POST', '/api/queries', queryOf(customer['@id']))).json();
     await api('POST', '/api/offers', { query: q['@id'], price: 90000 });
