@@ -2,7 +2,7 @@ import { debtorMessages as dm } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../src/db/schema/index.ts';
-import { warsawDay } from '../src/modules/verification/day.ts';
+import { warsawDay } from '../src/warsawDay.ts';
 import { invoiceOf, orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 

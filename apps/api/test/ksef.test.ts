@@ -9,12 +9,12 @@ import { invoices, ksefConfig, ksefOutbox, mailOutbox, recordHistory } from '../
 import { sha256Base64 } from '../src/integrations/ksef/crypto.ts';
 import { isValidKsefNumber } from '../src/integrations/ksef/ksefNumber.ts';
 import { validateUpoXml } from '../src/integrations/ksef/schema.ts';
-import { warsawDay as warsawToday } from '../src/modules/verification/day.ts';
+import { warsawDay as warsawToday } from '../src/warsawDay.ts';
 import { pdfImages, pdfText } from './documents.ts';
 import { invoiceOf as invoiceBodyOf, thisMonth } from './fixtures.ts';
 import { ADMIN, bearer, dbKinds, freshDatabase, idleOutbox, testConfig } from './helpers.ts';
 import { validateFa3 } from './ksef.ts';
-import { type FakeKsef, startFakeKsef } from './ksefFake.ts';
+import { type FakeKsef, issuedAfterReceipt, startFakeKsef } from './ksefFake.ts';
 
 const TOKEN = 'ksef-token-abcdef-1234';
 const SELLER_NIP = '5260250274';
@@ -659,5 +659,16 @@ describe.each(dbKinds)('KSeF on %s', (kind) => {
       postsBefore + 1,
     );
     expect(fake.accepted().length).toBe(acceptedBefore + 1);
+  });
+});
+
+describe("the fake KSeF's date rule", () => {
+  // CI ran the KSeF walk at 00:05 in Warsaw (23:05 UTC): the app issued the invoice on the Polish day, and a fake that
+  // took the UTC day as KSeF's refused it as issued after its receipt.
+  it("takes the day of receipt in Poland, so an invoice issued after midnight in Warsaw is not 'later than received'", () => {
+    const halfPastMidnightInWarsaw = new Date('2026-11-27T23:30:00Z');
+    expect(issuedAfterReceipt('2026-11-28', halfPastMidnightInWarsaw)).toBe(false);
+    expect(issuedAfterReceipt('2026-11-29', halfPastMidnightInWarsaw)).toBe(true);
+    expect(issuedAfterReceipt('2026-07-01', new Date('2026-06-30T22:10:00Z'))).toBe(false);
   });
 });

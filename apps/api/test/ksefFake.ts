@@ -6,6 +6,7 @@ import { buildFa3Xml } from '../src/documents/fa3.ts';
 import { aesDecrypt, sha256Base64 } from '../src/integrations/ksef/crypto.ts';
 import { makeKsefNumber } from '../src/integrations/ksef/ksefNumber.ts';
 import { validateFa3Xml } from '../src/integrations/ksef/schema.ts';
+import { warsawDay } from '../src/warsawDay.ts';
 
 /**
  * A local KSeF API 2.0 (the routes the app uses, as open-api.json describes them). It holds its own RSA key pair,
@@ -75,6 +76,12 @@ export type FakeKsef = {
 };
 
 const now = () => new Date();
+
+/**
+ * P_1 may not be later than the day KSeF receives the invoice (weryfikacja-faktury.md, Walidacja dat). KSeF is Polish:
+ * the day is Warsaw's, so an invoice issued at 00:30 in Poland (still the day before in UTC) is received on its day.
+ */
+export const issuedAfterReceipt = (issueDate: string, receivedAt: Date) => issueDate > warsawDay(receivedAt);
 const hex = (bytes: number) => randomBytes(bytes).toString('hex').toUpperCase();
 const refNumber = (kind: string) => {
   const day = now().toISOString().slice(0, 10).replaceAll('-', '');
@@ -419,8 +426,7 @@ export async function startFakeKsef(
       };
       return;
     }
-    // P_1 may not be later than the day KSeF receives the invoice (weryfikacja-faktury.md, Walidacja dat).
-    if (inv.issueDate > now().toISOString().slice(0, 10)) {
+    if (issuedAfterReceipt(inv.issueDate, now())) {
       inv.status = {
         code: 450,
         description: 'Błąd weryfikacji semantyki dokumentu faktury',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeStats } from '../src/modules/stats/service.ts';
-import { warsawDay as warsawToday } from '../src/modules/verification/day.ts';
+import { warsawDay as warsawToday } from '../src/warsawDay.ts';
 import { orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 

@@ -5,9 +5,9 @@ import { carriers, tasks, whitelistDailyCounter } from '../src/db/schema/index.t
 import { createGusClient } from '../src/integrations/gus/http.ts';
 import { createViesClient } from '../src/integrations/vies/http.ts';
 import { createWhitelistClient } from '../src/integrations/whitelist/http.ts';
-import { warsawDay } from '../src/modules/verification/day.ts';
 import { recheckCarriersWithUnpaidOrders } from '../src/modules/verification/recheck.ts';
 import { createExpiryReminders } from '../src/modules/verification/reminders.ts';
+import { warsawDay } from '../src/warsawDay.ts';
 import { orderOf, queryOf } from './fixtures.ts';
 import { type FakeGus, startFakeGus } from './gusFake.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';

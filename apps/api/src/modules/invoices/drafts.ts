@@ -1,5 +1,4 @@
 import {
-  APP_TIMEZONE,
   DEFAULT_PAYMENT_METHOD,
   type Invoice,
   type InvoiceDraft,
@@ -12,19 +11,10 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { iri } from '../../http/hydra.ts';
 import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import { quoteEurRate } from '../exchangeRates/service.ts';
 import type { OrderRecord } from '../orders/repository.ts';
 import { readAllSettings } from '../settings/company.ts';
-
-/** A moment as the Polish calendar day it falls on ('YYYY-MM-DD'). */
-export function warsawDay(at: Date | string = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: APP_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(typeof at === 'string' ? new Date(at) : at);
-}
 
 function vendorOf(settings: Record<string, string | null>) {
   return {

@@ -16,8 +16,8 @@ import { customers, invoicePositions, invoices, orders } from '../../db/schema/i
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import { refreshInvoicePaid } from '../receivables/service.ts';
-import { warsawDay } from './drafts.ts';
 
 export const invoiceOrder = alias(orders, 'invoice_order');
 export const invoiceProFormaOrder = alias(orders, 'invoice_pro_forma_order');

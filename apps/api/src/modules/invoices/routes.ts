@@ -30,12 +30,13 @@ import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
 import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import { quoteEurRate, warmedRates } from '../exchangeRates/service.ts';
 import type { KsefService } from '../ksef/service.ts';
 import { findOrder } from '../orders/repository.ts';
 import { setInvoicePaidByHand } from '../receivables/service.ts';
 import { readSetting } from '../settings/repository.ts';
-import { draftFromInvoice, draftFromOrder, warsawDay } from './drafts.ts';
+import { draftFromInvoice, draftFromOrder } from './drafts.ts';
 import { invoiceFilters } from './filters.ts';
 import { nextInvoiceNumber, numberSortOf, numberTaken } from './numbering.ts';
 import {

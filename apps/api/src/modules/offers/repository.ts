@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { carriers, offers, orders, queries } from '../../db/schema/index.ts';
 import type { FilterSpec } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
-import { warsawDay } from '../verification/day.ts';
+import { warsawDay } from '../../warsawDay.ts';
 
 export const offerFilters: FilterSpec = {
   fields: {

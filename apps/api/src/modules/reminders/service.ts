@@ -1,5 +1,4 @@
 import {
-  APP_TIMEZONE,
   formatDate,
   formatMoney,
   type InvoiceReminder,
@@ -16,12 +15,9 @@ import { writeHistoryLine } from '../../db/history.ts';
 import { customers, invoiceReminders, invoices } from '../../db/schema/index.ts';
 import { AppError, unprocessable } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import { INVOICE_PDF_ATTACHMENT } from '../invoices/send.ts';
 import { readAllSettings } from '../settings/company.ts';
-
-/** Today in Warsaw (YYYY-MM-DD): the day the due dates are counted from. */
-export const warsawToday = (at: Date = new Date()) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: APP_TIMEZONE }).format(at);
 
 /** A worker that missed a step (the server was off) still sends it up to this many days late, never older ones. */
 export const CATCH_UP_DAYS = 7;
@@ -162,7 +158,7 @@ export const toReminderJson = (row: typeof invoiceReminders.$inferSelect): Invoi
  * at, once. A step already sent, or a later one, is never sent again (an edited schedule does not repeat a step);
  * a step more than CATCH_UP_DAYS late is skipped. Returns how many reminders were queued.
  */
-export async function sendDueReminders(db: Db, today = warsawToday()): Promise<number> {
+export async function sendDueReminders(db: Db, today = warsawDay()): Promise<number> {
   const steps = await readSchedule(db);
   if (steps.length === 0) return 0;
   const first = steps[0]?.day ?? 0;
@@ -201,7 +197,7 @@ export async function sendDueReminders(db: Db, today = warsawToday()): Promise<n
 }
 
 /** 'Wyślij teraz': the invoice's current step (the first one before its day has come), sent by a person. */
-export async function sendReminderNow(db: Db, invoiceId: number, userId: number, today = warsawToday()) {
+export async function sendReminderNow(db: Db, invoiceId: number, userId: number, today = warsawDay()) {
   const [c] = await db
     .select(candidateColumns)
     .from(invoices)

@@ -5,7 +5,7 @@ import { carriers, type orders } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { IntegrationError } from '../../integrations/errors.ts';
 import { WlRefusal } from '../../integrations/whitelist/types.ts';
-import { warsawDay } from './day.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import type { Registers } from './registers.ts';
 import { type CheckResult, countWhitelist, polishNip, storeCheck, todaysCheck } from './service.ts';
 

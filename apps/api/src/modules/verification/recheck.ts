@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { carriers, orders } from '../../db/schema/index.ts';
 import { WL_BULK_MAX } from '../../integrations/whitelist/types.ts';
-import { warsawDay } from './day.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import type { Registers } from './registers.ts';
 import { countWhitelist, polishNip, storeCheck } from './service.ts';
 

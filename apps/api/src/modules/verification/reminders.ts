@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { carriers, orders, tasks, users } from '../../db/schema/index.ts';
-import { warsawDay } from './day.ts';
+import { warsawDay } from '../../warsawDay.ts';
 
 /** Days before a policy or licence ends that its reminder task is made. */
 export const REMINDER_DAYS = 14;

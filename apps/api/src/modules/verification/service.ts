@@ -24,7 +24,7 @@ import { AppError } from '../../http/errors.ts';
 import { iri } from '../../http/hydra.ts';
 import { IntegrationError } from '../../integrations/errors.ts';
 import { WlRefusal } from '../../integrations/whitelist/types.ts';
-import { warsawDay } from './day.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import type { Registers } from './registers.ts';
 
 export type PartyKind = 'customers' | 'carriers';

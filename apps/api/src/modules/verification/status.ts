@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { carriers, settings } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { warsawDay } from './day.ts';
+import { warsawDay } from '../../warsawDay.ts';
 
 /**
  * The verification status of customers and carriers: the domain's verificationStatus() for a record's JSON, and the

@@ -2,7 +2,7 @@ import { type OrderWarning, ocpWarnings, verificationMessages as vm } from '@spe
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { carriers, type orders } from '../../db/schema/index.ts';
-import { warsawDay } from './day.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import { carrierStatus, unverifiedReason } from './status.ts';
 
 type OrderRow = typeof orders.$inferSelect;
