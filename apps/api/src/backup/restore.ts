@@ -92,14 +92,22 @@ async function restorePostgres({ file, force, databaseUrl, backupDir }: RestoreO
   await client.connect();
   let kept: string | undefined;
   try {
-    const { rows: sessions } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()`,
-      [APPLICATION_NAME],
-    );
-    if ((sessions[0]?.n ?? 0) > 0) {
+    // An app stopped a moment ago has closed its connections, but their server processes leave pg_stat_activity a
+    // little later: ask again for up to 2 s before refusing (CI caught the restore right after a stop refused).
+    let appSessions = 0;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const { rows: sessions } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND application_name = $1 AND pid <> pg_backend_pid()`,
+        [APPLICATION_NAME],
+      );
+      appSessions = sessions[0]?.n ?? 0;
+      if (appSessions === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (appSessions > 0) {
       throw new RestoreError(
-        `The app is connected to this database (${sessions[0]?.n} sessions): stop every instance first.`,
+        `The app is connected to this database (${appSessions} sessions): stop every instance first.`,
       );
     }
     const { rows: tables } = await client.query<{ n: number }>(
