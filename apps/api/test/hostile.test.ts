@@ -41,6 +41,8 @@ function variants(op: Operation): Variant[] {
     { name: 'sql in search', query: `search=${encodeURIComponent("' OR 1=1; DROP TABLE users; --")}` },
     { name: 'long search', query: `search=${'a'.repeat(50_000)}` },
     { name: 'NUL and RTL in query', query: `search=${encodeURIComponent('\u0000\u202eabc')}&status=%00` },
+    // The last characters with no next one in UTF-8, in a picker's search (its index range ends at the next one).
+    { name: 'search at the end of UTF-8', query: `search=${encodeURIComponent('a\ud7ff')}&partial=true` },
     { name: 'repeated params', query: 'status=a&status=b&status[]=c&page=1&page=2' },
     { name: 'malformed JSON', body: '{"a":' },
     { name: 'NaN literal', body: '{"price":NaN}' },

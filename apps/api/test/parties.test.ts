@@ -2,6 +2,7 @@ import { carrierMessages, customerMessages, partyMessages, validationMessages } 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../src/db/schema/index.ts';
+import { exportBatches } from '../src/http/export.ts';
 import { parseListQuery } from '../src/http/filters.ts';
 import { customerFilters } from '../src/modules/customers/repository.ts';
 import { walkedPage } from '../src/modules/parties/walk.ts';
@@ -23,6 +24,14 @@ describe.each(dbKinds)('customers on %s', (kind) => {
       headers: bearer(token),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
+
+  /** The ids walk.ts finds for a list query ('search=…&partial=true…'), or null when it leaves the page to the trigram index. */
+  const walked = (query: string) =>
+    walkedPage(
+      t.database.db,
+      customers,
+      parseListQuery(Object.fromEntries(new URLSearchParams(query)), customerFilters),
+    );
 
   /** The web form sends every known field, null when missing. */
   const fullCustomer = (overrides: Record<string, unknown>) => ({
@@ -274,41 +283,76 @@ describe.each(dbKinds)('customers on %s', (kind) => {
     expect(all).toHaveLength(34);
     for (const page of [1, 2, 3]) {
       const query = `search=sciezk&partial=true&itemsPerPage=10&page=${page}`;
-      const walked = await walkedPage(
-        t.database.db,
-        customers,
-        parseListQuery(Object.fromEntries(new URLSearchParams(query)), customerFilters),
-      );
-      expect(walked).toHaveLength(10);
+      expect(await walked(query)).toHaveLength(10);
       expect(await uuids(query)).toEqual(all.slice((page - 1) * 10, page * 10));
     }
     // Page 4 has 4 matches, fewer than a page: the walk gives up and the trigram index answers.
     const last = 'search=sciezk&partial=true&itemsPerPage=10&page=4';
-    expect(
-      await walkedPage(
-        t.database.db,
-        customers,
-        parseListQuery({ search: 'sciezk', partial: 'true', itemsPerPage: '10', page: '4' }, customerFilters),
-      ),
-    ).toBeNull();
+    expect(await walked(last)).toBeNull();
     expect(await uuids(last)).toEqual(all.slice(30));
     // Two rare matches: not walked, found.
-    expect(
-      await walkedPage(
-        t.database.db,
-        customers,
-        parseListQuery({ search: 'rzadki', partial: 'true', itemsPerPage: '10' }, customerFilters),
-      ),
-    ).toBeNull();
+    expect(await walked('search=rzadki&partial=true&itemsPerPage=10')).toBeNull();
     expect(await uuids('search=rzadki&partial=true&itemsPerPage=10')).toHaveLength(2);
     // Another filter beside the search: not walked.
-    expect(
-      await walkedPage(
-        t.database.db,
-        customers,
-        parseListQuery({ search: 'sciezk', city: 'Wrocław', partial: 'true', itemsPerPage: '10' }, customerFilters),
-      ),
-    ).toBeNull();
+    expect(await walked('search=sciezk&city=Wroc%C5%82aw&partial=true&itemsPerPage=10')).toBeNull();
+  });
+
+  it('ranks the companies whose name begins with the typed text first, accents or not, in the picker and the list alike', async () => {
+    // 'Agro…' and 'Budo…' only mention the text (an e-mail, a person): alphabetically before every 'Trąns…', ranked after.
+    await t.database.db.execute(sql`
+      INSERT INTO customers (company_name, name, email)
+      SELECT 'Trąnsmar ' || lpad(g::text, 2, '0'), 'Ola', NULL FROM generate_series(1, 6) g
+      UNION ALL SELECT 'Agro ' || g, 'Ewa', 'trasy' || g || '@transmarek.pl' FROM generate_series(1, 5) g
+      UNION ALL SELECT NULL, 'Transmarski ' || g, NULL FROM generate_series(1, 2) g
+      UNION ALL SELECT 'Budo Transmarinus', 'Iza', NULL
+      UNION ALL SELECT NULL, 'Żaneta Transmar ' || lpad(g::text, 3, '0'), NULL FROM generate_series(1, 200) g`);
+    const names = async (query: string) => {
+      const response = await api('GET', `/api/customers?${query}`);
+      expect(response.statusCode).toBe(200);
+      return (response.json()['hydra:member'] as { companyName: string | null; name: string }[]).map(
+        (c) => c.companyName ?? c.name,
+      );
+    };
+    const expected = [
+      ...['01', '02', '03', '04', '05', '06'].map((n) => `Trąnsmar ${n}`),
+      ...[1, 2, 3, 4, 5].map((n) => `Agro ${n}`),
+      'Budo Transmarinus',
+      'Transmarski 1',
+      'Transmarski 2',
+      ...Array.from({ length: 200 }, (_, i) => `Żaneta Transmar ${String(i + 1).padStart(3, '0')}`),
+    ];
+    // The list (counted, never walked) through the trigram index.
+    expect(await names('search=transmar&pagination=false')).toEqual(expected);
+    expect(await names('search=TRĄNSMAR&pagination=false')).toEqual(expected);
+    // The picker, page by page: the first from the leading range alone, the next ones across both groups, walked
+    // (more than FEW_MATCHES match).
+    for (const page of [1, 2, 3, 4]) {
+      const query = `search=transmar&partial=true&itemsPerPage=4&page=${page}`;
+      expect(await names(query)).toEqual(expected.slice((page - 1) * 4, page * 4));
+      expect(await walked(query)).toHaveLength(4);
+    }
+    // A text few records match is sorted by the trigram index at once rather than walked for.
+    const rare = 'search=budo%20transmar&partial=true&itemsPerPage=4';
+    expect(await walked(rare)).toBeNull();
+    expect(await names(rare)).toEqual(['Budo Transmarinus']);
+    // A text ending in a character with no next one (the range's end) is searched through the trigram index.
+    for (const last of ['\ud7ff', '\u{10ffff}']) {
+      expect(await names(`search=${encodeURIComponent(`transmar${last}`)}&partial=true&itemsPerPage=4`)).toEqual([]);
+    }
+    // An export of the search walks the same order in batches (the ranking is one of its keys).
+    const exported: string[] = [];
+    for await (const rows of exportBatches<{ companyName: string | null; name: string }>(
+      parseListQuery({ search: 'transmar', pagination: 'false' }, customerFilters),
+      (extra) =>
+        t.database.db
+          .select({ companyName: customers.companyName, name: customers.name, ...extra })
+          .from(customers)
+          .$dynamic(),
+      3,
+    )) {
+      exported.push(...rows.map((c) => c.companyName ?? c.name));
+    }
+    expect(exported).toEqual(expected);
   });
 
   it('needs a token', async () => {

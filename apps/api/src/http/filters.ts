@@ -69,12 +69,15 @@ export type FilterSpec = {
    * An order for when some filters are present and the client asked for none; e.g. a text search
    * sorts its (few) matches rather than walking the name index past every row that does not match.
    */
-  orderWhen?: (present: ReadonlySet<string>) => OrderItem[] | undefined;
+  orderWhen?: (present: ReadonlySet<string>, equals: FilterEquals) => OrderItem[] | undefined;
   /** Last sort key, so that pages are stable. */
   tiebreaker: SQLWrapper;
   itemsPerPage: number;
   maxItemsPerPage?: number;
 };
+
+/** What each filter given asked to equal (ListParams.equals). */
+export type FilterEquals = ReadonlyMap<string, readonly string[] | null>;
 
 export type ListParams = {
   where: SQL | undefined;
@@ -91,7 +94,7 @@ export type ListParams = {
    * field's values without an operator (loadingCountry → ['PL']); null for a field given with one (`[gte]`). For
    * totals read from kept counts (http/listing.ts) and the pickers' walk (modules/parties/walk.ts).
    */
-  equals: ReadonlyMap<string, readonly string[] | null>;
+  equals: FilterEquals;
   /** The fields sorted by (e.g. 'customer.companyName'), so that a narrow select keeps the joins they need. */
   sortedBy: ReadonlySet<string>;
   page: number;
@@ -393,7 +396,8 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const base = spec.base?.(present);
   if (base) conditions.push(base);
 
-  const order: OrderItem[] = orderBy.length > 0 ? orderBy : [...(spec.orderWhen?.(present) ?? spec.defaultOrder)];
+  const order: OrderItem[] =
+    orderBy.length > 0 ? orderBy : [...(spec.orderWhen?.(present, equals) ?? spec.defaultOrder)];
   // The tiebreaker runs the way the last sort key does, so that one index on (column NULLS FIRST, id) serves a
   // sort in either direction, read forwards or backwards.
   const tiebreaker = sortKey(spec.tiebreaker, lastDirection);

@@ -47,11 +47,12 @@ const partyColumns = () => ({
   registryStatus: text('registry_status'),
   searchText: text('search_text').generatedAlwaysAs(searchText(SEARCHED)),
   /**
-   * A search's order (company, then person, lower-case), stored: with search_text included in their index
-   * (migration 0039) a picker's page is read from the index alone (modules/parties/walk.ts).
+   * A search's order (company, then person), lower-case and unaccented as search_text is, so that 'sciezk' finds
+   * 'Ścieżka' among the names that begin with it and Ś sorts beside S. Stored: with search_text included in their
+   * index (migrations 0039, 0041) a picker's page is read from the index alone (modules/parties/walk.ts).
    */
-  companySortKey: text('company_sort_key').generatedAlwaysAs(sql`lower(company_name)`),
-  nameSortKey: text('name_sort_key').generatedAlwaysAs(sql`lower(name)`),
+  companySortKey: text('company_sort_key').generatedAlwaysAs(sql`f_unaccent(lower(company_name))`),
+  nameSortKey: text('name_sort_key').generatedAlwaysAs(sql`f_unaccent(lower(name))`),
 });
 
 export const customers = pgTable(

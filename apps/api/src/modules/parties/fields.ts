@@ -1,11 +1,10 @@
 import { verificationStatus } from '@spedycja/domain';
-import { sql } from 'drizzle-orm';
 import type { carriers, customers } from '../../db/schema/index.ts';
-import { type FilterField, sortKey } from '../../http/filters.ts';
+import { type FilterEquals, type FilterField, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
-import { warsawDay as warsawToday } from '../verification/day.ts';
+import { warsawDay } from '../../warsawDay.ts';
 import { currentValidDays } from '../verification/status.ts';
-import { searchCondition } from './search.ts';
+import { beginsWithSearch, searchCondition } from './search.ts';
 
 type PartyTable = typeof customers | typeof carriers;
 
@@ -33,13 +32,22 @@ export const partySearch = (t: PartyTable) => ({ search: (value: string) => sear
 // As an explicit order[companyName]=asc sorts, so that the company-name index serves both.
 export const partyDefaultOrder = (t: PartyTable) => [sortKey(t.companyName, 'asc', 'first')];
 
-/** A search sorts its matches found through the trigram index (see FilterSpec.orderWhen). */
-export const partySearchOrder = (t: PartyTable) => (present: ReadonlySet<string>) =>
-  present.has('search')
-    ? // The expressions, not the stored keys equal to them: ordered by the keys, the planner may walk their index for
-      // any search, through the whole table when the text is rare. Only walk.ts walks it, and only so far.
-      [sortKey(sql`lower(${t.companyName})`, 'asc', 'last'), sortKey(sql`lower(${t.name})`, 'asc', 'last')]
-    : undefined;
+/**
+ * A search without an order asked for ranks the records whose company name begins with the text first, then the other
+ * matches; each group by company (unaccented, lower-case), then person, companies before people without one. Ordered
+ * by the relevance first, no index gives this order, so the planner sorts the (few) matches the trigram index finds
+ * rather than walking an index past every row that does not match; walk.ts walks the sort keys' index, only so far.
+ */
+export const partySearchOrder = (t: PartyTable) => (present: ReadonlySet<string>, equals: FilterEquals) => {
+  if (!present.has('search')) return undefined;
+  const text = equals.get('search')?.[0];
+  const first = text === undefined ? undefined : beginsWithSearch(t.companySortKey, text);
+  return [
+    ...(first ? [sortKey(first, 'desc', 'last')] : []),
+    sortKey(t.companySortKey, 'asc', 'last'),
+    sortKey(t.nameSortKey, 'asc', 'last'),
+  ];
+};
 
 export function partyJson(resource: string, type: string, row: PartyTable['$inferSelect']) {
   return {
@@ -74,7 +82,7 @@ export function partyJson(resource: string, type: string, row: PartyTable['$infe
         country: row.country,
       },
       type === 'Carrier' ? 'carrier' : 'customer',
-      warsawToday(),
+      warsawDay(),
       currentValidDays(),
     ),
   };
