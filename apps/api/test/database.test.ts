@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DbOrTx } from '../src/db/client.ts';
+import { type Database, type DbOrTx, selectRows } from '../src/db/client.ts';
+import { REPEATS } from '../src/db/preparedStatements.ts';
 import { carriers, customers } from '../src/db/schema/index.ts';
 import { parseListQuery } from '../src/http/filters.ts';
 import { carrierFilters } from '../src/modules/carriers/repository.ts';
@@ -51,20 +52,24 @@ describe.each(dbKinds)('list plans (%s)', (kind) => {
     database = await freshDatabase(kind);
     // Enough rows, spread as in use (a few deleted, three statuses, several countries, two years of dates), for the
     // planner to choose as it does on a large table; on an empty one any plan is cheap.
-    const spread = (n: number) =>
+    const spread = (from: number, to: number) =>
       sql.raw(`
       SELECT i, (ARRAY['aktywne','zakonczone','anulowane'])[1 + i % 3], (ARRAY['PL','DE','FR','CZ','NL'])[1 + i % 5],
         timestamptz '2025-01-01' + (i % 730) * interval '1 day', timestamptz '2025-01-03' + (i % 730) * interval '1 day',
         (i * 37) % 1000000, CASE WHEN i % 20 = 0 THEN 1 ELSE 0 END
-      FROM generate_series(1, ${n}) AS i`);
-    await database.db.execute(
-      sql`INSERT INTO orders (number, status, loading_country, loading_date, unloading_date, customer_price, deletion_reason)
-          SELECT i || '/01/2026', s, c, l, u, p, d FROM (${spread(20000)}) AS t(i, s, c, l, u, p, d)`,
-    );
-    await database.db.execute(
-      sql`INSERT INTO queries (status, loading_country, loading_date, unloading_date, deletion_reason)
-          SELECT s, c, l, u, d FROM (${spread(20000)}) AS t(i, s, c, l, u, p, d)`,
-    );
+      FROM generate_series(${from}, ${to}) AS i`);
+    // In statements of 1,000 rows: the stats triggers add each row to its month's row, and within one statement every
+    // such update walks the versions the statement made before it (20,000 in one took minutes on PGlite).
+    for (let from = 1; from <= 20000; from += 1000) {
+      await database.db.execute(
+        sql`INSERT INTO orders (number, status, loading_country, loading_date, unloading_date, customer_price, deletion_reason)
+            SELECT i || '/01/2026', s, c, l, u, p, d FROM (${spread(from, from + 999)}) AS t(i, s, c, l, u, p, d)`,
+      );
+      await database.db.execute(
+        sql`INSERT INTO queries (status, loading_country, loading_date, unloading_date, deletion_reason)
+            SELECT s, c, l, u, d FROM (${spread(from, from + 999)}) AS t(i, s, c, l, u, p, d)`,
+      );
+    }
     for (const table of ['customers', 'carriers']) {
       await database.db.execute(
         sql.raw(
@@ -188,7 +193,62 @@ describe.each(dbKinds)('invoice list plans (%s)', (kind) => {
   });
 });
 
+describe.each(dbKinds)('migrations (%s)', (kind) => {
+  it('vacuums and analyzes a table a migration rewrote, so that its index-only scans read no table pages', async () => {
+    const database = await freshDatabase(kind);
+    try {
+      const { db } = database;
+      await db.execute(sql`INSERT INTO customers (company_name) SELECT 'Firma ' || i FROM generate_series(1, 3000) i`);
+      await db.execute(sql`VACUUM (ANALYZE) customers`);
+      // The last migration (0041 rewrites customers and carriers) taken back, so that the next start applies it again.
+      await db.execute(
+        sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+      );
+      await database.migrate();
+      const [table] = await selectRows<{ relpages: number; relallvisible: number }>(
+        db,
+        sql`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'customers'`,
+      );
+      expect(table?.relpages).toBeGreaterThan(0);
+      expect(table?.relallvisible).toBe(table?.relpages);
+      const [stats] = await selectRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'customers' AND attname = 'company_sort_key'`,
+      );
+      expect(stats?.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.runIf(dbKinds.includes('postgres'))('PostgreSQL connections', () => {
+  it('sends a list page it repeats as a named statement, parsed once per connection; a search by pattern never', async () => {
+    const database = await freshDatabase('postgres');
+    try {
+      const ordersPage = parseListQuery({ status: 'aktywne', itemsPerPage: '30' }, orderFilters);
+      // One transaction: one connection, whose prepared statements pg_prepared_statements lists.
+      const prepared = await database.db.transaction(async (tx) => {
+        // Sent more often than REPEATS: from then on by name.
+        for (let i = 0; i <= REPEATS; i++) {
+          await orderListStatements(tx, ordersPage).page;
+          await partyPage(tx, 'customers', { search: 'trans' });
+        }
+        return selectRows<{ name: string; statement: string }>(
+          tx,
+          sql`select name, statement from pg_prepared_statements`,
+        );
+      });
+      const pageText = orderListStatements(database.db, ordersPage).page.toSQL().sql;
+      expect(prepared.find((p) => p.statement === pageText)?.name).toMatch(/^app_/);
+      // The search was sent as often, by pattern; none of its texts is kept.
+      expect(partyPage(database.db, 'customers', { search: 'trans' }).toSQL().sql).toMatch(/\blike\b/i);
+      expect(prepared.filter((p) => /\blike\b/i.test(p.statement))).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('drops an idle connection the server closes and answers the next query on a new one', async () => {
     const database = await freshDatabase('postgres');
     try {

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { type DataDirLock, lockDataDir } from './lock.ts';
+import { namingClient } from './preparedStatements.ts';
 import * as schema from './schema/index.ts';
 import { noteStatement } from './writes.ts';
 
@@ -55,6 +56,34 @@ const writeObserver = { logQuery: (query: string) => noteStatement(query) };
 /** The app's PostgreSQL sessions carry this name. */
 export const APPLICATION_NAME = 'spedycja';
 
+type RawQuery = (text: string) => Promise<{ rows: unknown[] }>;
+
+const APPLIED = `SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
+
+/**
+ * Migrates, then vacuums and analyzes each table a migration rewrote (it has pages, none of them known all-visible:
+ * ALTER TABLE … ADD COLUMN … STORED writes a new table with an empty visibility map). Until then every index-only scan
+ * reads the table too (the pickers' walk: 12,000 heap reads instead of none), the planner has no statistics on the new
+ * columns, and autovacuum does not come: a rewrite is neither inserts nor dead rows. VACUUM cannot run inside the
+ * migrations' transaction, hence afterwards, and only when this start applied a migration.
+ */
+async function migrateAndTidy(query: RawQuery, migrate: () => Promise<void>): Promise<void> {
+  const appliedBefore = await query(APPLIED).then(
+    (r) => (r.rows[0] as { n: number }).n,
+    () => 0, // a new database: no migrations table yet
+  );
+  await migrate();
+  const appliedAfter = ((await query(APPLIED)).rows[0] as { n: number }).n;
+  if (appliedAfter === appliedBefore) return;
+  const { rows } = await query(
+    `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relpages > 0 AND c.relallvisible = 0 ORDER BY 1`,
+  );
+  for (const { relname } of rows as { relname: string }[]) {
+    await query(`VACUUM (ANALYZE) public."${relname.replaceAll('"', '""')}"`);
+  }
+}
+
 export async function openDb(options: OpenDbOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
   return openPglite(options.dataDir, options.loadDataDir);
@@ -86,7 +115,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: () =>
+      migrateAndTidy(
+        (text) => client.query(text),
+        () => migratePglite(db as never, { migrationsFolder }),
+      ),
     async close() {
       try {
         await client.close();
@@ -115,6 +148,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     // `npm run restore` refuses a database that the app still uses; this is how it sees the app's sessions.
     application_name: APPLICATION_NAME,
     options: `-c random_page_cost=1.1 -c timezone=UTC -c datestyle=ISO -c jit=off -c join_collapse_limit=${JOIN_COLLAPSE_LIMIT}`,
+    // Long reads sent again and again go as named statements, parsed once per connection (preparedStatements.ts).
+    Client: namingClient(),
   });
   // An idle connection the server closes (a restart, a terminated backend) is dropped from the pool and replaced on
   // the next query; unhandled, the pool's 'error' event would stop the process.
@@ -130,7 +165,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(727274)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        await migrateAndTidy(
+          (text) => client.query(text),
+          () => migratePg(drizzlePg(client, { schema }), { migrationsFolder }),
+        );
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
         client.release();
