@@ -32,13 +32,22 @@ async function chooseOption(page: Page, input: Locator, typed: string, option: s
     .click();
 }
 
-/** Opens the order modal of the walk's order from the orders list, found by its cargo. */
-async function openOrder(page: Page, cargo: string) {
+/** Opens the order modal of the walk's order from the orders list, found by its cargo; `beforeOpening` acts on the list. */
+async function openOrder(page: Page, cargo: string, beforeOpening?: () => Promise<void>) {
   await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
   await page.waitForURL('**/orders');
+  // The address changes before the router has drawn the screen: until then the queries' own 'Towar' filter is there.
+  await page.getByRole('heading', { name: 'Zlecenia' }).waitFor();
+  // The first page may already show the order; the list is the filtered one once the typed filter has gone out.
+  const filtered = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/orders' && url.searchParams.get('cargo') === cargo;
+  });
   await filters(page).getByRole('textbox', { name: 'Filtr: Towar' }).pressSequentially(cargo, { delay: 10 });
+  await filtered;
   const row = page.getByRole('table', { name: 'Lista zleceń' }).getByRole('row').filter({ hasText: cargo });
   await row.waitFor();
+  await beforeOpening?.();
   await row.getByRole('button', { name: 'Edytuj', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
   await dialog.getByRole('textbox', { name: 'Towar', exact: true }).waitFor();
@@ -108,17 +117,47 @@ describe('reliability: one record per submission, no silent overwrite', () => {
     await loginAs(pageA);
     await loginAs(pageB);
     const dialogA = await openOrder(pageA, ORDER_CARGO);
-    const dialogB = await openOrder(pageB, ORDER_CARGO);
+    // The second dispatcher's list is being sorted when the order is opened: its answer comes only after the first
+    // dispatcher's save, behind the open modal, with the order as changed. The form must stay on what it loaded.
+    let releaseList: () => void = () => {};
+    const listHeld = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
+    // The list filtered by the walk's cargo and sorted (the requests of the filter typed before the sort pass).
+    const isOrdersList = (url: URL) =>
+      url.pathname === '/api/orders' &&
+      url.searchParams.get('cargo') === ORDER_CARGO &&
+      [...url.searchParams.keys()].some((key) => key.startsWith('order['));
+    const dialogB = await openOrder(pageB, ORDER_CARGO, async () => {
+      await pageB.route(isOrdersList, async (route) => {
+        await listHeld;
+        await route.fulfill({ response: await route.fetch() });
+      });
+      await pageB
+        .getByRole('table', { name: 'Lista zleceń' })
+        .getByRole('columnheader', { name: 'Towar', exact: true })
+        .getByRole('button')
+        .click();
+    });
 
     // The first dispatcher saves a change.
     await dialogA.getByRole('textbox', { name: 'Towar', exact: true }).fill(`${ORDER_CARGO} palety A`);
     await dialogA.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await dialogA.waitFor({ state: 'hidden' });
+    const lateList = pageB.waitForResponse((response) => isOrdersList(new URL(response.url())));
+    releaseList();
+    expect((await (await lateList).json())['hydra:member'].map((o: { cargo: string }) => o.cargo)).toContain(
+      `${ORDER_CARGO} palety A`,
+    );
+    await pageB.unroute(isOrdersList);
 
     // The second, still on the version both read, is refused: who changed what, and 'Wczytaj ponownie'.
     await dialogB.getByRole('textbox', { name: 'Towar', exact: true }).fill(`${ORDER_CARGO} palety B`);
     await dialogB.getByRole('button', { name: 'Zapisz', exact: true }).click();
-    await pageB.getByText('Ten rekord został w międzyczasie zmieniony przez innego użytkownika.').waitFor();
+    // The notice's title (the red 'Wystąpił błąd…' beside it quotes the same words).
+    await pageB
+      .getByText('Ten rekord został w międzyczasie zmieniony przez innego użytkownika.', { exact: true })
+      .waitFor();
     await pageB
       .getByText(/palety A/)
       .first()

@@ -1,5 +1,6 @@
 import { Tabs, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
+import { holdVersion } from '../lib/apiClient.ts';
 import { AppModal, type AppModalProps } from './AppModal.tsx';
 import { HistoryList } from './HistoryList.tsx';
 import { historyMessages } from './history.ts';
@@ -22,6 +23,12 @@ export function RecordModal({ loading, loadFailed, children, historyPath, ...pro
   useEffect(() => {
     if (opened && loadFailed) onClose();
   }, [opened, loadFailed, onClose]);
+  // The save is based on the record as the form loaded it: a list refreshed behind the modal must not turn someone
+  // else's change, made meanwhile, into the version this save claims to have seen (If-Match).
+  useEffect(() => {
+    if (!opened || loading || !historyPath) return;
+    return holdVersion(historyPath);
+  }, [opened, loading, historyPath]);
 
   return (
     <AppModal {...props}>

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, buildUrl, configureApiClient, TOKEN_REFRESH_LOCK } from './apiClient.ts';
+import {
+  ApiError,
+  api,
+  buildUrl,
+  configureApiClient,
+  forgetVersion,
+  holdVersion,
+  TOKEN_REFRESH_LOCK,
+} from './apiClient.ts';
 import { session } from './session.ts';
 
 type Call = { url: string; init: RequestInit };
@@ -255,6 +263,75 @@ describe('apiClient', () => {
     // A record never read is saved without If-Match (the server then takes it as it comes).
     await api.put('/orders/c', { cargo: 'z' }).catch(() => undefined);
     expect(lastHeaders()['If-Match']).toBeUndefined();
+  });
+
+  it("keeps a form's version while it is open: a list read meanwhile does not turn a colleague's change into the base of the save", async () => {
+    let listed = 4;
+    handler = (url, init) => {
+      if (init.method === 'PUT') return json(200, { '@id': '/api/orders/held', version: 9 });
+      if (url.startsWith('/api/orders?')) {
+        return json(200, { 'hydra:member': [{ '@id': '/api/orders/held', version: listed }], 'hydra:totalItems': 1 });
+      }
+      return json(200, { '@id': '/api/orders/held', version: 3 });
+    };
+    await api.get('/orders/held');
+    const release = holdVersion('/orders/held');
+    // A colleague saved (version 4); the list behind the modal shows it.
+    await api.list('/orders', { page: 1 });
+    await api.put('/orders/held', { cargo: 'x' });
+    expect(lastHeaders()['If-Match']).toBe('W/"3"');
+    // The form's own save is its new base, and a later list does not move it.
+    listed = 5;
+    await api.list('/orders', { page: 1 });
+    await api.put('/orders/held', { cargo: 'y' });
+    expect(lastHeaders()['If-Match']).toBe('W/"9"');
+    // 'Wczytaj ponownie': the record read again is the base.
+    forgetVersion('/orders/held');
+    await api.get('/orders/held');
+    await api.list('/orders', { page: 1 });
+    await api.put('/orders/held', { cargo: 'z' });
+    expect(lastHeaders()['If-Match']).toBe('W/"3"');
+    // Closed: reads move the version again.
+    release();
+    await api.list('/orders', { page: 1 });
+    await api.put('/orders/held', { cargo: 'w' });
+    expect(lastHeaders()['If-Match']).toBe('W/"5"');
+  });
+
+  it("lets a form's own side action move its version: the first read sent after it counts, one sent before it not", async () => {
+    let version = 3;
+    let releaseList: (() => void) | null = null;
+    handler = async (url, init) => {
+      if (init.method === 'POST') {
+        version = 4; // the registry check wrote to the carrier; its answer is not the carrier
+        return json(200, { source: 'whitelist', status: 'ok' });
+      }
+      if (init.method === 'PUT') return json(200, { '@id': '/api/carriers/held', version: 5 });
+      if (url.startsWith('/api/carriers?')) {
+        const listedVersion = version;
+        await new Promise<void>((resolve) => {
+          releaseList = resolve;
+        });
+        return json(200, { 'hydra:member': [{ '@id': '/api/carriers/held', version: listedVersion }] });
+      }
+      return json(200, { '@id': '/api/carriers/held', version });
+    };
+    await api.get('/carriers/held');
+    const release = holdVersion('/carriers/held');
+    try {
+      // A list read sent before the check, answered after it, shows the carrier as it was: it does not count.
+      const lateList = api.list('/carriers', { page: 1 });
+      await vi.waitFor(() => expect(releaseList).not.toBeNull());
+      await api.post('/carriers/held/verify', { source: 'whitelist' });
+      (releaseList as (() => void) | null)?.();
+      await lateList;
+      // The read after the check gives the base of the save: no 412 for the form's own change.
+      await api.get('/carriers/held');
+      await api.put('/carriers/held', { name: 'x' });
+      expect(lastHeaders()['If-Match']).toBe('W/"4"');
+    } finally {
+      release();
+    }
   });
 
   it('builds API Platform query strings', () => {

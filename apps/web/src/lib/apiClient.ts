@@ -65,14 +65,63 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * instead of silently overwriting it; every form and inline edit gets this without doing anything.
  */
 const seenVersions = new Map<string, number>();
+/**
+ * Records open in a form (`@id` → how many forms hold it). A read made meanwhile by someone else's hand — a list
+ * refreshed behind the modal, a late answer — must not move the version the form's save is based on, or the save would
+ * overwrite the change the user never saw. Only this tab's own writes move it: the answer to a write of the record,
+ * or, after a write that answered with something else, the next read of it. 'Wczytaj ponownie' (forgetVersion, then
+ * a read) too.
+ */
+const heldVersions = new Map<string, number>();
+/** Held records whose next read counts (`@id` → the request number after which a read was sent after the write). */
+const takeNextRead = new Map<string, number>();
+/** Numbers the requests in the order they were sent: a read sent before a write cannot show what the write did. */
+let requestCount = 0;
 
-function rememberVersions(body: unknown) {
-  if (typeof body !== 'object' || body === null) return;
+/** Records the versions in an answer to the request numbered `sent`; returns the `@id`s it recorded. */
+function rememberVersions(body: unknown, sent: number, ownWrite: boolean, recorded = new Set<string>()): Set<string> {
+  if (typeof body !== 'object' || body === null) return recorded;
   const record = body as { '@id'?: unknown; version?: unknown; 'hydra:member'?: unknown };
-  if (typeof record['@id'] === 'string' && typeof record.version === 'number') {
-    seenVersions.set(record['@id'], record.version);
+  const id = record['@id'];
+  if (typeof id === 'string' && typeof record.version === 'number') {
+    const after = takeNextRead.get(id);
+    if (ownWrite || !heldVersions.has(id) || !seenVersions.has(id) || (after !== undefined && sent > after)) {
+      seenVersions.set(id, record.version);
+      takeNextRead.delete(id);
+      recorded.add(id);
+    }
   }
-  if (Array.isArray(record['hydra:member'])) for (const member of record['hydra:member']) rememberVersions(member);
+  if (Array.isArray(record['hydra:member'])) {
+    for (const member of record['hydra:member']) rememberVersions(member, sent, false, recorded);
+  }
+  return recorded;
+}
+
+/**
+ * After a write of this tab that answered with something other than a held record: the held records take their
+ * version from their next read. The write may have changed them (a registry check, a payment booked on the open
+ * invoice, a document removed from the open order), and a modal is in front of everything else, so a write while one
+ * is open is the form's own doing.
+ */
+function afterOwnWrite(recorded: Set<string>) {
+  for (const id of heldVersions.keys()) if (!recorded.has(id)) takeNextRead.set(id, requestCount);
+}
+
+/** A form edits the record at `path` as read now: until the returned release, others' reads keep its version. */
+export function holdVersion(path: string): () => void {
+  const id = `${API_BASE}${path}`;
+  heldVersions.set(id, (heldVersions.get(id) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (heldVersions.get(id) ?? 1) - 1;
+    if (left > 0) heldVersions.set(id, left);
+    else {
+      heldVersions.delete(id);
+      takeNextRead.delete(id);
+    }
+  };
 }
 
 /** The ETag to send with a write of `path`, when this tab has read that record. */
@@ -265,8 +314,11 @@ async function respond(path: string, given: RequestOptions): Promise<Response> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const sent = ++requestCount;
   const body = await readBody(await respond(path, options));
-  rememberVersions(body);
+  const ownWrite = WRITES.has(options.method ?? 'GET') && !options.anonymous;
+  const recorded = rememberVersions(body, sent, ownWrite);
+  if (ownWrite) afterOwnWrite(recorded);
   return body as T;
 }
 

@@ -128,9 +128,7 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
     renderWithProviders(<CustomerModal opened onClose={() => {}} />);
     fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: 'Inna firma' } });
     fireEvent.change(screen.getByLabelText('NIP'), { target: { value: '526-025-02-74' } });
-    expect(
-      await screen.findByText('W bazie znaleziono 1 klienta z podanym numerem', {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText('W bazie znaleziono 1 klienta z podanym numerem')).toBeTruthy();
     const [url] = fetchMock.mock.calls.at(-1) as [string];
     expect(url).toBe('/api/customers/duplicates?nip=5260250274&phonePrefix=48');
     fireEvent.click(screen.getByRole('button', { name: 'Zapisz' }));
@@ -148,9 +146,7 @@ describe('CustomerModal', { timeout: 45_000 }, () => {
     renderWithProviders(<CustomerModal opened onClose={() => {}} />);
     fireEvent.change(screen.getByRole('textbox', { name: 'Nazwa firmy' }), { target: { value: 'Inna firma' } });
     fireEvent.change(screen.getByLabelText('NIP'), { target: { value: 'PL 526-025-02-74' } });
-    expect(
-      await screen.findByText(/Klient z tym numerem NIP już istnieje: Trans-Pol/, {}, { timeout: 3000 }),
-    ).toBeTruthy();
+    expect(await screen.findByText(/Klient z tym numerem NIP już istnieje: Trans-Pol/)).toBeTruthy();
     const [url] = fetchMock.mock.calls.at(-1) as [string];
     expect(url).toBe('/api/customers/duplicates?nip=5260250274&phonePrefix=48');
     fireEvent.click(screen.getByRole('button', { name: 'Otwórz' }));
