@@ -49,6 +49,22 @@ async function fitsWithoutCovering(page: Page, table: 'orders' | 'queries') {
   expect(actions?.right ?? 0).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }
 
+/** Every field and button of a dialog's boxes (fieldsets) ends inside its box: none runs into the next column. */
+async function fieldsInsideTheirBoxes(page: Page, dialogName: string) {
+  const overflows = await page.getByRole('dialog', { name: dialogName }).evaluate((dialog) =>
+    [...dialog.querySelectorAll('fieldset')].flatMap((box) => {
+      const edge = box.getBoundingClientRect().right;
+      return [...box.querySelectorAll('input, button')]
+        .filter((field) => field.getBoundingClientRect().width > 0 && field.getBoundingClientRect().right > edge + 1)
+        .map(
+          (field) =>
+            `${field.getAttribute('aria-label') ?? field.id ?? field.tagName} past ${box.querySelector('legend')?.textContent}`,
+        );
+    }),
+  );
+  expect(overflows).toEqual([]);
+}
+
 describe("a dispatcher's screen at 1366×768 and 1920×1080", () => {
   let browser: Browser;
 
@@ -143,6 +159,20 @@ describe("a dispatcher's screen at 1366×768 and 1920×1080", () => {
     await fitsWithoutCovering(page, 'queries');
     expect(await visibleRows(page, 'queries')).toBeGreaterThanOrEqual(8);
     await context.close();
+  });
+
+  it("keeps the order form's fields inside their boxes: the loading hour goes under the day where both do not fit", async () => {
+    for (const [width, height] of [
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      const { context, page } = await open(width, height);
+      await page.goto('/orders');
+      await page.getByRole('button', { name: 'Dodaj zlecenie' }).first().click();
+      await page.getByRole('dialog', { name: 'Dodaj zlecenie' }).getByLabel('Godzina załadunku').waitFor();
+      await fieldsInsideTheirBoxes(page, 'Dodaj zlecenie');
+      await context.close();
+    }
   });
 
   it('shows the columns SPEC §2 lists on a 1920×1080 monitor, in its order, without covering any', async () => {

@@ -122,7 +122,9 @@ export function WallClockInput({
   const time = current && current.length > 10 ? current.slice(11, 16) : '';
   return (
     <Input.Wrapper id={id} label={label} error={error} withAsterisk={withAsterisk}>
-      <Group gap={6} wrap="nowrap" align="flex-start">
+      {/* The hour goes under the day where the column is narrower than both (the order form's half column at 1366 px,
+          a phone): side by side they need 282 px, and they ran past the column's edge into the next one. */}
+      <Group gap={6} wrap="wrap" align="flex-start">
         <MantineDateInput
           id={id}
           style={{ flex: 1 }}
