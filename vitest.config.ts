@@ -57,8 +57,9 @@ export default defineConfig({
           fileParallelism: false,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Hang guards: `npm test` runs the walks beside the API tests, and the longest walk took 43 s alone.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           // A poll waits as long as a locator does (10 s): a loaded machine answers a filtered list slowly.
           expect: { poll: { timeout: 10_000 } },
         },
