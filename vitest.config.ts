@@ -41,6 +41,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // The files share a worker's loaded modules (Mantine, the dates, the features): imported again for each of the
+          // ~60 files they cost more than the tests. No web test mocks a module; the setup cleans the DOM and storage.
+          isolate: false,
           // Component tests type and wait for debounces; on a busy 2-core machine 5 s is not enough for the long ones.
           testTimeout: 20_000,
         },

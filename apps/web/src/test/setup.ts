@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -33,5 +34,8 @@ window.HTMLElement.prototype.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  // The files share their modules (isolate: false): the notices' store is one for all of them.
+  notifications.clean();
+  notifications.cleanQueue();
   window.localStorage.clear();
 });
