@@ -44,8 +44,15 @@ export const overdueAmountSql = (customerId: AnyColumn | SQL = customers.id) =>
 export const debtorSql = (customerId: AnyColumn | SQL = customers.id) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${invoices} WHERE ${debtOf(customerId)})`;
 
-/** The columns a customer read adds to the row: `debtor` and `overdueAmount`. */
-export const customerDebtColumns = () => ({ debtor: debtorSql(), overdueAmount: overdueAmountSql() });
+/**
+ * The columns a customer read adds to the row: `debtor` and `overdueAmount`, for the rows read (a page or one
+ * customer). `debtor` as a scalar subquery with LIMIT 1, never an EXISTS: PostgreSQL may plan an EXISTS in the select
+ * list as a hashed subplan, which reads every open invoice however few customers are read.
+ */
+export const customerDebtColumns = () => ({
+  debtor: sql<boolean>`coalesce((SELECT true FROM ${invoices} WHERE ${debtOf(customers.id)} LIMIT 1), false)`,
+  overdueAmount: overdueAmountSql(),
+});
 
 /** The JSON members from such a row (a row without them, e.g. a fresh insert's, owes nothing). */
 export const customerDebtJson = (row: { debtor?: unknown; overdueAmount?: unknown }) => ({

@@ -89,10 +89,31 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
       }
     };
 
+    /**
+     * The computed columns of a page's rows, asked for those rows alone once the page is known: in the page's own
+     * statement PostgreSQL may compute them for every row it sorts (or hash a whole other table for them) before the
+     * LIMIT, so a page of 30 customers cost a scan of every invoice (issue 35).
+     */
+    const withComputed = async (rows: Row[]): Promise<Row[]> => {
+      if (!resource.computed || rows.length === 0) return rows;
+      const extra = (await db
+        .select({ id: table.id, ...resource.computed() })
+        .from(table as PgTable)
+        .where(
+          inArray(
+            table.id,
+            rows.map((row) => row.id as number),
+          ),
+        )) as unknown as Row[];
+      const byId = new Map(extra.map((row) => [row.id, row]));
+      return rows.map((row) => ({ ...row, ...byId.get(row.id) }));
+    };
+
     r.get(base, { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
       const params = parseListQuery(request.query, resource.filters);
       const select = () =>
-        (readColumns() ? db.select(readColumns() as Record<string, SQL>) : db.select())
+        db
+          .select()
           .from(table as PgTable)
           .$dynamic();
       // A picker's search: its page found along the search's order when it is near the start (walk.ts).
@@ -101,10 +122,10 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
         const rows = await select()
           .where(inArray(table.id, walked))
           .orderBy(...params.orderBy);
-        return collection(request.url, (rows as Row[]).map(toJson), rows.length, params);
+        return collection(request.url, (await withComputed(rows as Row[])).map(toJson), rows.length, params);
       }
       const { rows, total } = await runList(listStatements(db, params, select(), { from: table as PgTable }), params);
-      return collection(request.url, (rows as Row[]).map(toJson), total, params);
+      return collection(request.url, (await withComputed(rows as Row[])).map(toJson), total, params);
     });
 
     /** Counts for the modal's hints: how many other records have this NIP, and this phone. */
