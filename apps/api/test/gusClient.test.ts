@@ -42,6 +42,43 @@ describe('GUS BIR1.1 client against a local GUS', () => {
     expect(gus.calls.at(-1)?.operation).toBe('GetValue');
   });
 
+  it('answers null for a NIP GUS has no data on in the newer form too (ErrorCode 4 inside the result)', async () => {
+    const client = createGusClient({ url: gus.url, key: gus.key });
+    gus.setNoDataForm('error');
+    try {
+      const before = gus.calls.length;
+      expect(await client.findByNip('9542751368')).toBeNull();
+      // The answer itself said so: no GetValue asked.
+      expect(gus.calls.slice(before).map((c) => c.operation)).toEqual(['Zaloguj', 'DaneSzukajPodmioty']);
+    } finally {
+      gus.setNoDataForm('empty');
+    }
+  });
+
+  it("refuses with GUS's own message for another ErrorCode, never a company without a name", async () => {
+    const client = createGusClient({ url: gus.url, key: gus.key });
+    gus.failSearch('7740001454', '2', 'Do metody przekazano nieprawidłową liczbę identyfikatorów.');
+    const error = await client.findByNip('7740001454').catch((e) => e);
+    expect(error).toBeInstanceOf(IntegrationError);
+    expect(error.kind).toBe('refused');
+    expect(error.message).toBe('GUS (REGON): Do metody przekazano nieprawidłową liczbę identyfikatorów.');
+  });
+
+  it('answers the company with its status unknown when the full report fails', async () => {
+    const client = createGusClient({ url: gus.url, key: gus.key });
+    gus.failReports(true);
+    try {
+      expect(await client.findByNip('7792433421')).toMatchObject({
+        regon: '302125478',
+        name: 'ZAWIESZONY TRANSPORT JAN KOWALSKI',
+        status: 'nieznany',
+        endedOn: null,
+      });
+    } finally {
+      gus.failReports(false);
+    }
+  });
+
   it('reads a suspended and an ended activity with their dates', async () => {
     const client = createGusClient({ url: gus.url, key: gus.key });
     expect(await client.findByNip('7792433421')).toMatchObject({ status: 'zawieszona', endedOn: '2026-03-01' });

@@ -73,6 +73,15 @@ export type FakeGus = {
   /** Forgets every session (as GUS does after an hour idle). */
   expireSessions(): void;
   add(company: FakeGusCompany): void;
+  /**
+   * How 'no data' is answered: 'empty' (an empty result, KomunikatKod 4: the older form) or 'error' (ErrorCode 4
+   * inside the result: the form GUS answers today).
+   */
+  setNoDataForm(form: 'empty' | 'error'): void;
+  /** The next searches for this NIP answer this ErrorCode and message inside the result (another code than 4). */
+  failSearch(nip: string, code: string, message: string): void;
+  /** The full reports (DanePobierzPelnyRaport) fail with a SOAP fault while on. */
+  failReports(on: boolean): void;
   close(): Promise<void>;
 };
 
@@ -101,6 +110,11 @@ const searchXml = (c: FakeGusCompany) =>
   `<DataZakonczeniaDzialalnosci>${c.DataZakonczeniaDzialalnosci ?? ''}</DataZakonczeniaDzialalnosci>` +
   `<MiejscowoscPoczty>${c.Miejscowosc}</MiejscowoscPoczty></dane></root>`;
 
+/** GUS's newer answer to a search it cannot serve: the error inside the result (ErrorCode 4 = no data). */
+const searchErrorXml = (nip: string, code: string, pl: string, en: string) =>
+  `<root><dane><ErrorCode>${code}</ErrorCode><ErrorMessagePl>${escapeXml(pl)}</ErrorMessagePl>` +
+  `<ErrorMessageEn>${escapeXml(en)}</ErrorMessageEn><Nip>${escapeXml(nip)}</Nip></dane></root>`;
+
 const reportXml = (c: FakeGusCompany) => {
   const p = c.Typ === 'P' ? 'praw' : 'fiz';
   return (
@@ -127,6 +141,9 @@ export async function startFakeGus(options: { port?: number; host?: string; key?
   const companies = new Map(FAKE_GUS_COMPANIES.map((c) => [c.Nip, c]));
   const sessions = new Map<string, string>(); // sid → KomunikatKod of its last call
   const calls: FakeGus['calls'] = [];
+  let noDataForm: 'empty' | 'error' = 'empty';
+  const searchFailures = new Map<string, { code: string; message: string }>();
+  let reportsFail = false;
   const server: Server = createServer(async (req, res) => {
     const body = await read(req);
     const action = xmlText(body, 'Action') ?? '';
@@ -165,12 +182,27 @@ export async function startFakeGus(options: { port?: number; host?: string; key?
       }
       case 'DaneSzukajPodmioty': {
         if (!session) return answer('');
-        const company = companies.get(xmlText(body, 'Nip') ?? '');
+        const nip = xmlText(body, 'Nip') ?? '';
+        const failure = searchFailures.get(nip);
+        if (failure) {
+          sessions.set(session, failure.code);
+          return answer(searchErrorXml(nip, failure.code, failure.message, failure.message));
+        }
+        const company = companies.get(nip);
         sessions.set(session, company ? '0' : '4');
+        if (!company && noDataForm === 'error') {
+          return answer(
+            searchErrorXml(nip, '4', 'Nie znaleziono podmiotów.', 'No data found for the specified search criteria.'),
+          );
+        }
         return answer(company ? searchXml(company) : '');
       }
       case 'DanePobierzPelnyRaport': {
         if (!session) return answer('');
+        if (reportsFail) {
+          res.writeHead(500, { 'content-type': 'application/soap+xml' }).end('<s:Fault>InternalServiceFault</s:Fault>');
+          return;
+        }
         const regon = xmlText(body, 'pRegon');
         const company = [...companies.values()].find((c) => c.Regon === regon);
         sessions.set(session, company ? '0' : '4');
@@ -188,6 +220,13 @@ export async function startFakeGus(options: { port?: number; host?: string; key?
     calls,
     expireSessions: () => sessions.clear(),
     add: (company) => companies.set(company.Nip, company),
+    setNoDataForm: (form) => {
+      noDataForm = form;
+    },
+    failSearch: (nip, code, message) => searchFailures.set(nip, { code, message }),
+    failReports: (on) => {
+      reportsFail = on;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -24,7 +24,7 @@ export const DEFAULT_VERIFICATION_VALID_DAYS = 60;
 export const verificationMessages = {
   nipRequired: 'Podaj NIP!',
   nipInvalid: 'Nieprawidłowy NIP',
-  gusNotFound: 'Nie znaleziono podmiotu o podanym NIP w rejestrze REGON (GUS).',
+  gusNotFound: 'Nie znaleziono firmy o tym NIP w GUS',
   gusNoKey:
     'Brak klucza do API GUS (BIR1.1). Klucz jest bezpłatny: wniosek na https://api.stat.gov.pl/Home/RegonApi — następnie ustaw GUS_API_KEY.',
   gusUnavailable: 'Rejestr REGON (GUS) nie odpowiada. Spróbuj ponownie później.',
@@ -102,7 +102,8 @@ export type RegistryCompany = {
   street: string | null;
   postalCode: string | null;
   city: string | null;
-  status: 'aktywna' | 'zawieszona' | 'wykreślona';
+  /** 'nieznany': GUS found the company, but its full report (suspension) did not come. */
+  status: 'aktywna' | 'zawieszona' | 'wykreślona' | 'nieznany';
   endedOn: string | null;
   source: 'GUS';
   checkedAt: string;

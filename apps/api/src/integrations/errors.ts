@@ -1,7 +1,10 @@
-/** An outside register that is not set up (a 409 saying what to set) or did not answer (a 502/503 naming it). */
+/**
+ * An outside register that is not set up (a 409 saying what to set), did not answer (a 503 naming it) or answered an
+ * error of its own (a 502 with its message).
+ */
 export class IntegrationError extends Error {
   constructor(
-    readonly kind: 'not_configured' | 'unavailable' | 'limit',
+    readonly kind: 'not_configured' | 'unavailable' | 'limit' | 'refused',
     readonly service: string,
     message: string,
   ) {

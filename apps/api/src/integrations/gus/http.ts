@@ -70,6 +70,13 @@ export function createGusClient(options: { url: string; key: string | undefined;
       const found = await inSession('DaneSzukajPodmioty', bodies.DaneSzukajPodmioty(nip));
       const dane = found ? xmlText(found, 'dane') : null;
       if (!dane) return null;
+      // The newer form of 'no data': an error inside the result instead of an empty one (BIR1.1 since 2020).
+      const errorCode = xmlText(dane, 'ErrorCode')?.trim();
+      if (errorCode) {
+        if (errorCode === NO_DATA) return null;
+        const message = xmlText(dane, 'ErrorMessagePl')?.trim() || `kod błędu ${errorCode}`;
+        throw new IntegrationError('refused', SERVICE, `${SERVICE}: ${message}`);
+      }
       const field = (name: string) => xmlText(dane, name)?.trim() || null;
       const regon = field('Regon');
       const number = [field('NrNieruchomosci'), field('NrLokalu')].filter(Boolean).join('/');
@@ -79,8 +86,14 @@ export function createGusClient(options: { url: string; key: string | undefined;
       let endedOn = field('DataZakonczeniaDzialalnosci');
       if (endedOn) status = 'wykreślona';
       else if (regon) {
-        const suspended = await suspension(regon, field('Typ'), field('SilosID'));
-        if (suspended) {
+        // The company is known without the full report: a report that fails leaves its status unknown rather than
+        // failing the whole look-up.
+        const suspended = await suspension(regon, field('Typ'), field('SilosID')).catch((error: unknown) => {
+          if (error instanceof IntegrationError && error.kind !== 'not_configured') return undefined;
+          throw error;
+        });
+        if (suspended === undefined) status = 'nieznany';
+        else if (suspended) {
           status = 'zawieszona';
           endedOn = suspended;
         }

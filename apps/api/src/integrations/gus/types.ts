@@ -6,14 +6,16 @@ export type GusCompany = {
   street: string | null;
   postalCode: string | null;
   city: string | null;
-  status: 'aktywna' | 'zawieszona' | 'wykreślona';
+  /** 'nieznany': GUS found the company but its full report (the suspension) did not come. */
+  status: 'aktywna' | 'zawieszona' | 'wykreślona' | 'nieznany';
   /** The day the activity was suspended or ended (YYYY-MM-DD). */
   endedOn: string | null;
 };
 
 /**
  * GUS's REGON register. `findByNip` answers null for a NIP GUS has no data on; it throws an IntegrationError
- * 'not_configured' without a key and 'unavailable' when GUS does not answer.
+ * 'not_configured' without a key, 'unavailable' when GUS does not answer and 'refused' when it answers an error of
+ * its own (ErrorCode other than 4, its message kept).
  */
 export type GusClient = {
   findByNip(nip: string): Promise<GusCompany | null>;

@@ -49,6 +49,7 @@ export type CheckResult = {
 export function registerError(error: unknown, notConfigured: string): never {
   if (error instanceof IntegrationError) {
     if (error.kind === 'not_configured') throw new AppError(409, 'not_configured', notConfigured);
+    if (error.kind === 'refused') throw new AppError(502, 'register_refused', error.message);
     throw new AppError(
       503,
       'register_unavailable',
@@ -138,6 +139,17 @@ export async function runCheck(
     const company = await registers.gus.findByNip(nip).catch((e) => registerError(e, vm.gusNoKey));
     if (!company) {
       return { source, outcome: 'failed', asked: { nip }, answer: { found: false }, proofId: null, partyChanges: {} };
+    }
+    // Found, but GUS's full report did not come: whether it is suspended is unknown, so nothing changes on the party.
+    if (company.status === 'nieznany') {
+      return {
+        source,
+        outcome: 'unavailable',
+        asked: { nip },
+        answer: company,
+        proofId: company.regon,
+        partyChanges: {},
+      };
     }
     const active = company.status === 'aktywna';
     // A suspended or struck-off company loses its verification.

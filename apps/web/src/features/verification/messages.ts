@@ -9,7 +9,12 @@ export const verificationTexts = {
   saveFirst: 'Zapisz kontrahenta, aby sprawdzić go w rejestrach',
   regon: (regon: string) => `REGON ${regon}`,
   activity: 'Działalność',
-  activityStatus: (status: string, date: string | null) => (date ? `${status} (od ${date})` : status),
+  activityStatus: (status: string, date: string | null) =>
+    status === 'nieznany'
+      ? 'status nieznany (GUS nie przekazał pełnego raportu)'
+      : date
+        ? `${status} (od ${date})`
+        : status,
   vatStatus: 'Status VAT',
   checkedOn: (date: string) => `sprawdzono ${date}`,
   accountsOnList: 'Rachunki na białej liście',

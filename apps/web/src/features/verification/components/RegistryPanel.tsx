@@ -113,7 +113,10 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form 
       {company && (
         <Text size="sm" role="status">
           {company.name} · {t.regon(company.regon ?? '—')} · {t.activity}:{' '}
-          <Badge color={company.status === 'aktywna' ? 'green' : 'red'} variant="light">
+          <Badge
+            color={company.status === 'aktywna' ? 'green' : company.status === 'nieznany' ? 'gray' : 'red'}
+            variant="light"
+          >
             {t.activityStatus(company.status, company.endedOn ? formatDate(company.endedOn) : null)}
           </Badge>
         </Text>
