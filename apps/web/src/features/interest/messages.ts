@@ -13,6 +13,11 @@ export const interestUiMessages = {
   compensationRate: (rate: string, table: string, date: string) =>
     `kurs średni NBP ${rate} zł, tabela ${table} z ${date}`,
   noCompensation: 'Rekompensata: NBP nie odpowiedział, kurs EUR nieznany.',
+  typedRateHint:
+    'Rekompensatę przelicza się po kursie średnim EUR z tabeli NBP z ostatniego dnia roboczego miesiąca przed ' +
+    'terminem płatności. Podaj go z numerem tabeli, aby ją doliczyć; bez niego nota obejmie same odsetki.',
+  typedRate: 'Kurs średni EUR (NBP)',
+  typedTable: 'Numer tabeli NBP',
   createNote: 'Nota odsetkowa',
   noteCreated: 'Nota odsetkowa została utworzona!',
   noteError: 'tworzenia noty odsetkowej',
