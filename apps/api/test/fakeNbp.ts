@@ -4,12 +4,16 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local NBP web API: table A EUR mid rates for working days (`/exchangerates/rates/a/eur/{from}/{to}/`) and the
  * latest one (`/exchangerates/rates/a/eur/`), JSON as NBP answers, 404 'Brak danych' when a range has none.
+ * `setFailing(true)`, or `POST /__fake/switches {"fail503": true}` from another process (the browser walks), makes it
+ * answer 503 as NBP does when it is down.
  */
 export type FakeNbp = {
   url: string;
   requests: string[];
   /** Answers that long later from now on (a slow NBP). */
   setDelay(ms: number): void;
+  /** Answers 503 to every rate request from now on (NBP down), or rates again. */
+  setFailing(failing: boolean): void;
   close(): Promise<void>;
 };
 
@@ -20,7 +24,19 @@ const isWorkingDay = (day: string) => ![0, 6].includes(new Date(`${day}T00:00:00
 export async function startFakeNbp(latestDay = '2026-11-20'): Promise<FakeNbp> {
   const requests: string[] = [];
   let delayMs = 0;
+  let failing = false;
   const server: Server = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/__fake/switches') {
+      let body = '';
+      req.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      req.on('end', () => {
+        failing = (JSON.parse(body || '{}') as { fail503?: boolean }).fail503 === true;
+        res.writeHead(204).end();
+      });
+      return;
+    }
     if (delayMs > 0) {
       const wait = delayMs;
       setTimeout(() => answer(req, res), wait);
@@ -28,6 +44,10 @@ export async function startFakeNbp(latestDay = '2026-11-20'): Promise<FakeNbp> {
   });
   function answer(req: IncomingMessage, res: ServerResponse) {
     requests.push(req.url ?? '');
+    if (failing) {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('503 Service Unavailable');
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://nbp');
     const range = /^\/exchangerates\/rates\/a\/eur\/(\d{4}-\d{2}-\d{2})\/(\d{4}-\d{2}-\d{2})\/?$/.exec(url.pathname);
     const days: string[] = [];
@@ -71,6 +91,9 @@ export async function startFakeNbp(latestDay = '2026-11-20'): Promise<FakeNbp> {
     requests,
     setDelay: (ms) => {
       delayMs = ms;
+    },
+    setFailing: (on) => {
+      failing = on;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

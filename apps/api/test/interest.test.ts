@@ -1,4 +1,4 @@
-import { compensationEur, computeInterest, interestMessages, parseInterestRates } from '@spedycja/domain';
+import { compensationEur, computeInterest, formatMoney, interestMessages, parseInterestRates } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
@@ -90,8 +90,8 @@ describe.each(dbKinds)('interest notes on %s', (kind) => {
 
   let seq = 0;
   /** A VAT invoice of `netto` at 0 % VAT (gross = netto), due on `paymentDate`. */
-  async function invoice(netto: number, paymentDate: string, createdDate = paymentDate) {
-    const res = await api('POST', '/api/invoices', {
+  async function invoice(netto: number, paymentDate: string, createdDate = paymentDate, call = api) {
+    const res = await call('POST', '/api/invoices', {
       type: 'vat',
       description: `Odsetki ${++seq}`,
       createdDate,
@@ -232,6 +232,10 @@ describe.each(dbKinds)('interest notes on %s', (kind) => {
     expect(text).toContain('10,45 zł');
     expect(text).toContain('40 EUR');
     expect(text).toContain('PL61109010140000071219812874');
+    expect(note.warning).toBeNull();
+    // Interest and compensation in one sum, in złoty with two decimals.
+    expect(text).toContain(`Razem do zapłaty ${formatMoney(1045 + note.compensationAmount, 'pln')}`);
+    expect(formatMoney(1045 + note.compensationAmount, 'pln')).toMatch(/^\d+,\d{2} zł$/);
 
     const sent = await api('POST', `/api/interest_notes/${note.uuid}/send`);
     expect(sent.statusCode, sent.body).toBe(200);
@@ -240,6 +244,127 @@ describe.each(dbKinds)('interest notes on %s', (kind) => {
       sql`SELECT "to" FROM mail_outbox WHERE subject LIKE ${`Nota odsetkowa ${note.number}%`}`,
     );
     expect(mails.map((m) => m.to)).toEqual(['ksiegowosc@dluznik.example']);
+  });
+
+  describe('NBP not answering', () => {
+    afterAll(() => nbp.setFailing(false));
+
+    it('makes the note of the interest alone and says the compensation needs NBP', async () => {
+      // Due 20/04/2025: a month no test asked NBP about (the client remembers a day's rate once read).
+      const inv = await invoice(123_000, '2025-04-20', '2025-04-10');
+      nbp.setFailing(true);
+      const res = await api('POST', `/api/invoices/${inv.uuid}/interest_notes`, { date: '2025-05-10' });
+      expect(res.statusCode, res.body).toBe(201);
+      const note = res.json();
+      // 20 days at 15,75 % on 1 230,00 zł.
+      expect(note).toMatchObject({
+        interest: 1062,
+        daysLate: 20,
+        compensationEur: null,
+        compensationAmount: null,
+        compensationRate: null,
+        compensationTable: null,
+        warning: interestMessages.compensationWithoutNbp,
+      });
+      expect(nbp.requests.some((r) => r.includes('/2025-03-18/2025-03-31/'))).toBe(true);
+      const text = await pdfText((await api('GET', `/api/interest_notes/${note.uuid}/pdf`)).rawPayload);
+      expect(text).toContain('Rekompensata nie naliczono');
+      expect(text).toContain('Razem do zapłaty 10,62 zł');
+      // The preview says the same: interest, and no compensation.
+      const preview = await api('GET', `/api/invoices/${inv.uuid}/interest?date=2025-05-10`);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ interest: 1062, compensation: null });
+    });
+
+    it('NBP unreachable (nothing at its address): the note of the interest alone too', async () => {
+      const offline = await createTestApp(kind, { NBP_API_URL: 'http://127.0.0.1:9' });
+      try {
+        const admin = await offline.login();
+        const call = (method: string, url: string, payload?: unknown) =>
+          offline.app.inject({ method: method as 'POST', url, headers: bearer(admin), payload: payload as object });
+        const inv = await invoice(123_000, '2025-04-20', '2025-04-10', call);
+        const res = await call('POST', `/api/invoices/${inv.uuid}/interest_notes`, { date: '2025-05-10' });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json()).toMatchObject({
+          interest: 1062,
+          compensationAmount: null,
+          warning: interestMessages.compensationWithoutNbp,
+        });
+      } finally {
+        await offline.close();
+      }
+    });
+
+    it('takes the rate NBP gave earlier for that day', async () => {
+      const inv = await invoice(123_000, '2025-05-20', '2025-05-10');
+      nbp.setFailing(false);
+      const preview = await api('GET', `/api/invoices/${inv.uuid}/interest?date=2025-06-09`);
+      expect(preview.statusCode, preview.body).toBe(200);
+      const { compensation } = preview.json();
+      // The last working day before 01/05/2025 (a holiday): Wednesday 30/04/2025.
+      expect(compensation).toMatchObject({ eur: 40, rateDate: '2025-04-30' });
+      nbp.setFailing(true);
+      const asked = nbp.requests.length;
+      const res = await api('POST', `/api/invoices/${inv.uuid}/interest_notes`, { date: '2025-06-09' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({
+        compensationEur: 40,
+        compensationRate: compensation.rate,
+        compensationTable: compensation.table,
+        compensationRateDate: '2025-04-30',
+        compensationAmount: compensation.amount,
+        warning: null,
+      });
+      expect(nbp.requests.length).toBe(asked);
+    });
+
+    it('keeps the rate and table the admin typed and prints them, with the sum to pay', async () => {
+      const inv = await invoice(123_000, '2025-08-20', '2025-08-10');
+      nbp.setFailing(true);
+      const asked = nbp.requests.length;
+      const url = `/api/invoices/${inv.uuid}/interest_notes`;
+      const refused: [Record<string, unknown>, string, string][] = [
+        [{ compensationRate: 42_915 }, 'compensationTable', interestMessages.compensationTableMissing],
+        [{ compensationTable: '148/A/NBP/2025' }, 'compensationRate', interestMessages.compensationRateMissing],
+        [
+          { compensationRate: 42_915, compensationTable: '31.07.2025' },
+          'compensationTable',
+          interestMessages.compensationTableInvalid,
+        ],
+        [{ compensationRate: 4.2915, compensationTable: '148/A/NBP/2025' }, 'compensationRate', 'liczbę'],
+      ];
+      for (const [typed, field, message] of refused) {
+        const bad = await api('POST', url, { date: '2025-09-09', ...typed });
+        expect(bad.statusCode, bad.body).toBe(422);
+        const violation = bad.json().violations.find((v: { propertyPath: string }) => v.propertyPath === field);
+        expect(violation?.message, bad.body).toContain(message);
+      }
+      const res = await api('POST', url, {
+        date: '2025-09-09',
+        compensationRate: 42_915,
+        compensationTable: ' 148/A/NBP/2025 ',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const note = res.json();
+      // 20 days at 15,25 % on 1 230,00 zł; 40 EUR × 4,2915 = 171,66 zł.
+      expect(note).toMatchObject({
+        interest: 1028,
+        compensationEur: 40,
+        compensationRate: 42_915,
+        compensationTable: '148/A/NBP/2025',
+        compensationRateDate: null,
+        compensationAmount: 17_166,
+        warning: null,
+      });
+      // The typed rate needs no NBP.
+      expect(nbp.requests.length).toBe(asked);
+      const again = await api('GET', `/api/interest_notes/${note.uuid}`);
+      expect(again.json()).toMatchObject({ compensationRate: 42_915, compensationTable: '148/A/NBP/2025' });
+      const text = await pdfText((await api('GET', `/api/interest_notes/${note.uuid}/pdf`)).rawPayload);
+      expect(text).toContain('Kurs średni NBP 4,2915 zł, tabela 148/A/NBP/2025');
+      expect(text).toContain('Rekompensata w złotych 171,66 zł');
+      expect(text).toContain('Razem do zapłaty 181,94 zł');
+    });
   });
 
   it('concurrent notes get consecutive numbers without duplicates or gaps', async () => {

@@ -28,6 +28,8 @@ declare module 'vitest' {
     /** The local fake KSeF the server talks to (KSEF_API_URL) and a KSeF token it accepts. */
     ksefFakeUrl: string;
     ksefToken: string;
+    /** The local fake NBP the server asks for EUR rates (NBP_API_URL); `POST /__fake/switches {fail503}` drives it. */
+    nbpFakeUrl: string;
   }
 }
 
@@ -104,6 +106,7 @@ export default async function setup(project: TestProject) {
   project.provide('telegramToken', telegram.token);
   project.provide('ksefFakeUrl', ksef.url);
   project.provide('ksefToken', KSEF_TOKEN);
+  project.provide('nbpFakeUrl', nbp.url);
   return async () => {
     server?.kill('SIGTERM');
     await telegram?.close();

@@ -11,7 +11,12 @@ export const interestMessages = {
   notOverdue: 'Faktura nie ma terminu płatności albo nie jest po terminie: nie nalicza się odsetek.',
   proforma: 'Odsetki nalicza się od faktury VAT, nie od faktury ProForma.',
   dateInvalid: 'Podaj datę w formacie RRRR-MM-DD.',
-  nbpUnavailable: 'NBP nie odpowiedział: nie można ustalić kursu EUR rekompensaty. Spróbuj ponownie później.',
+  compensationWithoutNbp:
+    'Nota zawiera same odsetki: rekompensata za koszty odzyskiwania należności (art. 10) wymaga kursu EUR z NBP, a NBP ' +
+    'nie odpowiedział. Aby ją doliczyć, podaj kurs średni NBP i numer tabeli albo wystaw notę, gdy NBP odpowie.',
+  compensationTableInvalid: 'Podaj numer tabeli kursów NBP, np. 041/A/NBP/2026.',
+  compensationTableMissing: 'Podaj numer tabeli NBP, z której jest kurs.',
+  compensationRateMissing: 'Podaj kurs średni EUR z tabeli NBP.',
   noteCreated: 'Nota odsetkowa została utworzona!',
   noteTitle: 'Nota odsetkowa',
   interestButton: 'Odsetki',
@@ -152,7 +157,8 @@ export type InterestPreview = {
     /** NBP table A mid rate in ten-thousandths of a złoty, its table number and day. */
     rate: number;
     table: string;
-    rateDate: string;
+    /** The table's day; null for a rate the admin typed without it. */
+    rateDate: string | null;
     /** PLN hundredths. */
     amount: number;
   } | null;

@@ -14,11 +14,22 @@ export const validationMessages = {
   loginMissingFields: 'Some fields are missing!',
 } as const;
 
-/** 'Wystąpił błąd podczas {action}!' with ' Szczegóły: {message}' when the request itself failed. */
+/**
+ * 'Wystąpił błąd podczas {action}!' with ' Szczegóły: {message}' when the request itself failed. `action` is the
+ * noun phrase in the genitive of SPEC §8 ('tworzenia klienta'). A caller that gives a whole sentence instead ('Nie
+ * udało się zaksięgować płatności', with or without its '!') gets that sentence, ended once, and the details after
+ * it: 'Wystąpił błąd podczas Nie udało się…!' would be no Polish at all. A sentence starts with a capital letter; a
+ * SPEC phrase never does.
+ */
 export function actionErrorMessage(action: string, details?: string | null): string {
-  const base = `Wystąpił błąd podczas ${action}!`;
+  const text = action.trim();
+  const base = isSentence(text) ? endSentence(text) : `Wystąpił błąd podczas ${text.replace(/[.!?…\s]+$/u, '')}!`;
   return details ? `${base} Szczegóły: ${details}` : base;
 }
+
+const isSentence = (text: string) => /^\p{Lu}/u.test(text);
+/** The sentence with one closing mark: its own '.', '!', '?' or '…', else '!' (as SPEC §8's messages end). */
+const endSentence = (text: string) => (/[.!?…]$/u.test(text) ? text : `${text}!`);
 
 /** Errors the server answers with (problem+json `detail`). */
 export const apiMessages = {

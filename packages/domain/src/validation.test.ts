@@ -15,6 +15,19 @@ describe('validation messages of SPEC §5', () => {
     );
   });
 
+  it('a whole sentence given as the action stays one sentence, with the details after it', () => {
+    const detail = 'NBP nie odpowiedział.';
+    expect(actionErrorMessage('Nie udało się utworzyć noty odsetkowej!', detail)).toBe(
+      'Nie udało się utworzyć noty odsetkowej! Szczegóły: NBP nie odpowiedział.',
+    );
+    expect(actionErrorMessage('Nie udało się zaksięgować płatności', detail)).toBe(
+      'Nie udało się zaksięgować płatności! Szczegóły: NBP nie odpowiedział.',
+    );
+    expect(actionErrorMessage('Nie udało się pobrać danych.')).toBe('Nie udało się pobrać danych.');
+    // A phrase with a stray closing mark is not closed twice.
+    expect(actionErrorMessage('tworzenia noty odsetkowej!')).toBe('Wystąpił błąd podczas tworzenia noty odsetkowej!');
+  });
+
   it('reports the first failing rule of each field of a user', () => {
     const errors = fieldErrors(userCreateSchema, {
       login: '',

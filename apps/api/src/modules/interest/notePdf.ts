@@ -7,6 +7,16 @@ const days = (n: number) => `${n} ${pluralPl(n, 'dzień', 'dni', 'dni')}`;
 const percent = (rate: number) => `${(rate / 100).toFixed(2).replace('.', ',')} %`;
 const fourDecimals = (rate: number) => (rate / 10_000).toFixed(4).replace('.', ',');
 
+/**
+ * Interest and compensation together: one sum when both are in złoty; the interest on an EUR invoice is owed in
+ * euro, the compensation in złoty (art. 10), so then the two amounts side by side.
+ */
+function totalDue(interest: number, currency: string, compensation: number | null): string {
+  if (compensation == null) return formatMoney(interest, currency);
+  if (currency === 'pln') return formatMoney(interest + compensation, 'pln');
+  return `${formatMoney(interest, currency)} + ${formatMoney(compensation, 'pln')}`;
+}
+
 /** The note as the documents model: our data, the debtor, the invoice, interest per period, compensation, account. */
 export function interestNoteDocument(note: InterestNote, company: Record<string, string | null>): DocumentModel {
   const periodRows = (note.periods as InterestPeriod[]).map((p): [string, string] => [
@@ -64,7 +74,8 @@ export function interestNoteDocument(note: InterestNote, company: Record<string,
                 ['Rekompensata', `${note.compensationEur} EUR`],
                 [
                   'Kurs średni NBP',
-                  `${fourDecimals(note.compensationRate)} zł, tabela ${note.compensationTable} z dnia ${formatDate(note.compensationRateDate ?? '')}`,
+                  `${fourDecimals(note.compensationRate)} zł, tabela ${note.compensationTable}` +
+                    (note.compensationRateDate ? ` z dnia ${formatDate(note.compensationRateDate)}` : ''),
                 ],
                 ['Rekompensata w złotych', formatMoney(comp, 'pln')],
               ]
@@ -75,6 +86,7 @@ export function interestNoteDocument(note: InterestNote, company: Record<string,
         rows: [
           ['Odsetki', formatMoney(note.interest, note.currency)],
           ...(comp != null ? [['Rekompensata', formatMoney(comp, 'pln')] as [string, string]] : []),
+          ['Razem do zapłaty', totalDue(note.interest, note.currency, comp)],
           ['Numer konta', company.companyBankAccount ?? ''],
           ['Tytułem', `Nota odsetkowa ${note.number}`],
         ],

@@ -1,4 +1,4 @@
-import type { Invoice } from '@spedycja/domain';
+import { type Invoice, interestMessages } from '@spedycja/domain';
 import { desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { interestNotes, invoices } from '../../db/schema/index.ts';
@@ -26,6 +26,8 @@ export const toInterestNoteJson = (note: InterestNote) => ({
   compensationRate: note.compensationRate,
   compensationTable: note.compensationTable,
   compensationRateDate: note.compensationRateDate,
+  /** Set when the note has no compensation: it needs NBP's EUR rate, which NBP did not give (Polish, for the user). */
+  warning: note.compensationAmount == null ? interestMessages.compensationWithoutNbp : null,
   createdAt: note.createdAt.toISOString(),
   version: note.version,
 });

@@ -1,4 +1,10 @@
-import { formatDate, formatMoney, interestMessages, interestNoteCreateSchema } from '@spedycja/domain';
+import {
+  formatDate,
+  formatMoney,
+  type InterestNoteCreate,
+  interestMessages,
+  interestNoteCreateSchema,
+} from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -86,6 +92,8 @@ export async function interestRoutes(app: FastifyInstance, { db, nbp }: { db: Db
         ...config,
         // NBP is asked before the request's transaction opens (the compensation's rate).
         beforeTransaction: async (request: FastifyRequest) => {
+          // A rate the admin typed needs no NBP.
+          if ((request.body as InterestNoteCreate | undefined)?.compensationRate != null) return;
           const invoice = await findInvoiceByUuid(db, uuidParam((request.params as { id: string }).id)).catch(
             () => null,
           );
@@ -97,7 +105,11 @@ export async function interestRoutes(app: FastifyInstance, { db, nbp }: { db: Db
     async (request, reply) => {
       const invoice = await loadInvoice(request.params.id);
       const until = untilOf(request.body?.date ?? undefined);
-      const figures = await computeInvoiceInterest(db, rates, invoice, until, true);
+      const { compensationRate, compensationTable } = request.body ?? {};
+      const typed =
+        compensationRate != null && compensationTable ? { rate: compensationRate, table: compensationTable } : null;
+      // NBP not answering makes a note of the interest alone; its answer says why (`warning`).
+      const figures = await computeInvoiceInterest(db, rates, invoice, until, typed);
       const createdDate = todayInPoland();
       const [row] = await db
         .insert(interestNotes)

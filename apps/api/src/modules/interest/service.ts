@@ -25,17 +25,21 @@ export async function interestRates(db: DbOrTx) {
   return rates;
 }
 
+/** An EUR rate the admin typed from NBP's table (NBP not answering): ten-thousandths of a złoty and the table. */
+export type TypedRate = { rate: number; table: string };
+
 /**
  * The interest on an invoice to `until` (or, paid in full, to the day of its last payment) and the art. 10
- * compensation in PLN at NBP's EUR mid rate of the last working day of the month before the due month. NBP not
- * answering leaves the compensation null; `requireCompensation` makes that a 503 naming NBP instead.
+ * compensation in PLN at NBP's EUR mid rate of the last working day of the month before the due month: the rate the
+ * admin typed, else NBP's (the client remembers a day's rate once read, so one read earlier still serves while NBP is
+ * down). No rate leaves the compensation null: the statutory interest needs no NBP (its rates are the settings').
  */
 export async function computeInvoiceInterest(
   db: DbOrTx,
   nbp: ExchangeRateService,
   invoice: Invoice,
   until: string,
-  requireCompensation = false,
+  typed: TypedRate | null = null,
 ): Promise<InterestPreview> {
   if (invoice.type === 'proforma') throw new AppError(422, 'proforma', interestMessages.proforma);
   const dueDate = invoice.paymentDate;
@@ -57,8 +61,7 @@ export async function computeInvoiceInterest(
   if (paidDate && paidDate <= dueDate) throw new AppError(422, 'not_overdue', interestMessages.notOverdue);
   const { periods, total, daysLate } = computeInterest({ amount: gross, dueDate, payments, until, rates });
 
-  const rate = await nbp.eurBefore(compensationRateDay(dueDate)).catch(() => null);
-  if (!rate && requireCompensation) throw new AppError(503, 'nbp_unavailable', interestMessages.nbpUnavailable);
+  const rate = typed ? { ...typed, date: null } : await nbp.eurBefore(compensationRateDay(dueDate)).catch(() => null);
   let compensation: InterestPreview['compensation'] = null;
   if (rate) {
     const grossPln = invoice.currency === 'eur' ? Math.round((gross * rate.rate) / 10_000) : gross;

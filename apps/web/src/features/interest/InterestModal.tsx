@@ -1,12 +1,20 @@
 import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { formatDate, formatMoney, type Invoice, pluralPl } from '@spedycja/domain';
+import {
+  fieldErrors,
+  formatDate,
+  formatMoney,
+  type Invoice,
+  interestNoteCreateSchema,
+  pluralPl,
+} from '@spedycja/domain';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../components/AppModal.tsx';
 import { DateInput } from '../../components/dates.tsx';
 import { IconDownload, IconSend } from '../../components/icons.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
-import { ApiError } from '../../lib/apiClient.ts';
+import { ApiError, isApiError } from '../../lib/apiClient.ts';
+import { violationsToErrors } from '../../lib/forms.ts';
 import {
   downloadInterestNote,
   useCreateInterestNote,
@@ -14,6 +22,7 @@ import {
   useInterestPreview,
   useSendInterestNote,
 } from './api.ts';
+import { CompensationRateFields, NO_TYPED_RATE, noteBody, type TypedRate } from './CompensationRateFields.tsx';
 import { interestUiMessages as t } from './messages.ts';
 
 const percent = (rate: number) => `${(rate / 100).toFixed(2).replace('.', ',')} %`;
@@ -29,9 +38,17 @@ export function hasInterest(invoice: Invoice, today = dayjs().format('YYYY-MM-DD
 /** 'Odsetki': the interest per rate period and the compensation to a chosen day; 'Nota odsetkowa' creates and downloads. */
 export function InterestModal({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
   const [date, setDate] = useState<string | null>(null);
+  const [typed, setTyped] = useState<TypedRate>(NO_TYPED_RATE);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The last note's warning (made without the compensation): stays on screen until another invoice is opened.
+  const [warning, setWarning] = useState<string | null>(null);
   const uuid = invoice?.uuid ?? null;
   useEffect(() => {
-    if (uuid) setDate(dayjs().format('YYYY-MM-DD'));
+    if (!uuid) return;
+    setDate(dayjs().format('YYYY-MM-DD'));
+    setTyped(NO_TYPED_RATE);
+    setErrors({});
+    setWarning(null);
   }, [uuid]);
   const preview = useInterestPreview(uuid, date);
   const notes = useInterestNotes(uuid);
@@ -42,6 +59,20 @@ export function InterestModal({ invoice, onClose }: { invoice: Invoice | null; o
   const error =
     preview.error instanceof ApiError ? preview.error.message : preview.error ? String(preview.error) : null;
   const noteRows = notes.data?.['hydra:member'] ?? [];
+
+  const handleCreate = (day: string) => {
+    const body = noteBody(day, data?.compensation ? null : typed);
+    const invalid = fieldErrors(interestNoteCreateSchema, body);
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
+    setWarning(null);
+    create.mutate(body, {
+      onSuccess: (note) => setWarning(note.warning),
+      onError: (failure) => {
+        if (isApiError(failure)) setErrors(violationsToErrors(failure.violations));
+      },
+    });
+  };
 
   return (
     <AppModal opened onClose={onClose} title={t.title(invoice.number)} size={760}>
@@ -110,8 +141,10 @@ export function InterestModal({ invoice, onClose }: { invoice: Invoice | null; o
                 t.noCompensation
               )}
             </Text>
+            {!data.compensation && <CompensationRateFields value={typed} onChange={setTyped} errors={errors} />}
           </>
         )}
+        {warning && <Alert color="yellow">{warning}</Alert>}
         {noteRows.length > 0 && (
           <Stack gap={4}>
             <Text fw={600} size="sm">
@@ -138,7 +171,7 @@ export function InterestModal({ invoice, onClose }: { invoice: Invoice | null; o
             {t.close}
           </Button>
           {data && date && (
-            <Button onClick={() => create.mutate(date)} loading={create.isPending}>
+            <Button onClick={() => handleCreate(date)} loading={create.isPending}>
               {t.createNote}
             </Button>
           )}

@@ -1,4 +1,4 @@
-import type { InterestPreview } from '@spedycja/domain';
+import type { InterestNoteCreate, InterestPreview } from '@spedycja/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/apiClient.ts';
 import { saveFile } from '../../lib/download.ts';
@@ -12,6 +12,8 @@ export type InterestNote = {
   interest: number;
   compensationAmount: number | null;
   currency: string;
+  /** Why the note has no compensation (NBP did not give the EUR rate); null when it has one. */
+  warning: string | null;
 };
 
 const keys = {
@@ -42,12 +44,12 @@ export async function downloadInterestNote(note: InterestNote) {
   saveFile(file.blob, file.fileName ?? `nota-odsetkowa-${note.number.replaceAll('/', '-')}.pdf`);
 }
 
-/** POST /api/invoices/{uuid}/interest_notes, then the note's PDF is downloaded. */
+/** POST /api/invoices/{uuid}/interest_notes (with a typed EUR rate when NBP did not give one), then its PDF. */
 export function useCreateInterestNote(invoiceUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (date: string) => {
-      const note = await api.post<InterestNote>(`/invoices/${invoiceUuid}/interest_notes`, { date });
+    mutationFn: async (body: InterestNoteCreate) => {
+      const note = await api.post<InterestNote>(`/invoices/${invoiceUuid}/interest_notes`, body);
       await downloadInterestNote(note);
       return note;
     },

@@ -13,14 +13,19 @@ export const interestUiMessages = {
   compensationRate: (rate: string, table: string, date: string) =>
     `kurs średni NBP ${rate} zł, tabela ${table} z ${date}`,
   noCompensation: 'Rekompensata: NBP nie odpowiedział, kurs EUR nieznany.',
+  typedRateHint:
+    'Rekompensatę przelicza się po kursie średnim EUR z tabeli NBP z ostatniego dnia roboczego miesiąca przed ' +
+    'terminem płatności. Podaj go z numerem tabeli, aby ją doliczyć; bez niego nota obejmie same odsetki.',
+  typedRate: 'Kurs średni EUR (NBP)',
+  typedTable: 'Numer tabeli NBP',
   createNote: 'Nota odsetkowa',
   noteCreated: 'Nota odsetkowa została utworzona!',
-  noteError: 'Nie udało się utworzyć noty odsetkowej',
+  noteError: 'tworzenia noty odsetkowej',
   notes: 'Wystawione noty',
   download: (number: string) => `Pobierz ${number}`,
   send: (number: string) => `Wyślij ${number}`,
   sent: 'Nota odsetkowa została dodana do wysyłki!',
-  sendError: 'Nie udało się wysłać noty odsetkowej',
+  sendError: 'wysyłania noty odsetkowej',
   loading: 'Liczenie odsetek…',
   close: 'Zamknij',
 } as const;

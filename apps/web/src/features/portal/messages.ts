@@ -140,4 +140,9 @@ export const officeTexts = {
   uploaded: 'Dodano plik.',
   removed: 'Usunięto plik.',
   loadError: 'Nie udało się pobrać danych.',
+  // Failure notices: 'Wystąpił błąd podczas {action}!' (SPEC §8).
+  revokeAction: 'unieważniania linku przewoźnika',
+  uploadAction: (fileName: string) => `dodawania pliku ${fileName}`,
+  openAction: (fileName: string) => `pobierania pliku ${fileName}`,
+  removeAction: 'usuwania pliku',
 } as const;

@@ -76,7 +76,7 @@ export function PortalLinkPanel({ orderUuid }: { orderUuid: string }) {
               onClick={() =>
                 revoke.mutate(undefined, {
                   onSuccess: () => setAsking(false),
-                  onError: (error) => notifyError(t.revoke, error),
+                  onError: (error) => notifyError(t.revokeAction, error),
                 })
               }
             >
@@ -137,7 +137,10 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
     for (const file of Array.from(files ?? [])) {
       upload.mutate(
         { file, kind },
-        { onSuccess: () => notifySuccess(t.uploaded), onError: (error) => notifyError(file.name, error) },
+        {
+          onSuccess: () => notifySuccess(t.uploaded),
+          onError: (error) => notifyError(t.uploadAction(file.name), error),
+        },
       );
     }
   };
@@ -156,7 +159,7 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
         setTimeout(() => URL.revokeObjectURL(url), 10_000);
       }
     } catch (error) {
-      notifyError(doc.fileName, error);
+      notifyError(t.openAction(doc.fileName), error);
     }
   };
 
@@ -274,7 +277,7 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
                         setRemoving(null);
                         setReason('');
                       },
-                      onError: (error) => notifyError(t.remove, error),
+                      onError: (error) => notifyError(t.removeAction, error),
                     },
                   );
                 }}

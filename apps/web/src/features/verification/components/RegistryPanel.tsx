@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Stack, TagsInput, Text, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { formatDate, formatNrb, normaliseNrb, type RegistryCompany } from '@spedycja/domain';
+import { actionErrorMessage, formatDate, formatNrb, normaliseNrb, type RegistryCompany } from '@spedycja/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PartyFormValues } from '../../../components/parties/partyForm.ts';
 import { api, isApiError } from '../../../lib/apiClient.ts';
-import { notifyFailure } from '../../../lib/notify.ts';
+import { errorDetail, notifyFailure } from '../../../lib/notify.ts';
 import {
   getRegistryCompany,
   type PartyResource,
@@ -22,7 +22,9 @@ type Props<V extends PartyFormValues> = {
   form: UseFormReturnType<V>;
 };
 
-const errorText = (error: unknown) => (isApiError(error) && error.detail ? error.detail : t.errorAction);
+// The register's own explanation when it gave one; else the notice of SPEC §8 ('Wystąpił błąd podczas …!').
+const errorText = (error: unknown) =>
+  isApiError(error) && error.detail ? error.detail : actionErrorMessage(t.errorAction, errorDetail(error));
 
 /** A Polish NIP (or none): GUS and the white list; another EU VAT number: VIES. */
 const isEuVat = (nip: string, country: string | null) => {
