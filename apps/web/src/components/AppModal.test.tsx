@@ -102,4 +102,72 @@ describe('a record modal', () => {
     await screen.findByText('Masz niezapisane zmiany. Zamknąć bez zapisywania?');
     expect(dialog()).not.toBeNull();
   });
+
+  it('closes the unsaved-changes question on Esc and goes back to the form with what was typed', async () => {
+    renderWithProviders(<FormModal onSave={() => {}} />);
+    fireEvent.change(await screen.findByLabelText('Miasto'), { target: { value: 'Poznań' } });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    const keep = await screen.findByRole('button', { name: 'Wróć do edycji' });
+    // Esc where the question has put the focus: on its own button.
+    fireEvent.keyDown(keep, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByText('Masz niezapisane zmiany. Zamknąć bez zapisywania?')).toBeNull());
+    expect(dialog()).not.toBeNull();
+    expect((screen.getByLabelText('Miasto') as HTMLInputElement).value).toBe('Poznań');
+  });
+});
+
+/** A field that breaks the render of its form once it holds 'boom' (a bug in a modal's content). */
+function Exploding({ value }: { value: string }) {
+  if (value.includes('boom')) throw new Error('Nie można odczytać wartości');
+  return null;
+}
+
+function CrashingModal() {
+  const [opened, setOpened] = useState(true);
+  return (
+    <main>
+      <h1>Lista faktur</h1>
+      <AppModal opened={opened} onClose={() => setOpened(false)} title="Płatności faktury FV/1/2026">
+        <CrashingForm />
+      </AppModal>
+    </main>
+  );
+}
+
+function CrashingForm() {
+  const form = useForm({ initialValues: { city: '', note: '' } });
+  useSaveSubmit(form);
+  return (
+    <form>
+      <TextInput label="Miasto" {...form.getInputProps('city')} />
+      <TextInput label="Uwagi" {...form.getInputProps('note')} />
+      <Exploding value={form.values.note} />
+    </form>
+  );
+}
+
+describe('a crash inside a modal', () => {
+  it('keeps the page, says which window failed and brings the form back with what was typed', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      renderWithProviders(<CrashingModal />);
+      fireEvent.change(await screen.findByLabelText('Miasto'), { target: { value: 'Poznań' } });
+      fireEvent.change(screen.getByLabelText('Uwagi'), { target: { value: 'boo' } });
+      fireEvent.change(screen.getByLabelText('Uwagi'), { target: { value: 'boom' } });
+
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('W oknie „Płatności faktury FV/1/2026” wystąpił nieoczekiwany błąd.');
+      expect(alert.textContent).toContain('Szczegóły: Nie można odczytać wartości');
+      // The page behind and the modal itself are still there.
+      expect(screen.getByRole('heading', { name: 'Lista faktur' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Płatności faktury FV/1/2026' })).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+      await waitFor(() => expect((screen.getByLabelText('Miasto') as HTMLInputElement).value).toBe('Poznań'));
+      expect((screen.getByLabelText('Uwagi') as HTMLInputElement).value).toBe('boo');
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
 });

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { MAIN_MODAL_WIDTH } from './constants.ts';
+import { ModalErrorBoundary } from './ModalErrorBoundary.tsx';
 import { componentMessages as t } from './messages.ts';
 import { useDirtyModalRegistration, useIsTopmostModal } from './modalStack.ts';
 
@@ -21,6 +22,10 @@ type ModalGuard = {
   /** A getter asked at the moment of closing (a value pasted just before Esc is not rendered yet). */
   setDirtyCheck: (check: (() => boolean) | null) => void;
   requestClose: () => void;
+  /** The form's latest values, kept by the modal so that a crash of its content does not lose them. */
+  noteDraft: (values: unknown) => void;
+  /** The values kept at a crash, once: the form remounted by 'Spróbuj ponownie' starts from them. */
+  takeDraft: () => { values: unknown } | null;
 };
 const ModalGuardContext = createContext<ModalGuard | null>(null);
 
@@ -42,6 +47,24 @@ export function useModalDirty(dirty: boolean, isDirty?: () => boolean) {
       guard?.setDirtyCheck(null);
     };
   }, [guard]);
+}
+
+/**
+ * A form's values kept by its modal (the app keeps a draft in the open form): when the modal's content crashes, the
+ * error boundary shows what failed and 'Spróbuj ponownie' remounts the form with what was typed. `restore` gets them.
+ */
+export function useModalDraft<T>(values: T, restore: (values: T) => void) {
+  const guard = useContext(ModalGuardContext);
+  const restoreRef = useRef(restore);
+  restoreRef.current = restore;
+  // Declared before the noting effect: it runs first, so the values typed before the crash win over the initial ones.
+  useEffect(() => {
+    const kept = guard?.takeDraft();
+    if (kept) restoreRef.current(kept.values as T);
+  }, [guard]);
+  useEffect(() => {
+    guard?.noteDraft(values);
+  }, [guard, values]);
 }
 
 /** Closes the surrounding modal the way its × does (asking first when something typed would be lost). */
@@ -105,19 +128,47 @@ export function AppModal({
     if (dirtyRef.current || (opened && dirtyCheckRef.current?.())) setAsking(true);
     else onClose();
   }, [onClose, opened]);
-  const guard = useMemo<ModalGuard>(() => ({ setDirty, setDirtyCheck, requestClose }), [requestClose, setDirtyCheck]);
+  // The draft lives here, above the error boundary: a crash of the content unmounts the form but not the modal.
+  const draftRef = useRef<{ values: unknown } | null>(null);
+  const keptDraftRef = useRef<{ values: unknown } | null>(null);
+  const guard = useMemo<ModalGuard>(
+    () => ({
+      setDirty,
+      setDirtyCheck,
+      requestClose,
+      noteDraft: (values) => {
+        draftRef.current = { values };
+      },
+      takeDraft: () => {
+        const kept = keptDraftRef.current;
+        keptDraftRef.current = null;
+        return kept;
+      },
+    }),
+    [requestClose, setDirtyCheck],
+  );
+  const keepDraft = useCallback(() => {
+    keptDraftRef.current = draftRef.current;
+  }, []);
 
   useEffect(() => {
     if (!opened) {
       setDirty(false);
       setAsking(false);
+      draftRef.current = null;
+      keptDraftRef.current = null;
     }
   }, [opened]);
 
+  const askingRef = useRef(false);
+  askingRef.current = asking;
   useEffect(() => {
     if (!topmost) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key !== 'Escape' || dropdownEscapes.has(event) || event.defaultPrevented) return;
+      // Esc on the unsaved-changes question answers 'Wróć do edycji' (the question's own Esc): asking again here
+      // would reopen it at once, and Esc seemed to do nothing.
+      if (askingRef.current) return;
       requestClose();
     };
     window.addEventListener('keydown', onKey);
@@ -151,7 +202,11 @@ export function AppModal({
         {...props}
       >
         <ModalGuardContext.Provider value={guard}>
-          <Box onKeyDown={handleKeyDown}>{children}</Box>
+          <Box onKeyDown={handleKeyDown}>
+            <ModalErrorBoundary title={props.title} onCrash={keepDraft} onClose={onClose}>
+              {children}
+            </ModalErrorBoundary>
+          </Box>
         </ModalGuardContext.Provider>
       </Modal>
       <Modal

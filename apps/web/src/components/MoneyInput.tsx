@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { decimalToHundredths, hundredthsToDecimal, validationMessages } from '@spedycja/domain';
+import { decimalToHundredths, formatMoney, hundredthsToDecimal, validationMessages } from '@spedycja/domain';
 import { useEffect, useState } from 'react';
 
 /** 430 -> '4,30' (how a Polish user types a decimal); '' for no value. */
@@ -20,11 +20,27 @@ export type MoneyInputProps = Omit<TextInputProps, 'value' | 'defaultValue' | 'o
   onChange: (hundredths: number | null) => void;
   /** Shown after the amount, upper-case ('PLN'). */
   currency?: string | null;
+  /**
+   * Given (even null): while not being edited, the amount reads as every amount in the app does, '300 000,00 zł' in
+   * this currency (formatMoney); the field shows the plain figure to edit once focused.
+   */
+  displayCurrency?: string | null;
 };
 
 /** A decimal amount typed with a comma or a dot, held and reported in hundredths. */
-export function MoneyInput({ value, onChange, currency, error, rightSection, ...props }: MoneyInputProps) {
+export function MoneyInput({
+  value,
+  onChange,
+  currency,
+  displayCurrency,
+  error,
+  rightSection,
+  onFocus,
+  onBlur,
+  ...props
+}: MoneyInputProps) {
   const [text, setText] = useState(() => hundredthsToInput(value));
+  const [editing, setEditing] = useState(false);
 
   // Follow a value set from outside (a form reset, a loaded record) unless it is what was typed.
   useEffect(() => {
@@ -37,7 +53,19 @@ export function MoneyInput({ value, onChange, currency, error, rightSection, ...
       inputMode="decimal"
       autoComplete="off"
       {...props}
-      value={text}
+      value={
+        displayCurrency !== undefined && !editing && value !== null && Number.isFinite(value)
+          ? formatMoney(value, displayCurrency)
+          : text
+      }
+      onFocus={(event) => {
+        setEditing(true);
+        onFocus?.(event);
+      }}
+      onBlur={(event) => {
+        setEditing(false);
+        onBlur?.(event);
+      }}
       onChange={(event) => {
         const next = event.currentTarget.value;
         setText(next);

@@ -1,5 +1,5 @@
 import { Tabs, Text } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { holdVersion } from '../lib/apiClient.ts';
 import { AppModal, type AppModalProps } from './AppModal.tsx';
 import { HistoryList } from './HistoryList.tsx';
@@ -17,9 +17,33 @@ export type RecordModalProps = Omit<AppModalProps, 'children'> & {
   historyPath?: string | null;
 };
 
+/** A field to type into: not a radio or a checkbox (a type switch comes first in some forms), nor a read-only one. */
+const FIELD =
+  'input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
+
+/**
+ * The form's first field gets the cursor (issue 34: a new invoice opened with it on the ×). Mantine's focus trap
+ * focuses `[data-autofocus]`, else the first button, the ×; the form's first field is marked before the trap runs, and
+ * focused at once when the form comes after the trap has run (it was still loading).
+ */
+function focusFirstField(content: HTMLElement | null) {
+  if (!content || content.querySelector('[data-autofocus]')) return;
+  const field = [...content.querySelectorAll<HTMLElement>(FIELD)].find(
+    (f) => !f.closest('[hidden], [aria-hidden="true"]'),
+  );
+  if (!field) return;
+  field.setAttribute('data-autofocus', 'true');
+  const dialog = content.closest('[role="dialog"]');
+  const active = document.activeElement;
+  if (dialog && active && dialog.contains(active) && !content.contains(active)) field.focus({ preventScroll: true });
+}
+
 /** A modal that creates or edits one record: a loading line until the record is there, closing on a failed load. */
 export function RecordModal({ loading, loadFailed, children, historyPath, ...props }: RecordModalProps) {
   const { opened, onClose } = props;
+  // Called when the form's box mounts (Mantine mounts a modal's content a render after opening, and the record may
+  // come later still), before the focus trap's timeout.
+  const contentRef = useCallback((node: HTMLDivElement | null) => focusFirstField(node), []);
   useEffect(() => {
     if (opened && loadFailed) onClose();
   }, [opened, loadFailed, onClose]);
@@ -36,20 +60,24 @@ export function RecordModal({ loading, loadFailed, children, historyPath, ...pro
         <Text c="dimmed" role="status">
           {t.loading}
         </Text>
-      ) : historyPath ? (
-        // The form stays mounted while the history is looked at: nothing typed is lost.
-        <Tabs defaultValue="data" keepMounted>
-          <Tabs.List mb="sm">
-            <Tabs.Tab value="data">{historyMessages.dataTab}</Tabs.Tab>
-            <Tabs.Tab value="history">{historyMessages.tab}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="data">{children}</Tabs.Panel>
-          <Tabs.Panel value="history">
-            <HistoryList path={historyPath} />
-          </Tabs.Panel>
-        </Tabs>
       ) : (
-        children
+        <div ref={contentRef}>
+          {historyPath ? (
+            // The form stays mounted while the history is looked at: nothing typed is lost.
+            <Tabs defaultValue="data" keepMounted>
+              <Tabs.List mb="sm">
+                <Tabs.Tab value="data">{historyMessages.dataTab}</Tabs.Tab>
+                <Tabs.Tab value="history">{historyMessages.tab}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="data">{children}</Tabs.Panel>
+              <Tabs.Panel value="history">
+                <HistoryList path={historyPath} />
+              </Tabs.Panel>
+            </Tabs>
+          ) : (
+            children
+          )}
+        </div>
       )}
     </AppModal>
   );

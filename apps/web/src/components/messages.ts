@@ -19,6 +19,13 @@ export const componentMessages = {
   unsavedQuestion: 'Masz niezapisane zmiany. Zamknąć bez zapisywania?',
   keepEditing: 'Wróć do edycji',
   discardChanges: 'Zamknij bez zapisywania',
+  /** A crash inside a modal (its error boundary): the page stays, the typed values are kept for the retry. */
+  modalCrashed: (title: string | null) =>
+    title ? `W oknie „${title}” wystąpił nieoczekiwany błąd.` : 'W tym oknie wystąpił nieoczekiwany błąd.',
+  modalCrashedKept:
+    'Strona działa dalej, a wpisane dane zostały zachowane: „Spróbuj ponownie” otworzy formularz z nimi.',
+  modalCrashedDetails: (message: string) => `Szczegóły: ${message}`,
+  retry: 'Spróbuj ponownie',
   saveShortcut: 'Ctrl+Enter',
   no: 'Nie',
   delete: 'Usuń',

@@ -1,15 +1,18 @@
 import { fieldErrors } from '@spedycja/domain';
 import { type ReactNode, useRef } from 'react';
 import type { z } from 'zod';
-import { useModalDirty } from '../components/AppModal.tsx';
+import { useModalDirty, useModalDraft } from '../components/AppModal.tsx';
 import { isApiError, type Violation } from './apiClient.ts';
 
 /** Mantine forms validated by the domain's zod schemas, and 422 `violations` shown on their fields. */
 
-export type FormErrorSetter = {
+export type FormErrorSetter<V = unknown> = {
   setErrors: (errors: Record<string, ReactNode>) => void;
   /** Mantine forms have it: whether anything differs from the values the form started with. */
   isDirty?: () => boolean;
+  /** Mantine forms have them: the modal keeps the values as a draft, restored after a crash of its content. */
+  values?: V;
+  setValues?: (values: V) => void;
 };
 
 /**
@@ -46,7 +49,7 @@ export function violationsToErrors(violations: readonly Violation[]): Record<str
 }
 
 /** Puts a 422's violations on the form's fields; true when there were some. The typed values stay. */
-export function applyServerErrors(form: FormErrorSetter, error: unknown): boolean {
+export function applyServerErrors(form: Pick<FormErrorSetter, 'setErrors'>, error: unknown): boolean {
   if (!isApiError(error) || error.violations.length === 0) return false;
   form.setErrors(violationsToErrors(error.violations));
   return true;
@@ -57,11 +60,15 @@ export function applyServerErrors(form: FormErrorSetter, error: unknown): boolea
  * the notification comes from the mutation). The guard is a ref because a second click in the same
  * moment comes before `isPending` re-renders the buttons as disabled.
  */
-export function useSaveSubmit(form: FormErrorSetter): (save: () => Promise<void>) => Promise<void> {
+export function useSaveSubmit<V>(form: FormErrorSetter<V>): (save: () => Promise<void>) => Promise<void> {
   const savingRef = useRef(false);
   // A form in a modal tells it when something typed would be lost by closing (the modal then asks first).
   // Also asked at the moment of closing: a paste then Esc at once comes before the re-render that shows it dirty.
   useModalDirty(form.isDirty?.() ?? false, form.isDirty);
+  // And its values: a crash of the modal's content does not lose what was typed (the retry starts from them).
+  useModalDraft(form.values, (values) => {
+    if (values !== undefined) form.setValues?.(values);
+  });
   return async (save) => {
     if (savingRef.current) return;
     savingRef.current = true;

@@ -11,8 +11,8 @@ import {
   paymentCancelSchema,
 } from '@spedycja/domain';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
-import { AppModal } from '../../components/AppModal.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { AppModal, useModalDraft } from '../../components/AppModal.tsx';
 import { DateInput } from '../../components/dates.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { InvoiceReminders } from '../reminders/index.ts';
@@ -24,27 +24,46 @@ type Form = { date: string | null; amount: number | null; method: BookedPaymentM
 
 /** An invoice's payments: what is paid and due, each payment (cancel with a reason), booking a new one. */
 export function PaymentsModal({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) {
-  const payments = useInvoicePayments(invoice?.uuid ?? null);
+  if (!invoice) return null;
+  return (
+    <AppModal opened onClose={onClose} title={t.title(invoice.number)} size={820}>
+      {/* The state lives inside the modal: a crash in it is caught by the modal's boundary, not the page's. */}
+      <PaymentsContent key={invoice.uuid} invoice={invoice} onClose={onClose} />
+    </AppModal>
+  );
+}
+
+const bookingForm = (due: number): Form => ({
+  date: dayjs().format('YYYY-MM-DD'),
+  amount: due > 0 ? due : null,
+  method: 'przelew',
+  note: '',
+});
+
+function PaymentsContent({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
+  const payments = useInvoicePayments(invoice.uuid);
   const book = useBookInvoicePayment();
   const cancel = useCancelInvoicePayment();
-  const [form, setForm] = useState<Form>({ date: null, amount: null, method: 'przelew', note: '' });
+  // The figures shown follow the latest read of the invoice (the list refreshes after a booking).
+  const due = invoice.dueAmount ?? 0;
+  const [form, setForm] = useState<Form>(() => bookingForm(due));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cancelling, setCancelling] = useState<InvoicePayment | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  // The figures shown follow the latest read of the invoice (the list refreshes after a booking).
-  const uuid = invoice?.uuid;
-  const due = invoice?.dueAmount ?? 0;
 
+  // A booking (or a cancellation) changes what is due: the form starts again from the new amount.
+  const formDue = useRef(due);
   useEffect(() => {
-    if (uuid) {
-      setForm({ date: dayjs().format('YYYY-MM-DD'), amount: due > 0 ? due : null, method: 'przelew', note: '' });
-      setErrors({});
-      setCancelling(null);
-    }
-  }, [uuid, due]);
+    if (formDue.current === due) return;
+    formDue.current = due;
+    setForm(bookingForm(due));
+    setErrors({});
+    setCancelling(null);
+  }, [due]);
+  // After this effect: a retry after a crash starts from what was typed, not from the reset above.
+  useModalDraft(form, setForm);
 
-  if (!invoice) return null;
   const rows = payments.data?.['hydra:member'] ?? [];
 
   const submit = async () => {
@@ -84,125 +103,127 @@ export function PaymentsModal({ invoice, onClose }: { invoice: Invoice | null; o
   };
 
   return (
-    <AppModal opened onClose={onClose} title={t.title(invoice.number)} size={820}>
-      <Stack gap="sm">
-        <Group gap="xl" align="flex-start">
-          <Text size="sm">
-            {t.gross}: <b>{formatMoney(invoice.totalGross, invoice.currency)}</b>
-          </Text>
-          <Text size="sm">
-            {t.paid}: <b>{formatMoney(invoice.paidAmount, invoice.currency)}</b>
-          </Text>
-          <Text size="sm">
-            {t.due}: <b>{formatMoney(invoice.dueAmount, invoice.currency)}</b>
-          </Text>
-          <PaymentStatusCell invoice={invoice} />
-        </Group>
-        {rows.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t.none}
-          </Text>
-        ) : (
-          <Table aria-label={t.listLabel} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.columns.date}</Table.Th>
-                <Table.Th>{t.columns.amount}</Table.Th>
-                <Table.Th>{t.columns.method}</Table.Th>
-                <Table.Th>{t.columns.note}</Table.Th>
-                <Table.Th>{t.columns.by}</Table.Th>
-                <Table.Th>{t.columns.state}</Table.Th>
+    <Stack gap="sm">
+      <Group gap="xl" align="flex-start">
+        <Text size="sm">
+          {t.gross}: <b>{formatMoney(invoice.totalGross, invoice.currency)}</b>
+        </Text>
+        <Text size="sm">
+          {t.paid}: <b>{formatMoney(invoice.paidAmount, invoice.currency)}</b>
+        </Text>
+        <Text size="sm">
+          {t.due}: <b>{formatMoney(invoice.dueAmount, invoice.currency)}</b>
+        </Text>
+        <PaymentStatusCell invoice={invoice} />
+      </Group>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t.none}
+        </Text>
+      ) : (
+        <Table aria-label={t.listLabel} striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.columns.date}</Table.Th>
+              <Table.Th>{t.columns.amount}</Table.Th>
+              <Table.Th>{t.columns.method}</Table.Th>
+              <Table.Th>{t.columns.note}</Table.Th>
+              <Table.Th>{t.columns.by}</Table.Th>
+              <Table.Th>{t.columns.state}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((p) => (
+              <Table.Tr key={p.uuid}>
+                <Table.Td>{formatDate(p.date)}</Table.Td>
+                <Table.Td>{formatMoney(p.amount, p.currency)}</Table.Td>
+                <Table.Td>{t.methods[p.method]}</Table.Td>
+                <Table.Td>{p.note ?? ''}</Table.Td>
+                <Table.Td>{p.createdBy?.name ?? ''}</Table.Td>
+                <Table.Td>
+                  {p.cancelledAt ? (
+                    <Badge color="gray" variant="light" size="sm">
+                      {t.cancelled(p.cancelReason ?? '')}
+                    </Badge>
+                  ) : (
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setCancelling(p)}>
+                      {t.cancel}
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.uuid}>
-                  <Table.Td>{formatDate(p.date)}</Table.Td>
-                  <Table.Td>{formatMoney(p.amount, p.currency)}</Table.Td>
-                  <Table.Td>{t.methods[p.method]}</Table.Td>
-                  <Table.Td>{p.note ?? ''}</Table.Td>
-                  <Table.Td>{p.createdBy?.name ?? ''}</Table.Td>
-                  <Table.Td>
-                    {p.cancelledAt ? (
-                      <Badge color="gray" variant="light" size="sm">
-                        {t.cancelled(p.cancelReason ?? '')}
-                      </Badge>
-                    ) : (
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setCancelling(p)}>
-                        {t.cancel}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {cancelling && (
-          <Stack gap="xs" role="group" aria-label={t.cancelTitle}>
-            <Text fw={600} size="sm">
-              {t.cancelTitle} {formatMoney(cancelling.amount, cancelling.currency)} ({formatDate(cancelling.date)})
-            </Text>
-            <TextInput
-              label={t.cancelReason}
-              value={reason}
-              error={reasonError}
-              onChange={(e) => setReason(e.currentTarget.value)}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setCancelling(null)}>
-                {t.back}
-              </Button>
-              <Button color="red" onClick={confirmCancel} loading={cancel.isPending}>
-                {t.confirmCancel}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-        <Stack gap="xs" role="group" aria-label={t.add}>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {cancelling && (
+        <Stack gap="xs" role="group" aria-label={t.cancelTitle}>
           <Text fw={600} size="sm">
-            {t.add}
+            {t.cancelTitle} {formatMoney(cancelling.amount, cancelling.currency)} ({formatDate(cancelling.date)})
           </Text>
-          <Group grow align="flex-start">
-            <DateInput
-              label={t.fields.date}
-              withAsterisk
-              value={form.date}
-              error={errors.date}
-              onChange={(value) => setForm((f) => ({ ...f, date: value ? String(value) : null }))}
-            />
-            <MoneyInput
-              label={t.fields.amount}
-              withAsterisk
-              currency={invoice.currency}
-              value={form.amount}
-              error={errors.amount}
-              onChange={(value) => setForm((f) => ({ ...f, amount: value }))}
-            />
-          </Group>
-          <SegmentedControl
-            aria-label={t.fields.method}
-            value={form.method}
-            onChange={(value) => setForm((f) => ({ ...f, method: value as BookedPaymentMethod }))}
-            data={BOOKED_PAYMENT_METHODS.map((m) => ({ value: m, label: t.methods[m] }))}
-          />
           <TextInput
-            label={t.fields.note}
-            value={form.note}
-            error={errors.note}
-            onChange={(e) => setForm((f) => ({ ...f, note: e.currentTarget.value }))}
+            label={t.cancelReason}
+            value={reason}
+            error={reasonError}
+            onChange={(e) => setReason(e.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t.close}
+            <Button variant="default" onClick={() => setCancelling(null)}>
+              {t.back}
             </Button>
-            <Button onClick={submit} loading={book.isPending}>
-              {t.add}
+            <Button color="red" onClick={confirmCancel} loading={cancel.isPending}>
+              {t.confirmCancel}
             </Button>
           </Group>
         </Stack>
-        <InvoiceReminders invoice={invoice} />
+      )}
+      <Stack gap="xs" role="group" aria-label={t.add}>
+        <Text fw={600} size="sm">
+          {t.add}
+        </Text>
+        <Group grow align="flex-start">
+          <DateInput
+            label={t.fields.date}
+            withAsterisk
+            value={form.date}
+            error={errors.date}
+            onChange={(value) => setForm((f) => ({ ...f, date: value ? String(value) : null }))}
+          />
+          <MoneyInput
+            label={t.fields.amount}
+            withAsterisk
+            currency={invoice.currency}
+            value={form.amount}
+            error={errors.amount}
+            onChange={(value) => setForm((f) => ({ ...f, amount: value }))}
+          />
+        </Group>
+        <SegmentedControl
+          aria-label={t.fields.method}
+          value={form.method}
+          onChange={(value) => setForm((f) => ({ ...f, method: value as BookedPaymentMethod }))}
+          data={BOOKED_PAYMENT_METHODS.map((m) => ({ value: m, label: t.methods[m] }))}
+        />
+        <TextInput
+          label={t.fields.note}
+          value={form.note}
+          error={errors.note}
+          onChange={(e) => {
+            // Read now: React releases the event before the updater runs (issue 34: the third letter crashed).
+            const note = e.currentTarget.value;
+            setForm((f) => ({ ...f, note }));
+          }}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t.close}
+          </Button>
+          <Button onClick={submit} loading={book.isPending}>
+            {t.add}
+          </Button>
+        </Group>
       </Stack>
-    </AppModal>
+      <InvoiceReminders invoice={invoice} />
+    </Stack>
   );
 }

@@ -45,6 +45,8 @@ export const verificationTexts = {
     licenceValidTo: 'Licencja ważna do',
   },
   errorAction: 'sprawdzania w rejestrze',
+  /** The lists' 'Weryfikacja' column: a short word that fits the column; the full status is its tooltip and name. */
+  statusShort: { zweryfikowany: 'Tak', wygasla: 'Wygasła', niezweryfikowany: 'Nie' },
   overrides: {
     whitelist: {
       title: 'Rachunek spoza białej listy',

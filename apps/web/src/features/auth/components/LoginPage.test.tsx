@@ -21,6 +21,11 @@ function fillAndSubmit(username: string, password: string) {
 }
 
 describe('LoginPage', () => {
+  it('starts with the cursor in Login (issue 34)', async () => {
+    renderWithProviders(<LoginPage onLoggedIn={() => {}} />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Login')));
+  });
+
   it('does not call the server when a field is empty', async () => {
     renderWithProviders(<LoginPage onLoggedIn={() => {}} />);
     fillAndSubmit('admin', '');

@@ -1,6 +1,6 @@
 import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { apiMessages } from '@spedycja/domain';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/apiClient.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
@@ -18,6 +18,11 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
+  // The page is there to type the login: the cursor starts in it (issue 34). A ref, not autoFocus (a11y lint).
+  const usernameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    usernameRef.current?.focus();
+  }, []);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -56,6 +61,7 @@ export function LoginPage({ onLoggedIn }: LoginPageProps) {
               </Title>
             </div>
             <TextInput
+              ref={usernameRef}
               label={t.login}
               name="username"
               autoComplete="username"

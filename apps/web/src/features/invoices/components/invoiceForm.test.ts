@@ -3,6 +3,7 @@ import {
   buildInvoicePayload,
   draftToForm,
   emptyInvoiceForm,
+  emptyPosition,
   positionsPreview,
   validateInvoiceForm,
 } from './invoiceForm.ts';
@@ -43,6 +44,20 @@ describe('the invoice form', () => {
       currency: 'pln',
     });
     expect(form.invoicePositions).toHaveLength(1);
+  });
+
+  it('says an empty position price or quantity is missing, not that it is not a number (issue 34)', () => {
+    const form = emptyInvoiceForm('vat', settings, '2026-11-24');
+    const empty = {
+      ...form,
+      invoicePositions: [{ ...emptyPosition(), title: 'Transport', amount: '', netto: null }],
+    };
+    const errors = validateInvoiceForm(empty);
+    expect(errors['invoicePositions.0.netto']).toBe('To pole nie może być puste!');
+    expect(errors['invoicePositions.0.amount']).toBe('To pole nie może być puste!');
+    const typed = { ...empty, invoicePositions: [{ ...emptyPosition(), amount: 'x', netto: Number.NaN }] };
+    expect(validateInvoiceForm(typed)['invoicePositions.0.netto']).toBe('To pole może zawierać jedynie liczbę!');
+    expect(validateInvoiceForm(typed)['invoicePositions.0.amount']).toBe('To pole może zawierać jedynie liczbę!');
   });
 
   it('names every required field of SPEC §5 while it is empty, and the corrective’s two', () => {

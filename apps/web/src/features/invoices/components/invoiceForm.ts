@@ -14,6 +14,7 @@ import {
   parseExchangeRate,
   positionValues,
   rateToDecimal,
+  validationMessages,
 } from '@spedycja/domain';
 import { withTopLevelPaths } from '../../../lib/forms.ts';
 import type { CustomerRef } from '../../customers/index.ts';
@@ -304,6 +305,11 @@ export function validateInvoiceForm(values: InvoiceFormValues): Record<string, s
   })) {
     errors[issue.path] ??= issue.message;
   }
+  // An empty price or quantity is missing, not 'not a number' (SPEC §5; issue 34 found 'Cena netto' saying so).
+  values.invoicePositions.forEach((p, i) => {
+    if (p.netto === null) errors[`invoicePositions.${i}.netto`] = validationMessages.required;
+    if (p.amount.trim() === '') errors[`invoicePositions.${i}.amount`] = validationMessages.required;
+  });
   if (values.invoicePositions.length === 0) errors.invoicePositions = 'Faktura musi mieć co najmniej jedną pozycję!';
   if (values.currency !== 'pln' && !values.exchangeRate.trim()) errors.exchangeRate = 'To pole nie może być puste!';
   return errors;

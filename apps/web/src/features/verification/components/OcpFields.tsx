@@ -55,6 +55,7 @@ const CURRENCY_OPTIONS = [
 /** The carrier's OCP policy and transport licence. */
 export function OcpFields({ inputProps }: { inputProps: (field: keyof OcpFormValues) => GetInputPropsReturnType }) {
   const sum = inputProps('ocpSum');
+  const sumCurrency = inputProps('ocpSumCurrency').value as string | null;
   return (
     <Fieldset legend={t.ocp.title} mt="sm">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm">
@@ -63,6 +64,7 @@ export function OcpFields({ inputProps }: { inputProps: (field: keyof OcpFormVal
         <MoneyInput
           label={t.ocp.sum}
           value={sum.value}
+          displayCurrency={sumCurrency || null}
           onChange={sum.onChange}
           error={sum.error}
           onFocus={sum.onFocus}
