@@ -330,6 +330,24 @@ describe.each(dbKinds)('invoices on %s', (kind) => {
     expect((await api('PUT', `/api/invoices/${other.uuid}`, { number: '1/04/2026' })).statusCode).toBe(422);
   });
 
+  it("warns, without refusing, of an invoice dated back before the month's latest one (issue 34)", async () => {
+    const first = await api('POST', '/api/invoices', invoice({ createdDate: '2026-06-20' }));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().warning).toBeUndefined();
+    const back = await api('POST', '/api/invoices', invoice({ createdDate: '2026-06-10', description: 'Wstecz' }));
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json().number).toBe('2/06/2026');
+    expect(back.json().warning).toBe(invoiceMessages.datedBeforeLast('2/06/2026', '1/06/2026', '20/06/2026'));
+    expect(back.json().warning).toMatch(/^Faktura z datą wcześniejszą niż ostatnia w tym miesiącu/);
+    // The same day or later, another type, a number typed by hand: nothing to say.
+    const sameDay = await api('POST', '/api/invoices', invoice({ createdDate: '2026-06-20', description: 'Ten sam' }));
+    expect(sameDay.json().warning).toBeUndefined();
+    const proforma = await api('POST', '/api/invoices', invoice({ type: 'proforma', createdDate: '2026-06-01' }));
+    expect(proforma.json().warning).toBeUndefined();
+    const typed = await api('POST', '/api/invoices', invoice({ createdDate: '2026-06-05', number: '99/06/2026' }));
+    expect(typed.json().warning).toBeUndefined();
+  });
+
   it('keeps the original two-step flow: the invoice, then its positions one by one, updated by POST to the item', async () => {
     const { positions: _unused, ...bare } = { positions: null, ...invoice({ invoicePositions: undefined }) };
     const inv = (await api('POST', '/api/invoices', bare)).json();

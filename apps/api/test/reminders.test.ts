@@ -2,6 +2,7 @@ import { DEFAULT_REMINDER_SCHEDULE, remindersMessages } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueReminders } from '../src/modules/reminders/service.ts';
+import { formatWarsaw } from '../src/warsawDay.ts';
 import { invoiceOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { decodedBody, startSmtp, type TestSmtp } from './smtp.ts';
@@ -186,6 +187,12 @@ describe.each(dbKinds)('payment reminders on %s', (kind) => {
   it('POST sends the current step now, and a second time is a 409', async () => {
     const c = await customer();
     const inv = await invoice(c, '2099-12-31');
+    const planOf = async () => (await api('GET', `/api/invoices/${inv.uuid}/reminders`)).json().plan;
+    // Issue 34: the list says which step the button sends, whether it went, and the step after it.
+    expect(await planOf()).toEqual({
+      current: { day: -3, label: '3 dni przed terminem', date: '2099-12-28', sentAt: null },
+      next: { day: 1, label: '1 dzień po terminie', date: '2100-01-01' },
+    });
     const first = await api('POST', `/api/invoices/${inv.uuid}/reminders`);
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ day: -3, manual: true, label: '3 dni przed terminem' });
@@ -197,6 +204,17 @@ describe.each(dbKinds)('payment reminders on %s', (kind) => {
     });
     const again = await api('POST', `/api/invoices/${inv.uuid}/reminders`);
     expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(remindersMessages.alreadySent('3 dni przed terminem'));
+    // Issue 34: a second click says when the step went and when the next one goes, not just 'already sent'.
+    const sentAt = first.json().sentAt;
+    expect((await planOf()).current).toMatchObject({ day: -3, sentAt });
+    expect(again.json().detail).toBe(
+      remindersMessages.alreadySent('3 dni przed terminem', formatWarsaw(sentAt), {
+        label: '1 dzień po terminie',
+        date: '01/01/2100',
+      }),
+    );
+    expect(again.json().detail).toMatch(
+      /wysłane \(\d\d:\d\d, \d\d\/\d\d\/\d{4}\); następny krok „1 dzień po terminie” – 01\/01\/2100\.$/,
+    );
   });
 });

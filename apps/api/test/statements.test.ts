@@ -109,6 +109,7 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
       ['POST', '/api/bank_statements'],
       ['GET', '/api/bank_statements/7b0c4d3e-0000-4000-8000-000000000000'],
       ['POST', '/api/bank_statements/7b0c4d3e-0000-4000-8000-000000000000/book'],
+      ['GET', '/api/bank_csv_mappings'],
     ];
     for (const [method, url] of urls) {
       expect((await t.app.inject({ method: method as 'GET', url })).statusCode, `${method} ${url}`).toBe(401);
@@ -241,6 +242,19 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     const second = await upload('wyciag2.csv', next, { mapping: JSON.stringify({ bank: 'Bank Spółdzielczy' }) });
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json()).toMatchObject({ duplicateCount: 2, lines: [{ amount: 10_000, title: 'Wpłata' }] });
+    // Issue 34: the screen reads the saved mappings back to offer a bank's again.
+    const saved = (await api('GET', '/api/bank_csv_mappings')).json()['hydra:member'];
+    expect(saved).toContainEqual({ bank: 'Bank Spółdzielczy', mapping, updatedAt: expect.any(String) });
+    // Columns given with the bank replace its saved mapping: a column left out is no longer read.
+    const { account: _dropped, ...withoutAccount } = mapping;
+    const header = sample('bank.csv').toString('utf8').split('\n')[0];
+    const third = Buffer.from(`${header}\n23.11.2026;200,00;Druga wpłata;Ktoś;${PAYER_ACCOUNT}\n`);
+    const replaced = await upload('wyciag3.csv', third, { mapping: JSON.stringify(withoutAccount) });
+    expect(replaced.statusCode, replaced.body).toBe(201);
+    expect(replaced.json().lines).toMatchObject([{ amount: 20_000, counterpartyAccount: null }]);
+    expect((await api('GET', '/api/bank_csv_mappings')).json()['hydra:member']).toContainEqual(
+      expect.objectContaining({ bank: 'Bank Spółdzielczy', mapping: withoutAccount }),
+    );
     // Without a mapping a CSV is refused in Polish; a broken file too; nothing is recorded.
     const before = (await api('GET', '/api/bank_statements')).json()['hydra:member'].length;
     const noMapping = await upload('x.csv', sample('bank.csv'));

@@ -44,6 +44,11 @@ describe('reminders: a reminder sent on an invoice', () => {
     const sent = section.getByRole('table', { name: 'Wysłane przypomnienia' });
     await sent.getByText('3 dni przed terminem').waitFor();
     await expect(sent.getByText('ręcznie').count()).resolves.toBe(1);
+    // Issue 34: the step went, so the button is off and the section says when it went and what comes next.
+    await section
+      .getByText(/zostało już wysłane \(\d\d:\d\d, \d\d\/\d\d\/\d{4}\); następny krok „1 dzień po terminie”/)
+      .waitFor();
+    await expect(section.getByRole('button', { name: 'Wyślij przypomnienie teraz' }).isDisabled()).resolves.toBe(true);
     await context.close();
   });
 });

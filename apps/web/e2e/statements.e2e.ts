@@ -69,8 +69,9 @@ describe('statements: import a bank statement and accept its matches', () => {
     await picker.fill(NUMBER2.slice(0, 6));
     await page.getByRole('option', { name: new RegExp(`^${NUMBER2}`) }).click();
     expect(await other.getByRole('checkbox').isChecked()).toBe(true);
-    // The statement's history shows its import.
+    // The statement's history shows its import and names the file (issue 34: not 'Plik: — → …').
     await page.getByText('Import wyciągu').waitFor();
+    await page.getByText('Plik: wyciag.sta', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Zaksięguj' }).click();
     await page.getByText('Zaksięgowano operacji: 2.').waitFor();
     await row.getByText('zaksięgowana').waitFor();
@@ -79,6 +80,55 @@ describe('statements: import a bank statement and accept its matches', () => {
     const invoice = await apiAs(token, 'GET', `/api/invoices/${invoiceUuid}`);
     expect(invoice).toMatchObject({ paid: true, paidAmount: 123_000, dueAmount: 0 });
     expect(await apiAs(token, 'GET', `/api/invoices/${invoice2Uuid}`)).toMatchObject({ paid: true, dueAmount: 0 });
+    await context.close();
+  });
+
+  it("reads a CSV through a select per column and offers the bank's mapping again for its next file", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Importuj wyciąg' }).click();
+    await page.getByRole('heading', { name: 'Importuj wyciąg' }).waitFor();
+    const bank = `Bank ${suffix}`;
+    const csvOf = (day: string, title: string) =>
+      Buffer.from(`Data operacji;Kwota;Tytuł;Nadawca\n${day}.11.2026;10,00;${title};Ktoś\n`);
+    const form = page.getByRole('group', { name: 'Kolumny pliku CSV' });
+    const pick = async (label: string, option: string) => {
+      await form.getByRole('combobox', { name: label }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'wyciag.csv', mimeType: 'text/csv', buffer: csvOf('21', `Pierwsza ${suffix}`) });
+    await form.waitFor();
+    await pick('Data operacji', 'Data operacji');
+    await pick('Kwota', 'Kwota');
+    await pick('Tytuł', 'Tytuł');
+    await pick('Kontrahent', 'Nadawca');
+    await page.getByRole('combobox', { name: 'Bank (mapowanie CSV)' }).fill(bank);
+    await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+    await page.getByText('Wczytano operacji: 1.').waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Pierwsza ${suffix}` })
+      .getByText('Ktoś')
+      .waitFor();
+
+    // The next file of that bank: choosing the bank fills the columns in.
+    await page.reload();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'wyciag2.csv', mimeType: 'text/csv', buffer: csvOf('22', `Druga ${suffix}`) });
+    await form.waitFor();
+    await page.getByRole('combobox', { name: 'Bank (mapowanie CSV)' }).fill(bank);
+    await page.getByText(`Wczytano zapisane mapowanie banku „${bank}”.`).waitFor();
+    expect(await form.getByRole('combobox', { name: 'Kontrahent' }).inputValue()).toBe('Nadawca');
+    await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+    await page.getByText('Wczytano operacji: 1.').waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Druga ${suffix}` })
+      .waitFor();
     await context.close();
   });
 });

@@ -113,6 +113,9 @@ export const invoiceMessages = {
   typeChange: 'Rodzaju faktury nie można zmienić.',
   rateFromSettings: 'Kurs z ustawień (brak połączenia z NBP) — sprawdź go i potwierdź.',
   rateFromNbp: (table: string, date: string) => `Kurs średni NBP z tabeli ${table} z dnia ${date}`,
+  /** A new invoice dated before the month's latest one still takes the next number: said, not refused (issue 34). */
+  datedBeforeLast: (number: string, later: string, laterDate: string) =>
+    `Faktura z datą wcześniejszą niż ostatnia w tym miesiącu: otrzymała numer ${number}, choć faktura ${later} ma datę ${laterDate}. Sprawdź datę wystawienia.`,
 } as const;
 
 /** Integers in hundredths that may be negative (a corrective invoice's differences). */
@@ -431,6 +434,8 @@ export type Invoice = {
   ksefOfflineAt: string | null;
   ksefOfflineDeadline: string | null;
   createdAt: string;
+  /** Only in the answer of POST /api/invoices: what the issuer should know but that did not stop the invoice. */
+  warning?: string;
 };
 
 export type InvoiceSendResult = { message: string; invoice: Invoice };

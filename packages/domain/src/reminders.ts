@@ -96,10 +96,30 @@ export const invoiceReminderSchema = z.object({
 });
 export type InvoiceReminder = z.infer<typeof invoiceReminderSchema>;
 
+/** A step of the schedule as it applies to one invoice: its day (due date + step's day), null without a due date. */
+const reminderStepRefSchema = z.object({ day: z.number().int(), label: z.string(), date: z.string().nullable() });
+
+/**
+ * Where an invoice stands in the schedule (GET …/reminders beside the list): the step 'Wyślij teraz' would send,
+ * with when it went if it did, and the step after it. Both null when the schedule is empty.
+ */
+export const reminderPlanSchema = z.object({
+  current: reminderStepRefSchema.extend({ sentAt: z.string().nullable() }).nullable(),
+  next: reminderStepRefSchema.nullable(),
+});
+export type ReminderPlan = z.infer<typeof reminderPlanSchema>;
+
 export const remindersMessages = {
   scheduleInvalid:
     'Harmonogram przypomnień musi być listą kroków JSON: day (dni od terminu płatności, różne), subjectPl, textPl, subjectEn, textEn.',
-  alreadySent: (label: string) => `Przypomnienie „${label}” dla tej faktury zostało już wysłane.`,
+  /**
+   * A step already sent: when it went and what comes next (the 409 of 'Wyślij teraz' and the note beside its button).
+   * The times come formatted ('HH:mm, DD/MM/YYYY', 'DD/MM/YYYY'): the server writes Warsaw time, the browser its own.
+   */
+  alreadySent: (label: string, sentAt: string, next: { label: string; date: string } | null) =>
+    `Przypomnienie „${label}” zostało już wysłane (${sentAt}); ${
+      next ? `następny krok „${next.label}” – ${next.date}` : 'to był ostatni krok harmonogramu'
+    }.`,
   paid: 'Faktura jest opłacona – przypomnienie nie zostanie wysłane.',
   notVat: 'Przypomnienia wysyła się tylko dla faktur VAT.',
   noEmail: 'Faktura nie ma adresu e-mail nabywcy – uzupełnij e-mail klienta.',

@@ -66,6 +66,21 @@ export const csvMappingSchema = z.object({
 });
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
+/** The operation's parts a CSV mapping points at a column, in the form's order; the first three are required. */
+export const CSV_MAPPING_COLUMNS = ['date', 'amount', 'title', 'name', 'account', 'currency'] as const;
+export type CsvMappingColumn = (typeof CSV_MAPPING_COLUMNS)[number];
+export const CSV_REQUIRED_COLUMNS: readonly CsvMappingColumn[] = ['date', 'amount', 'title'];
+
+/** GET /api/bank_csv_mappings: a bank's saved mapping, offered again when that bank is chosen for its next file. */
+export type SavedCsvMapping = { bank: string; mapping: CsvMapping; updatedAt: string };
+
+/** The separator of a CSV whose mapping names none, from its first line (Polish banks' exports mostly use ';'). */
+export const detectCsvSeparator = (firstLine: string): ';' | '\t' | ',' =>
+  firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',';
+
+/** MT940 when the text has its tags (`:20:` and `:61:`), else CSV. */
+export const looksLikeMt940 = (text: string) => /(^|\n):20:/.test(text) && /(^|\n):61:/.test(text);
+
 /** POST /api/bank_statements/{uuid}/book: the lines to book, each on an invoice (a credit) or an order (a debit). */
 export const statementBookSchema = z.object({
   lines: z

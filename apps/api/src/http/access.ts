@@ -74,6 +74,7 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/interest_notes/:id',
   'GET /api/interest_notes/:id/pdf',
   'POST /api/interest_notes/:id/send',
+  'GET /api/bank_csv_mappings',
   'GET /api/bank_statements',
   'GET /api/bank_statements/:id',
   'GET /api/bank_statements/:id/history',

@@ -23,7 +23,7 @@ export function HistoryList({ path }: { path: string }) {
           </Text>
           {entry.changes.map((change) => (
             <Text key={change.field} size="sm">
-              {changeLine(change)}
+              {changeLine(change, entry.action)}
             </Text>
           ))}
         </Stack>

@@ -118,5 +118,14 @@ export function formatHistoryValue(value: unknown): string {
   return String(value);
 }
 
-export const changeLine = (change: HistoryEntry['changes'][number]) =>
-  `${fieldLabels[change.field] ?? change.field}: ${formatHistoryValue(change.from)} → ${formatHistoryValue(change.to)}`;
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/**
+ * 'Kierowca: — → Jan Kowalski' for an edit; an event that only states a value (the statement's file at its import,
+ * a booking, a reminder sent) reads 'Plik: wyciag.sta', not a change from '—' (issue 34).
+ */
+export const changeLine = (change: HistoryEntry['changes'][number], action?: string) => {
+  const label = fieldLabels[change.field] ?? change.field;
+  if (action && action !== 'update' && isEmpty(change.from)) return `${label}: ${formatHistoryValue(change.to)}`;
+  return `${label}: ${formatHistoryValue(change.from)} → ${formatHistoryValue(change.to)}`;
+};

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows, type Tx } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
 
@@ -43,4 +43,25 @@ export async function nextInvoiceNumber(tx: Tx, type: string, createdDate: strin
     const number = `${row?.last ?? 1}/${month}/${year}`;
     if (!(await numberTaken(tx, type, number))) return number;
   }
+}
+
+/**
+ * The month's latest invoice of a type issued after `createdDate`, or null: a new invoice dated back into a month
+ * still takes the month's next number, so its number comes after that later-dated one (issue 34 warns of it).
+ * Read through the (type, created_date, id) index.
+ */
+export async function laterInvoiceOfMonth(
+  db: DbOrTx,
+  type: string,
+  createdDate: string,
+): Promise<{ number: string; createdDate: string } | null> {
+  const { year, month } = periodOf(createdDate);
+  const monthEnd = new Date(Date.UTC(Number(year), Number(month), 0)).toISOString().slice(0, 10);
+  const [row] = await db
+    .select({ number: invoices.number, createdDate: invoices.createdDate })
+    .from(invoices)
+    .where(and(eq(invoices.type, type), gt(invoices.createdDate, createdDate), lte(invoices.createdDate, monthEnd)))
+    .orderBy(desc(invoices.createdDate), desc(invoices.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,5 +1,6 @@
 import {
   apiMessages,
+  formatDate,
   type Invoice,
   type InvoiceCreate,
   type InvoicePositionInput,
@@ -38,7 +39,7 @@ import { setInvoicePaidByHand } from '../receivables/service.ts';
 import { readSetting } from '../settings/repository.ts';
 import { draftFromInvoice, draftFromOrder } from './drafts.ts';
 import { invoiceFilters } from './filters.ts';
-import { nextInvoiceNumber, numberSortOf, numberTaken } from './numbering.ts';
+import { laterInvoiceOfMonth, nextInvoiceNumber, numberSortOf, numberTaken } from './numbering.ts';
 import {
   findInvoiceByUuid,
   listInvoices,
@@ -228,6 +229,8 @@ export async function invoicesRoutes(
       columns.paidDate = paidDateOf(body.paid, body.paidDate) ?? null;
       Object.assign(columns, await exchangeRateOf(columns, body, false));
       const positions = body.invoicePositions ?? [];
+      // Numbered by the app and dated before the month's latest invoice: the number is still the next one (said below).
+      const later = body.number ? null : await laterInvoiceOfMonth(db, body.type, body.createdDate);
       const uuid = await guarded(() =>
         db.transaction(async (tx) => {
           const number = body.number ?? (await nextInvoiceNumber(tx, body.type, body.createdDate));
@@ -273,7 +276,11 @@ export async function invoicesRoutes(
             .where(eq(invoices.id, created.id));
         }
       }
-      return reply.code(201).send(await load(uuid));
+      const invoice = await load(uuid);
+      const warning = later
+        ? invoiceMessages.datedBeforeLast(invoice.number, later.number, formatDate(later.createdDate))
+        : undefined;
+      return reply.code(201).send(warning ? { ...invoice, warning } : invoice);
     },
   );
 

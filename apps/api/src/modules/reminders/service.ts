@@ -3,6 +3,7 @@ import {
   formatMoney,
   type InvoiceReminder,
   parseReminderSchedule,
+  type ReminderPlan,
   type ReminderStep,
   reminderDayLabel,
   reminderDays,
@@ -15,7 +16,7 @@ import { writeHistoryLine } from '../../db/history.ts';
 import { customers, invoiceReminders, invoices } from '../../db/schema/index.ts';
 import { AppError, unprocessable } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { warsawDay } from '../../warsawDay.ts';
+import { formatWarsaw, warsawDay } from '../../warsawDay.ts';
 import { INVOICE_PDF_ATTACHMENT } from '../invoices/send.ts';
 import { readAllSettings } from '../settings/company.ts';
 
@@ -31,6 +32,33 @@ export function currentStep(steps: ReminderStep[], dueDate: string, today: strin
   let step: ReminderStep | null = null;
   for (const s of steps) if (s.day <= offset) step = s;
   return step;
+}
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The step 'Wyślij teraz' sends (the current one, or the first before its day has come), when it went if it did, and
+ * the step after it: what the screen shows beside the button and the 409 of a second click says.
+ */
+export function reminderPlan(
+  steps: ReminderStep[],
+  paymentDate: string | null,
+  sent: InvoiceReminder[],
+  today: string,
+): ReminderPlan {
+  const step = (paymentDate ? currentStep(steps, paymentDate, today) : null) ?? steps[0];
+  if (!step) return { current: null, next: null };
+  const ref = (s: ReminderStep) => ({
+    day: s.day,
+    label: reminderDayLabel(s.day),
+    date: paymentDate ? addDays(paymentDate, s.day) : null,
+  });
+  const next = steps.find((s) => s.day > step.day);
+  return {
+    current: { ...ref(step), sentAt: sent.find((r) => r.day === step.day)?.sentAt ?? null },
+    next: next ? ref(next) : null,
+  };
 }
 
 export async function readSchedule(db: DbOrTx): Promise<ReminderStep[]> {
@@ -209,11 +237,27 @@ export async function sendReminderNow(db: Db, invoiceId: number, userId: number,
   if (!c.customerEmail) throw unprocessable(rm.noEmail);
   if (c.noReminders) throw unprocessable(rm.noReminders);
   const steps = await readSchedule(db);
-  const step = (c.paymentDate ? currentStep(steps, c.paymentDate, today) : null) ?? steps[0];
+  const plan = reminderPlan(steps, c.paymentDate, await listReminders(db, invoiceId), today);
+  const step = steps.find((s) => s.day === plan.current?.day);
   if (!step) throw new AppError(409, 'conflict', rm.noSchedule);
   const sent = await sendStep(db, invoiceId, step, today, { userId });
-  if (!sent) throw new AppError(409, 'conflict', rm.alreadySent(reminderDayLabel(step.day)));
+  if (!sent) throw await alreadySent(db, invoiceId, plan);
   return sent;
+}
+
+/** The 409 of a step sent before (or by a worker a moment ago): when it went, and when the next step goes. */
+async function alreadySent(db: Db, invoiceId: number, plan: ReminderPlan) {
+  const { current, next } = plan;
+  const at = (await listReminders(db, invoiceId)).find((r) => r.day === current?.day)?.sentAt;
+  return new AppError(
+    409,
+    'conflict',
+    rm.alreadySent(
+      current?.label ?? '',
+      at ? formatWarsaw(at) : '—',
+      next ? { label: next.label, date: formatDate(next.date) } : null,
+    ),
+  );
 }
 
 export async function listReminders(db: DbOrTx, invoiceId: number): Promise<InvoiceReminder[]> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CsvMapping, statementsMessages as msg } from '@spedycja/domain';
+import { type CsvMapping, detectCsvSeparator, statementsMessages as msg } from '@spedycja/domain';
 import mt940, { type Statement } from 'mt940js';
 import { AppError } from '../../http/errors.ts';
 
@@ -183,7 +183,7 @@ export function parseCsv(text: string, mapping: CsvMapping): ParsedLine[] {
     throw new AppError(400, 'bad_request', msg.mappingRequired);
   }
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const sep = mapping.separator ?? (firstLine.includes(';') ? ';' : firstLine.includes('\t') ? '\t' : ',');
+  const sep = mapping.separator ?? detectCsvSeparator(firstLine);
   const rows = csvRows(text, sep);
   const hasHeader = mapping.header ?? true;
   const header = hasHeader ? (rows[0] ?? []).map((h) => h.trim().toLowerCase()) : [];
@@ -221,6 +221,3 @@ export function parseCsv(text: string, mapping: CsvMapping): ParsedLine[] {
   });
   return withHashes(`csv:${mapping.bank ?? ''}`, lines);
 }
-
-/** MT940 when the text has its tags (`:20:` and `:61:`), else CSV. */
-export const looksLikeMt940 = (text: string) => /(^|\n):20:/.test(text) && /(^|\n):61:/.test(text);

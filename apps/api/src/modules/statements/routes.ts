@@ -1,13 +1,16 @@
 import multipart from '@fastify/multipart';
 import {
+  CSV_MAPPING_COLUMNS,
   type CsvMapping,
   formatDate,
   formatMoney,
+  looksLikeMt940,
   statementsMessages as msg,
+  type SavedCsvMapping,
   type StatementLineNote,
   statementBookSchema,
 } from '@spedycja/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -21,7 +24,7 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { bookCarrierPayment, bookInvoicePayment } from '../receivables/service.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
-import { decodeStatement, looksLikeMt940, parseCsv, parseMt940 } from './parse.ts';
+import { decodeStatement, parseCsv, parseMt940 } from './parse.ts';
 import { importStatement, listStatements, markLineBooked, statementLines } from './service.ts';
 import { readStatementUpload, statementUploadOf } from './upload.ts';
 
@@ -54,6 +57,21 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
     });
   });
 
+  /** The CSV mappings saved per bank: the screen offers a bank's again when that bank is chosen. */
+  r.get('/api/bank_csv_mappings', { config: adminOnly, schema: { tags } }, async (request) => {
+    const rows = await db.select().from(bankCsvMappings).orderBy(asc(bankCsvMappings.bank));
+    const members: SavedCsvMapping[] = rows.map((row) => ({
+      bank: row.bank,
+      mapping: row.mapping as CsvMapping,
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+    return collection(request.url, members, members.length, {
+      paginated: false,
+      page: 1,
+      itemsPerPage: members.length,
+    });
+  });
+
   r.get('/api/bank_statements/:id', { config: adminOnly, schema: { tags, params: idParams } }, (request) =>
     loadStatement(uuidParam(request.params.id)),
   );
@@ -74,7 +92,10 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
         const [saved] = given.bank
           ? await db.select().from(bankCsvMappings).where(eq(bankCsvMappings.bank, given.bank))
           : [];
-        mapping = { ...((saved?.mapping as CsvMapping | undefined) ?? {}), ...given };
+        // Columns given replace the bank's saved mapping (a column left out is dropped, not kept from before);
+        // a bank's name alone takes its saved one.
+        const givesColumns = CSV_MAPPING_COLUMNS.some((column) => given[column] !== undefined);
+        mapping = givesColumns ? given : { ...((saved?.mapping as CsvMapping | undefined) ?? {}), ...given };
         if (mapping.date === undefined || mapping.amount === undefined || mapping.title === undefined) {
           throw fieldViolation('mapping', msg.mappingRequired);
         }

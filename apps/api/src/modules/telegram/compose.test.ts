@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { htmlProblem } from '../../../test/telegramFake.ts';
 import { TelegramError } from '../../integrations/telegram/types.ts';
-import { entryLabel, escapeHtml, formatWarsaw, reminderMessage } from './compose.ts';
+import { formatWarsaw } from '../../warsawDay.ts';
+import { entryLabel, escapeHtml, reminderMessage } from './compose.ts';
 import { outcomeOf } from './outcome.ts';
 
 describe('telegram messages', () => {

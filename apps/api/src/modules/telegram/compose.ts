@@ -1,25 +1,10 @@
 import { countryName, formatMoney, formatPhone } from '@spedycja/domain';
+import { formatWarsaw } from '../../warsawDay.ts';
 import { botTexts as t } from './messages.ts';
 
 /** Telegram HTML: only `<`, `>`, `&` (and `"` inside attributes) need escaping. */
 export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-}
-
-const warsaw = new Intl.DateTimeFormat('pl-PL', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'HH:mm, DD/MM/YYYY' in Warsaw time, as the app shows date and time. */
-export function formatWarsaw(value: string | Date): string {
-  const parts = Object.fromEntries(warsaw.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
-  return `${parts.hour}:${parts.minute}, ${parts.day}/${parts.month}/${parts.year}`;
 }
 
 export type Place = { city: string | null; country: string | null };

@@ -49,6 +49,10 @@ export const invoicesMessages = {
   totals: (count: number) => `Razem w wybranym miesiącu (${count})`,
   totalsLine: (net: string, vat: string, gross: string) => `netto ${net} · VAT ${vat} · brutto ${gross}`,
   noTotals: 'Brak faktur w wybranym miesiącu.',
+  /** 'Stan płatności: Po terminie' lists every month's overdue invoices (issue 34), and says so. */
+  overdueAllMonths: 'Po terminie: faktury ze wszystkich miesięcy – filtr „Miesiąc” ich nie zawęża.',
+  totalsOverdue: (count: number) => `Razem po terminie, ze wszystkich miesięcy (${count})`,
+  noOverdueTotals: 'Brak faktur po terminie.',
   actions: {
     edit: 'Edytuj',
     pdf: 'Pobierz PDF',

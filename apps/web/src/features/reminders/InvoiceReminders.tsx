@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDateTime, formatMoney, type Invoice } from '@spedycja/domain';
+import { formatDate, formatDateTime, formatMoney, type Invoice, remindersMessages } from '@spedycja/domain';
 import { useInvoiceReminders, useSendReminder } from './api.ts';
 import { remindersUiMessages as t } from './messages.ts';
 
@@ -9,6 +9,16 @@ export function InvoiceReminders({ invoice }: { invoice: Invoice }) {
   const send = useSendReminder(invoice.uuid);
   const rows = reminders.data?.['hydra:member'] ?? [];
   const paid = invoice.paid || invoice.dueAmount <= 0;
+  // The step the button sends went already: say when, and when the next one goes, instead of a 409 on the click.
+  const current = reminders.data?.plan?.current;
+  const next = reminders.data?.plan?.next;
+  const sentNote = current?.sentAt
+    ? remindersMessages.alreadySent(
+        current.label,
+        formatDateTime(current.sentAt),
+        next ? { label: next.label, date: formatDate(next.date) } : null,
+      )
+    : null;
   return (
     <Stack gap="xs" component="section" aria-label={t.title}>
       <Group justify="space-between">
@@ -22,12 +32,18 @@ export function InvoiceReminders({ invoice }: { invoice: Invoice }) {
             variant="light"
             size="xs"
             loading={send.isPending}
+            disabled={sentNote !== null}
             onClick={() => void send.mutateAsync().catch(() => undefined)}
           >
             {t.sendNow}
           </Button>
         )}
       </Group>
+      {sentNote && !paid ? (
+        <Text size="sm" c="dimmed">
+          {sentNote}
+        </Text>
+      ) : null}
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t.none}

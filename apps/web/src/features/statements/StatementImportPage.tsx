@@ -1,4 +1,5 @@
 import {
+  Autocomplete,
   Badge,
   Button,
   Checkbox,
@@ -7,14 +8,15 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { formatDate, formatMoney, type StatementLine } from '@spedycja/domain';
+import { CSV_REQUIRED_COLUMNS, formatDate, formatMoney, type StatementLine } from '@spedycja/domain';
 import { useState } from 'react';
 import { HistoryList } from '../../components/HistoryList.tsx';
-import { type ImportedStatement, useBookStatement, useImportStatement } from './api.ts';
+import { type ImportedStatement, useBookStatement, useCsvMappings, useImportStatement } from './api.ts';
+import { CsvMappingForm } from './CsvMappingForm.tsx';
+import { draftOf, EMPTY_MAPPING, type FileShape, type MappingDraft, mappingOf, readFileShape } from './csvColumns.ts';
 import { statementsUiMessages as t } from './messages.ts';
 import { OpenInvoicePicker } from './OpenInvoicePicker.tsx';
 
@@ -34,8 +36,9 @@ function initialChoices(lines: StatementLine[]): Record<string, Choice> {
 /** 'Importuj wyciąg' (admins): a bank statement read in, its lines with their matches, the chosen ones booked. */
 export function StatementImportPage() {
   const [file, setFile] = useState<File | null>(null);
+  const [shape, setShape] = useState<FileShape | null>(null);
   const [bank, setBank] = useState('');
-  const [mapping, setMapping] = useState('');
+  const [mapping, setMapping] = useState<MappingDraft>(EMPTY_MAPPING);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [statement, setStatement] = useState<ImportedStatement | null>(null);
@@ -43,6 +46,22 @@ export function StatementImportPage() {
   /** The white list's word on the debits of the last booking, by line IRI: refused (red) or a warning. */
   const [notes, setNotes] = useState<Record<string, { message: string; refused: boolean }>>({});
   const importer = useImportStatement();
+  const saved = useCsvMappings().data?.['hydra:member'] ?? [];
+
+  const chooseFile = (next: File | null) => {
+    setFile(next);
+    setShape(null);
+    // The form offers the CSV's own columns; an MT940 needs no mapping.
+    if (next) void readFileShape(next).then(setShape, () => setShape(null));
+  };
+  const chooseBank = (next: string) => {
+    setBank(next);
+    const known = saved.find((m) => m.bank.toLowerCase() === next.trim().toLowerCase());
+    if (known) {
+      setMapping(draftOf(known.mapping));
+      setInfo(t.mappingSaved(known.bank));
+    }
+  };
   const booker = useBookStatement(statement?.uuid ?? null);
 
   const show = (s: ImportedStatement) => {
@@ -56,16 +75,13 @@ export function StatementImportPage() {
     if (!file) return setError(t.chooseFile);
     const form = new FormData();
     form.append('file', file);
-    let map: Record<string, unknown> = {};
-    if (mapping.trim()) {
-      try {
-        map = JSON.parse(mapping);
-      } catch {
-        return setError(t.mappingInvalid);
-      }
+    if (shape?.format === 'csv') {
+      // A bank's saved mapping is in the form already (chooseBank): the form is what is sent, and saved again.
+      if (CSV_REQUIRED_COLUMNS.some((column) => !mapping[column])) return setError(t.mappingMissing);
+      form.append('mapping', JSON.stringify(mappingOf(mapping, bank.trim())));
+    } else if (bank.trim()) {
+      form.append('mapping', JSON.stringify({ bank: bank.trim() }));
     }
-    if (bank.trim()) map.bank = bank.trim();
-    if (Object.keys(map).length) form.append('mapping', JSON.stringify(map));
     try {
       const s = await importer.mutateAsync(form);
       show(s);
@@ -114,21 +130,20 @@ export function StatementImportPage() {
     <Stack>
       <Title order={2}>{t.title}</Title>
       <Group align="end">
-        <FileInput label={t.file} value={file} onChange={setFile} accept=".sta,.mt940,.txt,.csv" w={320} clearable />
-        <TextInput label={t.bank} value={bank} onChange={(e) => setBank(e.currentTarget.value)} w={220} />
+        <FileInput label={t.file} value={file} onChange={chooseFile} accept=".sta,.mt940,.txt,.csv" w={320} clearable />
+        <Autocomplete
+          label={t.bank}
+          description={t.bankHint}
+          value={bank}
+          onChange={chooseBank}
+          data={saved.map((m) => m.bank)}
+          w={260}
+        />
         <Button onClick={upload} loading={importer.isPending}>
           {t.import}
         </Button>
       </Group>
-      <Textarea
-        label={t.mapping}
-        description={t.csvHint}
-        value={mapping}
-        onChange={(e) => setMapping(e.currentTarget.value)}
-        autosize
-        minRows={1}
-        placeholder='{"date": "Data operacji", "amount": "Kwota", "title": "Tytuł", "name": "Kontrahent", "account": "Rachunek"}'
-      />
+      {shape?.format === 'csv' && <CsvMappingForm value={mapping} onChange={setMapping} firstRow={shape.firstRow} />}
       {error && (
         <Text c="red" role="alert">
           {error}

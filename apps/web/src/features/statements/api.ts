@@ -1,4 +1,4 @@
-import type { BankStatement, Invoice, StatementBook, StatementLineNote } from '@spedycja/domain';
+import type { BankStatement, Invoice, SavedCsvMapping, StatementBook, StatementLineNote } from '@spedycja/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/apiClient.ts';
 
@@ -10,10 +10,19 @@ export type ImportedStatement = BankStatement & {
   warnings?: StatementLineNote[];
 };
 
-/** POST /api/bank_statements (multipart). */
+export const csvMappingsKey = ['bank_csv_mappings'] as const;
+
+/** GET /api/bank_csv_mappings: the CSV mappings saved per bank, offered again when a bank is chosen. */
+export function useCsvMappings() {
+  return useQuery({ queryKey: csvMappingsKey, queryFn: () => api.list<SavedCsvMapping>('/bank_csv_mappings') });
+}
+
+/** POST /api/bank_statements (multipart); a mapping given with a bank is saved for it, so the list is read again. */
 export function useImportStatement() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) => api.post<ImportedStatement>('/bank_statements', form),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: csvMappingsKey }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import type { Invoice, InvoiceCreate, InvoiceSendResult, InvoiceUpdate } from '@spedycja/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/apiClient.ts';
@@ -15,7 +16,11 @@ export function useCreateInvoice() {
   return useMutation({
     mutationFn: (payload: InvoiceCreate) => api.post<Invoice>('/invoices', payload),
     meta: { errorAction: t.create, successMessage: t.created },
-    onSuccess: () => refreshLists(queryClient),
+    onSuccess: (invoice) => {
+      // Saved, with something to check (a date earlier than the month's latest invoice): a notice that stays longer.
+      if (invoice.warning) notifications.show({ color: 'orange', message: invoice.warning, autoClose: 15_000 });
+      return refreshLists(queryClient);
+    },
   });
 }
 

@@ -29,7 +29,7 @@ import { invoicesMessages as t } from '../messages.ts';
 import { InvoiceModal, type InvoiceModalPreset } from './InvoiceModal.tsx';
 import { InvoiceRowActions } from './InvoiceRowActions.tsx';
 import { invoiceColumns } from './invoiceColumns.tsx';
-import { monthFilter } from './monthFilter.tsx';
+import { monthFilter, withoutMonthWhenOverdue } from './monthFilter.tsx';
 
 const invoiceFilterDefs = (type: InvoiceType): FilterDef[] => [
   monthFilter(),
@@ -81,7 +81,8 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
   const [paymentsOf, setPaymentsOf] = useState<string | null>(null);
   const [interestOf, setInterestOf] = useState<string | null>(null);
 
-  const listParams = useMemo(() => ({ type, ...filterParams }), [type, filterParams]);
+  const overdue = filterParams.paymentStatus === 'po_terminie';
+  const listParams = useMemo(() => ({ type, ...withoutMonthWhenOverdue(filterParams) }), [type, filterParams]);
   const params = useMemo(
     () => ({ ...listParams, ...sortToParams(sort), page, itemsPerPage: INVOICES_PAGE_SIZE }),
     [listParams, sort, page],
@@ -169,6 +170,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
   };
 
   const sums = summary.data?.currencies ?? [];
+  const totalsTitle = (overdue ? t.totalsOverdue : t.totals)(sums.reduce((n, s) => n + s.count, 0));
   // Offline invoices near their deadline (tomorrow or earlier) are named above the list.
   const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
   const dueOffline = rows.filter((i) => i.ksefOfflineDeadline && i.ksefOfflineDeadline <= tomorrow);
@@ -182,6 +184,11 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
         onAdd={() => setModal({ opened: true, uuid: null, preset: { type } })}
       />
       <FilterRow filters={filters} onApply={handleFilters} debounceMs={DEBOUNCE_MS.defaultFilters} />
+      {overdue && (
+        <Text size="sm" c="dimmed" role="status">
+          {t.overdueAllMonths}
+        </Text>
+      )}
       {firstDeadline && (
         <Alert color="orange" role="alert">
           {ksefUiMessages.offlineWarning(dueOffline.map((i) => i.number).join(', '), formatDate(firstDeadline))}
@@ -206,13 +213,13 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
         totalItems={total ?? 0}
         onPageChange={setPage}
       />
-      <Paper withBorder p="sm" aria-label={t.totals(sums.reduce((n, s) => n + s.count, 0))} role="region">
+      <Paper withBorder p="sm" aria-label={totalsTitle} role="region">
         <Text fw={600} size="sm">
-          {t.totals(sums.reduce((n, s) => n + s.count, 0))}
+          {totalsTitle}
         </Text>
         {sums.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t.noTotals}
+            {overdue ? t.noOverdueTotals : t.noTotals}
           </Text>
         ) : (
           sums.map((s) => (

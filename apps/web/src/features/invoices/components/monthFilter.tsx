@@ -17,6 +17,16 @@ export function monthParams(month: string | null): ApiParams {
   };
 }
 
+/**
+ * 'Po terminie' is a debt whatever month the invoice was issued in: with it the month does not narrow the list
+ * (a dispatcher chasing payments wants every overdue invoice; invoices_unpaid_idx serves the query).
+ */
+export function withoutMonthWhenOverdue(params: ApiParams): ApiParams {
+  if (params.paymentStatus !== 'po_terminie') return params;
+  const { 'createdDate[after]': _after, 'createdDate[before]': _before, ...rest } = params;
+  return rest;
+}
+
 const MONTH_FORMAT = 'MM/YYYY';
 
 /** The month and year chooser of the invoice screens; it starts at the current month (not January). */
