@@ -463,7 +463,7 @@ describe.each(dbKinds)('bank statement debits and the VAT white list on %s', (ki
     expect(booked.json()).toMatchObject({
       bookedCount: 1,
       message: statementsMessages.bookedRefused(1, 1),
-      refused: [{ line: off?.['@id'], message: vm.whitelistUnconfirmed, code: 'whitelist_unconfirmed' }],
+      refused: [{ line: off?.['@id'], message: vm.whitelistRefused, code: 'whitelist_unconfirmed' }],
       warnings: [],
     });
     const paidTo = async (o: { uuid: string }) =>

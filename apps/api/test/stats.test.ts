@@ -203,6 +203,39 @@ describe.each(dbKinds)('stats and payments on %s', (kind) => {
     expect((await call(dispatcher, 'GET', '/api/payments')).statusCode).toBe(403);
   });
 
+  it("finds a payment by the order's number, its customer or its carrier (the cockpit's 'Szukaj'), totals included", async () => {
+    const other = (await api('POST', '/api/customers', { companyName: 'Żółty Odbiorca', nip: '5213214584' })).json();
+    const otherCarrier = (await api('POST', '/api/carriers', { companyName: 'Szukany Przewoźnik' })).json();
+    const found = (
+      await api(
+        'POST',
+        '/api/orders',
+        orderOf(other['@id'], { cargo: 'SEARCH', carrier: otherCarrier['@id'], carrierPrice: 123400 }),
+      )
+    ).json();
+    const numbers = async (query: string) => {
+      const res = await api('GET', `/api/payments?state=all&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return { numbers: body['hydra:member'].map((p: { number: string }) => p.number), totals: body.totals };
+    };
+    // By number, on either side (from its start).
+    expect((await numbers(`side=carrier&search=${encodeURIComponent(found.number)}`)).numbers).toEqual([found.number]);
+    expect((await numbers(`side=customer&search=${encodeURIComponent(ids.PLN?.number ?? '')}`)).numbers).toEqual([
+      ids.PLN?.number,
+    ]);
+    // A payable by its customer (unaccented, any case), a receivable by its carrier; the totals are the search's.
+    const payables = await numbers('side=carrier&search=zolty odbiorca');
+    expect(payables).toEqual({ numbers: [found.number], totals: [{ currency: 'pln', amount: 123400, count: 1 }] });
+    expect((await numbers('side=customer&search=Szukany Przewo')).numbers).toEqual([found.number]);
+    // By the party's NIP or phone, as the pickers find them.
+    expect((await numbers('side=carrier&search=521-321-45-84')).numbers).toEqual([found.number]);
+    const byPhone = (await numbers('side=carrier&search=601 222 333')).numbers;
+    expect(byPhone).toContain(ids.EUR?.number);
+    expect(byPhone).not.toContain(found.number);
+    expect((await numbers('side=carrier&search=nikt taki')).numbers).toEqual([]);
+  });
+
   it('marks a receivable paid with its VAT invoice in one go, once', async () => {
     const uuid = ids.PLN?.uuid as string;
     const draft = (await api('GET', `/api/orders/${uuid}/invoiceDraft?type=vat`)).json();

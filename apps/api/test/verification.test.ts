@@ -289,11 +289,17 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       const o = await order({ carrierBankAccount: OFF_LIST });
       const refused = await api('PUT', `/api/orders/${o.uuid}`, { carrierPaid: true });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'whitelist_unconfirmed', detail: vm.whitelistUnconfirmed });
+      // Says what is refused and why, in the words the notice shows after 'Szczegóły:'.
+      expect(refused.json()).toMatchObject({ code: 'whitelist_unconfirmed', detail: vm.whitelistRefused });
+      expect(vm.whitelistRefused).toBe(
+        'Konto spoza białej listy VAT — zapłata powyżej 15 000 zł brutto wymaga uzasadnienia administratora',
+      );
       expect((await api('GET', `/api/orders/${o.uuid}`)).json().carrierPaid).toBe(false);
+      // The history's row of the refusal names the account that was refused.
       expect((await history())[0]).toMatchObject({
         outcome: 'failed',
         order: o['@id'],
+        account: OFF_LIST,
         details: { accountAssigned: 'NIE' },
       });
       // A dispatcher cannot confirm it.
@@ -354,7 +360,8 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       const o = await order({ carrierBankAccount: OFF_LIST });
       const refused = await api('POST', `/api/payments/${o.uuid}/paid`, { side: 'carrier' });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().code).toBe('whitelist_unconfirmed');
+      expect(refused.json()).toMatchObject({ code: 'whitelist_unconfirmed', detail: vm.whitelistRefused });
+      expect((await history())[0]).toMatchObject({ outcome: 'failed', account: OFF_LIST, order: o['@id'] });
       const ok = await api('POST', `/api/payments/${o.uuid}/paid`, {
         side: 'carrier',
         whitelistOverride: { reason: 'Rachunek potwierdzony pisemnie' },
@@ -370,7 +377,7 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
         (await api('GET', `/api/carrier_payments?order.uuid=${o.uuid}`)).json()['hydra:member'].length;
       const refused = await api('POST', '/api/carrier_payments', payment);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'whitelist_unconfirmed', detail: vm.whitelistUnconfirmed });
+      expect(refused.json()).toMatchObject({ code: 'whitelist_unconfirmed', detail: vm.whitelistRefused });
       expect(await paid()).toBe(0);
       expect((await history())[0]).toMatchObject({ outcome: 'failed', order: o['@id'], overrideReason: null });
       const override = { whitelistOverride: { reason: 'Rachunek potwierdzony w umowie' } };
@@ -627,6 +634,107 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
         asked: { kind: 'bulk' },
         details: { changes: [`rachunek ${OFF_LIST} nie figuruje na białej liście`] },
       });
+    });
+  });
+
+  describe("'Pobierz z GUS' saved with the form, and 'Sprawdź w GUS'", () => {
+    const company = (nip: string, name: string) =>
+      gus.add({
+        Regon: `0${nip.slice(0, 8)}`,
+        Nip: nip,
+        Nazwa: name,
+        Miejscowosc: 'Gniezno',
+        KodPocztowy: '62200',
+        Ulica: 'ul. Składowa',
+        NrNieruchomosci: '3',
+        Typ: 'P',
+        SilosID: '6',
+      });
+    const lookup = async (nip: string, as = token) => {
+      const res = await api('GET', `/api/registry/company?nip=${nip}`, undefined, as);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { lookup: string; checkedAt: string; regon: string };
+    };
+    const checks = async (uuid: string) =>
+      (await api('GET', `/api/carriers/${uuid}/verifications`)).json()['hydra:member'] as {
+        source: string;
+        outcome: string;
+        checkedAt: string;
+        proofId: string | null;
+      }[];
+
+    it("records the look-up as the carrier's GUS check when it is saved, at the look-up's time; verified with the white list and an OCP", async () => {
+      company('9458073026', 'GNIEŹNIEŃSKI TRANSPORT SP. Z O.O.');
+      wl.add({ nip: '9458073026', name: 'GNIEŹNIEŃSKI TRANSPORT SP. Z O.O.', statusVat: 'Czynny', accountNumbers: [] });
+      const found = await lookup('9458073026');
+      expect(found.lookup).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
+      const c = await carrier({
+        companyName: 'GNIEŹNIEŃSKI TRANSPORT SP. Z O.O.',
+        nip: '9458073026',
+        registryLookup: found.lookup,
+      });
+      // The answer of the save already says verified by GUS (the form's next save must not be a 412).
+      expect(c.verifiedAt).toBe(found.checkedAt);
+      expect(c.registryStatus).toBe('aktywna');
+      expect((await api('GET', `/api/carriers/${c.uuid}`)).json().version).toBe(c.version);
+      const [gusCheck] = await checks(c.uuid);
+      expect(gusCheck).toMatchObject({
+        source: 'gus',
+        outcome: 'ok',
+        checkedAt: found.checkedAt,
+        proofId: found.regon,
+      });
+      // Used once: the same look-up saved again records nothing more.
+      await api('PUT', `/api/carriers/${c.uuid}`, { registryLookup: found.lookup });
+      expect(await checks(c.uuid)).toHaveLength(1);
+
+      await t.database.db.delete(whitelistDailyCounter);
+      expect((await api('POST', `/api/carriers/${c.uuid}/verify`, { source: 'whitelist' })).statusCode).toBe(201);
+      const ocp = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+      const saved = await api('PUT', `/api/carriers/${c.uuid}`, { ocpValidTo: ocp });
+      expect(saved.json().verificationStatus).toBe('zweryfikowany');
+      const customerIri = (await api('POST', '/api/customers', { companyName: 'Klient GUS' })).json()['@id'];
+      const o = (await api('POST', '/api/orders', orderOf(customerIri, { carrier: c['@id'] }))).json();
+      expect(o.warnings.map((w: { code: string }) => w.code)).not.toContain('carrier_unverified');
+    });
+
+    it('records nothing when the NIP was changed after the look-up, nor for a look-up of another user', async () => {
+      company('1573681937', 'PIERWSZA FIRMA');
+      company('2245383236', 'DRUGA FIRMA');
+      const first = await lookup('1573681937');
+      // The form's NIP changed after 'Pobierz z GUS': GUS was not asked about the saved one.
+      const changed = await carrier({ companyName: 'PIERWSZA FIRMA', nip: '2245383236', registryLookup: first.lookup });
+      expect(changed.verifiedAt).toBeNull();
+      expect(await checks(changed.uuid)).toHaveLength(0);
+      // An edit: the saved record's NIP is what counts.
+      const edited = await lookup('2245383236');
+      await api('PUT', `/api/carriers/${changed.uuid}`, { nip: '1573681937', registryLookup: edited.lookup });
+      expect(await checks(changed.uuid)).toHaveLength(0);
+      // Someone else's look-up is not this user's answer.
+      await api('POST', '/api/users', {
+        login: 'gus-dysp',
+        name: 'GUS Dysp',
+        plainPassword: 'haslo-gus-1234',
+        roles: ['ROLE_USER'],
+      });
+      const other = await lookup('1573681937', await t.login('gus-dysp', 'haslo-gus-1234'));
+      await api('PUT', `/api/carriers/${changed.uuid}`, { registryLookup: other.lookup });
+      expect(await checks(changed.uuid)).toHaveLength(0);
+      // A look-up id is an id: anything else is the user's 422.
+      const bad = await api('PUT', `/api/carriers/${changed.uuid}`, { registryLookup: 'nie-id' });
+      expect(bad.statusCode).toBe(422);
+    });
+
+    it("'Sprawdź w GUS' on a saved customer records the check with who asked", async () => {
+      company('6405622411', 'KLIENT Z GUS');
+      const customer = (await api('POST', '/api/customers', { companyName: 'Klient', nip: '6405622411' })).json();
+      expect(customer.verificationStatus).toBe('niezweryfikowany');
+      const res = await api('POST', `/api/customers/${customer.uuid}/verify`, { source: 'gus' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ source: 'gus', outcome: 'ok', checkedBy: expect.any(String) });
+      const read = (await api('GET', `/api/customers/${customer.uuid}`)).json();
+      expect(read.verificationStatus).toBe('zweryfikowany');
+      expect(read.verifiedAt).toEqual(expect.any(String));
     });
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PHONE_PREFIX } from './constants.ts';
 import { COUNTRY_CODES } from './countries.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './dictionaries.ts';
-import { validationMessages as m, partyMessages } from './messages.ts';
+import { apiMessages, validationMessages as m, partyMessages } from './messages.ts';
 import { canonicalTaxId, isValidPolishNip, needsPolishNipCheck } from './taxIds.ts';
 import { optionalEmail, optionalPhone, optionalText, phonePrefix } from './validation.ts';
 import { bankAccountsField, type VerificationStatus } from './verification.ts';
@@ -51,6 +51,10 @@ export const partyFields = {
   country: countryCode(),
   nip: taxId(),
   bankAccounts: bankAccountsField(),
+  /** GET /api/registry/company's `lookup`: saved with it, the GUS answer becomes the party's check. */
+  registryLookup: z
+    .preprocess((v) => (v === '' ? null : v), z.uuid({ error: apiMessages.invalidUuid }).nullable())
+    .optional(),
 };
 
 export const partyDefaults = {

@@ -37,6 +37,9 @@ export const verificationMessages = {
   whitelistLimit: 'Dzienny limit zapytań do białej listy został wyczerpany — spróbuj jutro.',
   whitelistUnconfirmed:
     'Rachunek nie figuruje na białej liście — zapłata ponad 15 000 zł brutto grozi utratą kosztu i solidarną odpowiedzialnością za VAT',
+  /** The refusal (409) itself: what is refused and what would let it through. */
+  whitelistRefused:
+    'Konto spoza białej listy VAT — zapłata powyżej 15 000 zł brutto wymaga uzasadnienia administratora',
   whitelistUnconfirmedBelow:
     'Rachunek nie figuruje na białej liście (kwota do 15 000 zł brutto) — zapisano ostrzeżenie.',
   overrideAdminOnly: 'Tylko administrator może potwierdzić zapłatę na rachunek spoza białej listy.',
@@ -107,6 +110,11 @@ export type RegistryCompany = {
   endedOn: string | null;
   source: 'GUS';
   checkedAt: string;
+  /**
+   * The look-up kept on the server: a customer or carrier saved with it as `registryLookup` gets this answer as its
+   * GUS check (when the saved NIP is this one).
+   */
+  lookup: string;
 };
 
 /** One stored check (POST …/verify answers it; GET …/verifications lists them, newest first). */
@@ -119,6 +127,8 @@ export type VerificationRecord = {
   asked: unknown;
   details: unknown;
   proofId: string | null;
+  /** The account a payment's check was about (26 digits), when there was one. */
+  account: string | null;
   order: string | null;
   /** The order's number ('12/11/2026') when the check was made for paying it. */
   orderNumber: string | null;

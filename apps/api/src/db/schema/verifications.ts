@@ -43,3 +43,23 @@ export const whitelistDailyCounter = pgTable('whitelist_daily_counter', {
   searches: integer('searches').notNull().default(0),
   checks: integer('checks').notNull().default(0),
 });
+
+/**
+ * A company found in GUS by 'Pobierz z GUS' on a form not saved yet: the answer waits here, and the save of the
+ * customer or carrier that carries its uuid records it as the party's GUS check (with the look-up's time) when the
+ * saved NIP is the one looked up. The client carries only the uuid, never the answer. Used once; a day at most.
+ */
+export const registryLookups = pgTable(
+  'registry_lookups',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    nip: text('nip').notNull(),
+    answer: jsonb('answer').notNull(),
+    checkedById: integer('checked_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('registry_lookups_checked_at_idx').on(t.checkedAt)],
+);

@@ -13,7 +13,7 @@ type PartyTable = PgTable & {
 
 /** What partyRoutes needs of one kind of party (customers or carriers). */
 export type PartyResource<TCreate extends z.ZodType, TUpdate extends z.ZodType> = {
-  path: string;
+  path: 'customers' | 'carriers';
   tag: string;
   table: PartyTable;
   createSchema: TCreate;

@@ -1,17 +1,19 @@
 import { canonicalTaxId, type PartyDuplicates, type PartyMatch, splitPhone } from '@spedycja/domain';
 import { and, count, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { constraintOf, isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { withSavepoint } from '../../db/requestTx.ts';
+import { actorId } from '../../http/actor.ts';
 import { AppError, notFound, unprocessable } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import { recordLookup } from '../verification/lookups.ts';
 import type { PartyResource } from './resource.ts';
 import { walkedPage } from './walk.ts';
 
@@ -177,23 +179,35 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
       return toJson(row);
     });
 
+    /**
+     * 'Pobierz z GUS' before the save: its answer becomes the record's GUS check (verification/lookups.ts), in this
+     * request's transaction; the record is then read again (verified, a newer version).
+     */
+    const withLookup = async (request: FastifyRequest, row: Row, lookup: unknown): Promise<Row> => {
+      if (typeof lookup !== 'string') return row;
+      if (!(await recordLookup(db, path, Number(row.id), lookup, await actorId(db, request)))) return row;
+      return (await readOne(row.uuid)) ?? row;
+    };
+
     r.post(base, { schema: { tags, body: resource.createSchema } }, async (request, reply) => {
+      const { registryLookup, ...values } = request.body as Record<string, unknown>;
       const [row] = await guarded(
-        request.body as Record<string, unknown>,
+        values,
         () =>
           db
             .insert(table)
-            .values(request.body as never)
+            .values(values as never)
             .returning() as unknown as Promise<Row[]>,
       );
-      return reply.code(201).send(toJson(row as Row));
+      return reply.code(201).send(toJson(await withLookup(request, row as Row, registryLookup)));
     });
 
-    const update = async (id: string, body: Record<string, unknown>) => {
+    const update = async (request: FastifyRequest, id: string, body: Record<string, unknown>) => {
       const uuid = uuidParam(id);
       const existing = await findOne(uuid);
       if (!existing) throw notFound();
-      const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      const { registryLookup, ...fields } = body;
+      const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       const issues = resource.mergedIssues({ ...existing, ...changes });
       if (issues.length) {
         throw unprocessable(
@@ -201,7 +215,9 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
           issues.map((i) => ({ propertyPath: i.path, message: i.message })),
         );
       }
-      if (Object.keys(changes).length === 0) return toJson((await readOne(uuid)) ?? existing);
+      if (Object.keys(changes).length === 0) {
+        return toJson(await withLookup(request, (await readOne(uuid)) ?? existing, registryLookup));
+      }
       const [row] = await guarded(
         { ...existing, ...changes },
         () =>
@@ -212,14 +228,15 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
             .returning() as unknown as Promise<Row[]>,
       );
       if (!row) throw notFound();
-      return toJson(resource.computed ? ((await readOne(uuid)) ?? row) : row);
+      const saved = resource.computed ? ((await readOne(uuid)) ?? row) : row;
+      return toJson(await withLookup(request, saved, registryLookup));
     };
     const updateOptions = { schema: { tags, params: idParams, body: resource.updateSchema } };
     r.put(`${base}/:id`, updateOptions, (request) =>
-      update(request.params.id, request.body as Record<string, unknown>),
+      update(request, request.params.id, request.body as Record<string, unknown>),
     );
     r.patch(`${base}/:id`, updateOptions, (request) =>
-      update(request.params.id, request.body as Record<string, unknown>),
+      update(request, request.params.id, request.body as Record<string, unknown>),
     );
 
     r.delete(`${base}/:id`, { schema: { tags, params: idParams } }, async (request, reply) => {

@@ -3,7 +3,8 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type FilterSpec, sortKey } from '../../http/filters.ts';
+import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
+import { searchCondition } from '../parties/search.ts';
 
 /**
  * The payments cockpit's lists: the orders whose customer has not paid us (receivables, 'Należności') or whom we have
@@ -64,6 +65,31 @@ function stateFilter(date: SQLWrapper) {
   };
 }
 
+// Aliases, as the list itself joins the side's party table.
+const searchedCustomer = { table: customers, as: alias(customers, 'searched_customer'), name: 'searched_customer' };
+const searchedCarrier = { table: carriers, as: alias(carriers, 'searched_carrier'), name: 'searched_carrier' };
+
+/**
+ * The cockpit's 'Szukaj': an order by its number from the start ('12/11' is 12/11/…; orders_number_prefix_idx), or by
+ * its customer or its carrier as the pickers find them (company, person, NIP, phone, e-mail: the parties' trigram-indexed
+ * search_text). Each party table is searched once, through its index (a hashed subplan), and the list's own unpaid
+ * orders (its partial index) are then matched against those few ids — no index on the orders is needed beyond these.
+ */
+function paymentSearch(value: string): SQL | undefined {
+  const text = value.trim();
+  if (!text) return undefined;
+  const inParties = (party: typeof searchedCustomer | typeof searchedCarrier, id: SQLWrapper) => {
+    const match = searchCondition(party.as.searchText, text);
+    return match
+      ? sql` OR ${id} IN (SELECT ${party.as.id} FROM ${party.table} AS ${sql.identifier(party.name)} WHERE ${match})`
+      : sql``;
+  };
+  return sql`(${o.number} LIKE ${likePattern(text, 'start')}${inParties(searchedCustomer, o.customerId)}${inParties(
+    searchedCarrier,
+    o.carrierId,
+  )})`;
+}
+
 export function paymentFilters(side: PaymentSide): FilterSpec {
   const c = sideColumns(side);
   return {
@@ -79,6 +105,7 @@ export function paymentFilters(side: PaymentSide): FilterSpec {
     },
     custom: {
       state: stateFilter(c.date),
+      search: paymentSearch,
       // Chooses the list (see parseSide), not a condition.
       side: () => undefined,
     },

@@ -121,7 +121,7 @@ export async function checkCarrierPayment(
     overrideReason: above && override ? override.reason : undefined,
   });
   if (above && !override) {
-    throw new AppError(409, 'whitelist_unconfirmed', vm.whitelistUnconfirmed, undefined, {
+    throw new AppError(409, 'whitelist_unconfirmed', vm.whitelistRefused, undefined, {
       code: 'whitelist_unconfirmed',
     });
   }

@@ -15,6 +15,7 @@ import { actorId } from '../../http/actor.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { collection } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import { keepLookup } from './lookups.ts';
 import type { Registers } from './registers.ts';
 import {
   type CheckResult,
@@ -48,7 +49,7 @@ export async function verificationRoutes(app: FastifyInstance, { db, registers }
     if (!isValidPolishNip(nip)) throw badRequest(vm.nipInvalid);
     const company = await registers.gus.findByNip(nip).catch((e) => registerError(e, vm.gusNoKey));
     if (!company) throw notFound(vm.gusNotFound);
-    const answer: RegistryCompany = { ...company, source: 'GUS', checkedAt: new Date().toISOString() };
+    const answer: RegistryCompany = await keepLookup(db, nip, company, await actorId(db, request));
     return answer;
   });
 

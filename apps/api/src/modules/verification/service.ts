@@ -23,6 +23,7 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { iri } from '../../http/hydra.ts';
 import { IntegrationError } from '../../integrations/errors.ts';
+import type { GusCompany } from '../../integrations/gus/types.ts';
 import { WlRefusal } from '../../integrations/whitelist/types.ts';
 import { warsawDay } from '../../warsawDay.ts';
 import type { Registers } from './registers.ts';
@@ -137,30 +138,7 @@ export async function runCheck(
     const nip = polishNip(party);
     if (!nip) throw new AppError(422, 'not_applicable', vm.nipInvalid);
     const company = await registers.gus.findByNip(nip).catch((e) => registerError(e, vm.gusNoKey));
-    if (!company) {
-      return { source, outcome: 'failed', asked: { nip }, answer: { found: false }, proofId: null, partyChanges: {} };
-    }
-    // Found, but GUS's full report did not come: whether it is suspended is unknown, so nothing changes on the party.
-    if (company.status === 'nieznany') {
-      return {
-        source,
-        outcome: 'unavailable',
-        asked: { nip },
-        answer: company,
-        proofId: company.regon,
-        partyChanges: {},
-      };
-    }
-    const active = company.status === 'aktywna';
-    // A suspended or struck-off company loses its verification.
-    return {
-      source,
-      outcome: active ? 'ok' : 'failed',
-      asked: { nip },
-      answer: company,
-      proofId: company.regon,
-      partyChanges: { registryStatus: company.status, verifiedAt: active ? now : null },
-    };
+    return gusResult(nip, company, now);
   }
   if (source === 'vies') {
     const vat = euVatNumber(party);
@@ -224,6 +202,40 @@ export async function runCheck(
   };
 }
 
+/** GUS's answer about a NIP as a check: an active company verifies the party; a suspended or struck-off one clears it. */
+export function gusResult(nip: string, company: GusCompany | null, at: Date): CheckResult {
+  if (!company) {
+    return {
+      source: 'gus',
+      outcome: 'failed',
+      asked: { nip },
+      answer: { found: false },
+      proofId: null,
+      partyChanges: {},
+    };
+  }
+  // Found, but GUS's full report did not come: whether it is suspended is unknown, so nothing changes on the party.
+  if (company.status === 'nieznany') {
+    return {
+      source: 'gus',
+      outcome: 'unavailable',
+      asked: { nip },
+      answer: company,
+      proofId: company.regon,
+      partyChanges: {},
+    };
+  }
+  const active = company.status === 'aktywna';
+  return {
+    source: 'gus',
+    outcome: active ? 'ok' : 'failed',
+    asked: { nip },
+    answer: company,
+    proofId: company.regon,
+    partyChanges: { registryStatus: company.status, verifiedAt: active ? at : null },
+  };
+}
+
 async function companyRequester(db: DbOrTx) {
   const [row] = await db.select().from(settings).where(eq(settings.key, 'companyNip'));
   const nip = row?.value ? canonicalTaxId(row.value) : '';
@@ -237,7 +249,8 @@ export async function storeCheck(
   partyId: number,
   result: CheckResult,
   checkedById: number | null,
-  extra: { orderId?: number; overrideReason?: string } = {},
+  /** `checkedAt`: when the register answered, if not now (a look-up saved with the form later). */
+  extra: { orderId?: number; overrideReason?: string; checkedAt?: Date } = {},
 ) {
   const [row] = await db
     .insert(verifications)
@@ -252,7 +265,8 @@ export async function storeCheck(
       orderId: extra.orderId ?? null,
       overrideReason: extra.overrideReason ?? null,
       checkedById,
-      checkedOn: warsawDay(),
+      ...(extra.checkedAt ? { checkedAt: extra.checkedAt } : {}),
+      checkedOn: warsawDay(extra.checkedAt),
     })
     .returning();
   if (Object.keys(result.partyChanges).length > 0) {
@@ -288,6 +302,12 @@ export async function verificationJson(
   return toVerificationJson(row, joined?.checkedBy ?? null, joined?.orderUuid ?? null, joined?.orderNumber ?? null);
 }
 
+/** The account a payment's check asked about (`asked.account`), so that a refused payment's row names it. */
+const accountOf = (asked: unknown): string | null => {
+  const account = (asked as { account?: unknown } | null)?.account;
+  return typeof account === 'string' && account !== '' ? account : null;
+};
+
 export function toVerificationJson(
   row: typeof verifications.$inferSelect,
   checkedBy: string | null,
@@ -303,6 +323,7 @@ export function toVerificationJson(
     asked: row.asked,
     details: row.answer,
     proofId: row.proofId,
+    account: accountOf(row.asked),
     order: orderUuid ? iri('orders', orderUuid) : null,
     orderNumber,
     overrideReason: row.overrideReason,
