@@ -40,6 +40,8 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_list_idx').on(t.deletionReason, t.status, t.contactDate),
+    // The list's default order (contact date, soonest first, then id) among live tasks: read in order, not sorted.
+    index('tasks_default_order_idx').on(t.contactDate.asc().nullsLast(), t.id).where(sql`${t.deletionReason} = 0`),
     index('tasks_query_idx').on(t.queryId),
     index('tasks_order_idx').on(t.orderId),
     // The drawer badge: a user's open, notifying tasks that are due.

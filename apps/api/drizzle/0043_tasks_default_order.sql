@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_default_order_idx" ON "tasks" USING btree ("contact_date","id") WHERE "tasks"."deletion_reason" = 0;
