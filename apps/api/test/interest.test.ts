@@ -164,6 +164,10 @@ describe.each(dbKinds)('interest notes on %s', (kind) => {
       dueDate: '2025-06-20',
       until: '2025-07-10',
     });
+    // `asOf` (the receivables issue's name) answers the same; it wins over `date`.
+    const asOf = await api('GET', `/api/invoices/${inv.uuid}/interest?asOf=2025-07-10&date=2025-07-01`);
+    expect(asOf.statusCode, asOf.body).toBe(200);
+    expect(asOf.json()).toEqual(body);
   });
 
   it('the compensation thresholds at NBP`s EUR rate of the last working day of the month before the due month', async () => {
@@ -194,6 +198,9 @@ describe.each(dbKinds)('interest notes on %s', (kind) => {
     expect(early.statusCode).toBe(422);
     expect(early.json().detail ?? early.body).toContain(interestMessages.notOverdue);
     expect((await api('GET', `/api/invoices/${inv.uuid}/interest?date=10.03.2026`)).statusCode).toBe(422);
+    const badAsOf = await api('GET', `/api/invoices/${inv.uuid}/interest?asOf=10.03.2026`);
+    expect(badAsOf.statusCode).toBe(422);
+    expect(badAsOf.json().violations[0].propertyPath).toBe('asOf');
     expect((await api('PUT', '/api/settings/lateInterestRates', { value: 'co to' })).statusCode).toBe(422);
     expect((await api('PUT', '/api/settings/lateInterestRates', { value: '' })).statusCode).toBe(200);
     const empty = await api('POST', `/api/invoices/${inv.uuid}/interest_notes`, { date: '2026-03-20' });

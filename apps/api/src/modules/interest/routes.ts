@@ -43,10 +43,10 @@ export async function interestRoutes(app: FastifyInstance, { db, nbp }: { db: Db
     if (!invoice) throw notFound();
     return invoice;
   };
-  const untilOf = (date: unknown) => {
+  const untilOf = (date: unknown, field = 'date') => {
     if (date === undefined || date === null || date === '') return todayInPoland();
     if (typeof date !== 'string' || !DATE_RE.test(date) || Number.isNaN(Date.parse(date))) {
-      throw fieldViolation('date', interestMessages.dateInvalid);
+      throw fieldViolation(field, interestMessages.dateInvalid);
     }
     return date;
   };
@@ -68,10 +68,23 @@ export async function interestRoutes(app: FastifyInstance, { db, nbp }: { db: Db
 
   r.get(
     '/api/invoices/:id/interest',
-    { config, schema: { tags, params: idParams, querystring: z.object({ date: z.string().optional() }) } },
+    {
+      config,
+      schema: {
+        tags,
+        params: idParams,
+        // `asOf` is the name the receivables issue gave; the app sends `date`. Both are kept.
+        querystring: z.object({
+          asOf: z.string().optional().describe('The day interest is counted to (YYYY-MM-DD); today by default'),
+          date: z.string().optional().describe('The same as asOf (the name the app sends)'),
+        }),
+      },
+    },
     async (request) => {
       const invoice = await loadInvoice(request.params.id);
-      return computeInvoiceInterest(db, nbp, invoice, untilOf(request.query.date));
+      const { asOf, date } = request.query;
+      const until = asOf !== undefined && asOf !== '' ? untilOf(asOf, 'asOf') : untilOf(date);
+      return computeInvoiceInterest(db, nbp, invoice, until);
     },
   );
 
