@@ -198,12 +198,24 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     expect(twice.statusCode, twice.body).toBe(201);
     expect(twice.json()).toMatchObject({ lines: [], duplicateCount: 2 });
 
-    // Booking the matches as found (PKO's 'pewne' line without naming the invoice).
-    const pkoBook = await api('POST', `/api/bank_statements/${pko.json().uuid}/book`, {
-      lines: [{ line: pkoPaid?.['@id'] }],
-    });
+    // Booking the matches as found: without `lines`, every unbooked 'pewne' line on its match (PKO's first line; its
+    // second has no match and stays).
+    const pkoBook = await api('POST', `/api/bank_statements/${pko.json().uuid}/book`, {});
     expect(pkoBook.statusCode, pkoBook.body).toBe(200);
+    expect(pkoBook.json().bookedCount).toBe(1);
     expect((await api('GET', `/api/invoices/${pkoInvoice.uuid}`)).json().paid).toBe(true);
+    const pkoLines = (await api('GET', `/api/bank_statements/${pko.json().uuid}`)).json().lines as Line[];
+    expect(pkoLines.map((l) => [l.uuid, Boolean((l as Line & { bookedAt: string | null }).bookedAt)])).toEqual([
+      [pkoPaid?.uuid, true],
+      [pkoOther?.uuid, false],
+    ]);
+    // Again: nothing 'pewne' is left unbooked, so nothing is booked twice.
+    const nothingLeft = await api('POST', `/api/bank_statements/${pko.json().uuid}/book`, {});
+    expect(nothingLeft.statusCode, nothingLeft.body).toBe(200);
+    expect(nothingLeft.json()).toMatchObject({ bookedCount: 1, message: statementsMessages.booked(0) });
+    expect(
+      (await api('GET', `/api/invoice_payments?invoice.uuid=${pkoInvoice.uuid}`)).json()['hydra:member'],
+    ).toHaveLength(1);
     // An unmatched line needs an invoice; a debit cannot go on an invoice.
     const unmatched = await api('POST', `/api/bank_statements/${pko.json().uuid}/book`, {
       lines: [{ line: pkoOther?.['@id'] }],

@@ -81,7 +81,10 @@ export const detectCsvSeparator = (firstLine: string): ';' | '\t' | ',' =>
 /** MT940 when the text has its tags (`:20:` and `:61:`), else CSV. */
 export const looksLikeMt940 = (text: string) => /(^|\n):20:/.test(text) && /(^|\n):61:/.test(text);
 
-/** POST /api/bank_statements/{uuid}/book: the lines to book, each on an invoice (a credit) or an order (a debit). */
+/**
+ * POST /api/bank_statements/{uuid}/book: the lines to book, each on an invoice (a credit) or an order (a debit).
+ * Without `lines` (`{}`) every unbooked line matched 'pewne' is booked on its match.
+ */
 export const statementBookSchema = z.object({
   lines: z
     .array(
@@ -94,7 +97,9 @@ export const statementBookSchema = z.object({
       }),
     )
     .min(1)
-    .max(5000),
+    .max(5000)
+    .optional()
+    .describe("Without it, every line not yet booked whose match is 'pewne' is booked on its match"),
 });
 export type StatementBook = z.input<typeof statementBookSchema>;
 

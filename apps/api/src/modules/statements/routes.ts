@@ -10,9 +10,10 @@ import {
   type StatementLineNote,
   statementBookSchema,
 } from '@spedycja/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { writeHistoryLine } from '../../db/history.ts';
 import { bankCsvMappings, bankStatementLines, bankStatements, invoices, orders } from '../../db/schema/index.ts';
@@ -27,6 +28,9 @@ import type { Registers } from '../verification/registers.ts';
 import { decodeStatement, parseCsv, parseMt940 } from './parse.ts';
 import { importStatement, listStatements, markLineBooked, statementLines } from './service.ts';
 import { readStatementUpload, statementUploadOf } from './upload.ts';
+
+/** One line of a booking request, as validated. */
+type BookLine = NonNullable<z.infer<typeof statementBookSchema>['lines']>[number];
 
 /**
  * Issue 26 (admins): a bank statement read in (MT940 or CSV with a mapping saved per bank) in one transaction, its
@@ -136,7 +140,22 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
       const uuid = uuidParam(request.params.id);
       const [statement] = await db.select().from(bankStatements).where(eq(bankStatements.uuid, uuid));
       if (!statement) throw notFound();
-      const wanted = request.body.lines;
+      // Without `lines`: every line not yet booked whose match is 'pewne', on that match.
+      const wanted =
+        request.body.lines ??
+        (
+          await db
+            .select({ uuid: bankStatementLines.uuid })
+            .from(bankStatementLines)
+            .where(
+              and(
+                eq(bankStatementLines.statementId, statement.id),
+                eq(bankStatementLines.matchConfidence, 'pewne'),
+                isNull(bankStatementLines.bookedAt),
+              ),
+            )
+            .orderBy(asc(bankStatementLines.id))
+        ).map((l) => ({ line: iri('bank_statement_lines', l.uuid) }) as BookLine);
       const lineUuids = wanted.map((w) => uuidFromIri(w.line as string, 'bank_statement_lines') ?? '');
       const lines = await db
         .select()
