@@ -94,7 +94,7 @@ describe('statements: import a bank statement and accept its matches', () => {
       Buffer.from(`Data operacji;Kwota;Tytuł;Nadawca\n${day}.11.2026;10,00;${title};Ktoś\n`);
     const form = page.getByRole('group', { name: 'Kolumny pliku CSV' });
     const pick = async (label: string, option: string) => {
-      await form.getByRole('combobox', { name: label }).click();
+      await form.getByRole('combobox', { name: label, exact: true }).click();
       await page.getByRole('option', { name: option, exact: true }).click();
     };
     await page
@@ -122,7 +122,7 @@ describe('statements: import a bank statement and accept its matches', () => {
     await form.waitFor();
     await page.getByRole('combobox', { name: 'Bank (mapowanie CSV)' }).fill(bank);
     await page.getByText(`Wczytano zapisane mapowanie banku „${bank}”.`).waitFor();
-    expect(await form.getByRole('combobox', { name: 'Kontrahent' }).inputValue()).toBe('Nadawca');
+    expect(await form.getByRole('combobox', { name: 'Kontrahent', exact: true }).inputValue()).toBe('Nadawca');
     await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
     await page.getByText('Wczytano operacji: 1.').waitFor();
     await page
