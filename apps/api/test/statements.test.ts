@@ -275,6 +275,19 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     const broken = await upload('x.sta', Buffer.from(':20:X\n:61:zepsute\n'), { format: 'mt940' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detail).toBe(statementsMessages.unreadable);
+    // Balances that do not add up (the second statement of a file: its closing balance says 1 280,00 more, its one
+    // operation 1 230,00) and a file cut short before its closing balance: the statement named, nothing stored.
+    const pko = sample('pko.sta').toString('utf8');
+    const secondStatement = pko
+      .replace(':20:PKO261120', ':20:PKO261121')
+      .replace(':28C:215/1', ':28C:216/1')
+      .replace(/:61:2611201120C50,00[^\n]*\n:86:[^\n]*\n/, '');
+    const unbalanced = await upload('dwa.sta', Buffer.from(`${pko}${secondStatement}`), { format: 'mt940' });
+    expect(unbalanced.statusCode, unbalanced.body).toBe(422);
+    expect(unbalanced.json().detail).toBe(statementsMessages.unbalanced('PKO261121', '216/1', '1 230,00', '1 280,00'));
+    const cut = await upload('ucięty.sta', Buffer.from(pko.slice(0, pko.indexOf(':62F:'))), { format: 'mt940' });
+    expect(cut.statusCode, cut.body).toBe(422);
+    expect(cut.json().detail).toBe(statementsMessages.noClosingBalance('PKO261120', '215/1'));
     expect((await api('GET', '/api/bank_statements')).json()['hydra:member'].length).toBe(before);
   });
 

@@ -20,6 +20,11 @@ export const statementsMessages = {
   fileMissing: 'Wybierz plik wyciągu (MT940 lub CSV).',
   fileTooLarge: 'Plik wyciągu jest za duży (najwyżej 5 MB).',
   unreadable: 'Nie udało się odczytać wyciągu: sprawdź, czy to plik MT940 lub CSV.',
+  /** An MT940 statement whose closing balance is not the opening one plus its operations (e.g. a file cut short). */
+  unbalanced: (reference: string, number: string, operations: string, difference: string) =>
+    `Wyciąg ${reference} nr ${number}: salda się nie zgadzają — operacje dają ${operations}, a saldo końcowe różni się od początkowego o ${difference}. Plik może być niekompletny (np. ucięty); niczego nie zapisano.`,
+  noClosingBalance: (reference: string, number: string) =>
+    `Wyciąg ${reference} nr ${number} nie ma salda końcowego (:62F:) — plik jest prawdopodobnie ucięty; niczego nie zapisano.`,
   mappingRequired: 'Dla pliku CSV podaj mapowanie kolumn (data, kwota, tytuł) albo nazwę banku z zapisanym mapowaniem.',
   mappingInvalid: 'Mapowanie kolumn jest nieprawidłowe.',
   csvRow: (row: number, what: string) => `Wiersz ${row} pliku CSV: ${what}`,

@@ -99,13 +99,55 @@ function withHashes(account: string, lines: Omit<ParsedLine, 'hash'>[]): ParsedL
   });
 }
 
+/** The `:20:` reference and `:28C:` number of the file's statement `index` (0-based; mt940js counts groups from 1). */
+function statementIdentity(text: string, index: number): { reference: string; number: string } {
+  const starts = [...text.matchAll(/^:20:(.*)$/gm)];
+  const start = starts[index]?.index ?? 0;
+  const end = starts[index + 1]?.index ?? text.length;
+  const part = text.slice(start, end);
+  return {
+    reference: /^:20:(.*)$/m.exec(part)?.[1]?.trim() || '?',
+    number: /^:28C?:(.*)$/m.exec(part)?.[1]?.trim() || '?',
+  };
+}
+
+/** A sum mt940js reports (units of the currency, a float) as Polish text: '1 280,00'. */
+const polishAmount = (value: string) =>
+  new Intl.NumberFormat('pl-PL', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true })
+    .format(Number(value))
+    .replace(/\u00a0/g, ' ');
+
+/**
+ * What the parser's refusal means for the person importing: a statement whose balances do not add up, or one without
+ * its closing balance (a file cut short), named by its `:20:` and `:28C:`; anything else is unreadable.
+ */
+function mt940Refusal(text: string, error: unknown): AppError {
+  const message = error instanceof Error ? error.message : '';
+  const sums = /Sum of lines \((-?[\d.e+-]+)\) != turnover \((-?[\d.e+-]+)\) in group (\d+)/.exec(message);
+  if (sums) {
+    const { reference, number } = statementIdentity(text, Number(sums[3]) - 1);
+    return new AppError(
+      422,
+      'statement_unbalanced',
+      msg.unbalanced(reference, number, polishAmount(sums[1] ?? '0'), polishAmount(sums[2] ?? '0')),
+    );
+  }
+  const missing = /Mandatory tag 62 is missing in group (\d+)/.exec(message);
+  if (missing) {
+    const { reference, number } = statementIdentity(text, Number(missing[1]) - 1);
+    return new AppError(422, 'statement_unbalanced', msg.noClosingBalance(reference, number));
+  }
+  return unreadable();
+}
+
 /** An MT940 file (one or more statements) through the mt940js parser; the `:86:` sub-fields read as the Polish banks write them. */
 export function parseMt940(text: string): ParsedLine[] {
   let statements: Statement[];
+  const normalised = text.replace(/\r\n?/g, '\n');
   try {
-    statements = new mt940.Parser().parse(text.replace(/\r\n?/g, '\n'));
-  } catch {
-    throw unreadable();
+    statements = new mt940.Parser().parse(normalised);
+  } catch (error) {
+    throw mt940Refusal(normalised, error);
   }
   const out: ParsedLine[] = [];
   for (const s of statements) {
