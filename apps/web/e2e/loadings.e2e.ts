@@ -11,7 +11,8 @@ import { apiAs, filters, nav, randomNip, toast, typeInto } from './fixtures.ts';
 
 const suffix = Date.now().toString(36);
 const CARGO = `Zaladunek-e2e-${suffix}`;
-const CUSTOMER = `Odbiorca Załadunków ${suffix}`;
+// Long, as real names are: the confirmation's 'Podgląd zlecenia' must keep its whole label beside it (issue 34).
+const CUSTOMER = `Przedsiębiorstwo Handlowo-Usługowe Odbiorca Załadunków Sp. z o.o. ${suffix}`;
 
 /** A Polish NIP with a valid checksum, different on every run (the customers' NIPs are unique). */
 
@@ -135,6 +136,10 @@ describe('loadings: the calendar, both confirmations with their invoice question
     await loading.click();
     const loadingDialog = page.getByRole('dialog', { name: 'Potwierdzenie załadunku' });
     await loadingDialog.getByText(`Zlecenie ${number}`).waitFor();
+    const previewLabel = loadingDialog
+      .getByRole('button', { name: 'Podgląd zlecenia' })
+      .locator('.mantine-Button-label');
+    await expect(previewLabel.evaluate((label) => label.scrollWidth <= label.clientWidth)).resolves.toBe(true);
     await loadingDialog.getByRole('button', { name: 'Podgląd zlecenia' }).click();
     const preview = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
     await preview.getByRole('button', { name: 'Anuluj' }).waitFor();

@@ -41,9 +41,14 @@ describe('receivables: payments on an invoice', () => {
     await expect(amount.inputValue()).resolves.toBe('1230,00');
     await amount.fill('');
     await typeInto(amount, '500,00');
+    // A note typed key by key (issue 34: the third letter crashed the page and the payment was not booked).
+    await typeInto(dialog.getByLabel('Uwagi'), 'Wpłata z kasy, KP 12/2026');
+    await expect(dialog.getByLabel('Uwagi').inputValue()).resolves.toBe('Wpłata z kasy, KP 12/2026');
     await dialog.getByRole('button', { name: 'Zaksięguj płatność' }).click();
     await toast(page, 'Płatność została zaksięgowana!').waitFor();
-    await dialog.getByRole('table', { name: 'Płatności faktury' }).getByText('500,00 zł').waitFor();
+    const booked = dialog.getByRole('table', { name: 'Płatności faktury' });
+    await booked.getByText('500,00 zł').waitFor();
+    await booked.getByText('Wpłata z kasy, KP 12/2026').waitFor();
     await row.getByText('Częściowo zapłacona').waitFor();
     await row.getByText('pozostało 730,00 zł').waitFor();
 

@@ -17,9 +17,17 @@ export type RecordModalProps = Omit<AppModalProps, 'children'> & {
   historyPath?: string | null;
 };
 
-/** A field to type into: not a radio or a checkbox (a type switch comes first in some forms), nor a read-only one. */
-const FIELD =
-  'input:not([type=hidden]):not([type=radio]):not([type=checkbox]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
+/**
+ * A field to type into: not a radio or a checkbox (a type switch comes first in some forms), nor a read-only one, nor
+ * one that opens a dropdown when focused (a date picker, a searchable select): Esc would close that dropdown, not the
+ * modal, and a calendar over the form is not what opening it asked for.
+ */
+const FIELD = ['input:not([type=hidden]):not([type=radio]):not([type=checkbox])', 'textarea']
+  .map(
+    (field) =>
+      `${field}:not([disabled]):not([readonly]):not([aria-haspopup]):not([role=combobox]):not([data-dates-input])`,
+  )
+  .join(', ');
 
 /**
  * The form's first field gets the cursor (issue 34: a new invoice opened with it on the ×). Mantine's focus trap

@@ -80,8 +80,9 @@ export function ConfirmationModal({
 
 function OrderHeader({ order, onPreview }: { order: Order; onPreview: (uuid: string) => void }) {
   return (
+    // The texts wrap and the button keeps its width: beside a long route or names it was cut ('Podgląd zlec', issue 34).
     <Group justify="space-between" align="flex-start" wrap="nowrap">
-      <Stack gap={0}>
+      <Stack gap={0} miw={0} style={{ flex: 1 }}>
         <Text fw={600}>{`Zlecenie ${order.number}`}</Text>
         <Text size="sm" c="dimmed">
           {routeLabel(order)}
@@ -90,7 +91,7 @@ function OrderHeader({ order, onPreview }: { order: Order; onPreview: (uuid: str
           {[order.customer?.companyName, order.carrier?.companyName].filter(Boolean).join(' · ')}
         </Text>
       </Stack>
-      <Button variant="light" size="xs" onClick={() => onPreview(order.uuid)}>
+      <Button variant="light" size="xs" style={{ flexShrink: 0 }} onClick={() => onPreview(order.uuid)}>
         {t.preview}
       </Button>
     </Group>
