@@ -169,9 +169,17 @@ export function verificationStatus(
   return 'zweryfikowany';
 }
 
+/** The day of an instant in the reader's zone (the office's: a check at 00:30 in Warsaw is that day, not UTC's). */
+const readersDay = (instant: string) => {
+  const d = new Date(instant);
+  if (Number.isNaN(d.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()}`;
+};
+
 export const verificationStatusLabel = (status: VerificationStatus, verifiedAt: string | null) =>
   status === 'zweryfikowany'
-    ? `Zweryfikowany ${verifiedAt ? `${verifiedAt.slice(8, 10)}/${verifiedAt.slice(5, 7)}/${verifiedAt.slice(0, 4)}` : ''}`.trim()
+    ? `Zweryfikowany ${verifiedAt ? readersDay(verifiedAt) : ''}`.trim()
     : status === 'wygasla'
       ? 'Weryfikacja wygasła'
       : 'Niezweryfikowany';

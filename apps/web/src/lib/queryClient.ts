@@ -9,7 +9,12 @@ import { notifyError, notifySuccess } from './notify.ts';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: { errorAction?: string };
-    mutationMeta: { errorAction?: string; successMessage?: string };
+    mutationMeta: {
+      errorAction?: string;
+      successMessage?: string;
+      /** A refusal the screen answers itself, with a dialog (an admin's reason): no notice behind that dialog. */
+      asks?: (error: unknown) => boolean;
+    };
   }
 }
 
@@ -31,7 +36,7 @@ export function createQueryClient() {
       },
       onError: (error, _variables, _result, mutation) => {
         const action = mutation.meta?.errorAction;
-        if (action && !sessionEnded(error)) notifyError(action, error);
+        if (action && !sessionEnded(error) && !mutation.meta?.asks?.(error)) notifyError(action, error);
       },
     }),
     defaultOptions: {

@@ -57,7 +57,7 @@ export type PartySetup<R, V extends PartyFormValues, C, U> = {
     onOpenExisting: (match: PartyMatch) => void,
   ) => ReactNode;
   /** Below the fields: what the feature adds for this record (the registers' checks, their history). */
-  renderExtras?: (form: UseFormReturnType<V>, uuid: string | null) => ReactNode;
+  renderExtras?: (form: UseFormReturnType<V>, uuid: string | null, record: R | undefined) => ReactNode;
 };
 
 /** Create or edit a customer or carrier. If the record cannot be loaded, the modal closes (the error is notified). */
@@ -88,6 +88,7 @@ export function PartyModal<R, V extends PartyFormValues, C, U>({
         setup={setup}
         title={title}
         uuid={uuid ?? null}
+        record={record.data}
         initialValues={record.data ? setup.toForm(record.data) : setup.emptyForm()}
         onCancel={onClose}
         onSaved={(saved) => {
@@ -103,6 +104,8 @@ type PartyFormProps<R, V extends PartyFormValues, C, U> = {
   setup: PartySetup<R, V, C, U>;
   title: string;
   uuid: string | null;
+  /** The record as loaded (undefined when creating). */
+  record: R | undefined;
   initialValues: V;
   onCancel: () => void;
   onSaved: (record: R | null) => void;
@@ -112,6 +115,7 @@ function PartyForm<R, V extends PartyFormValues, C, U>({
   setup,
   title,
   uuid,
+  record,
   initialValues,
   onCancel,
   onSaved,
@@ -143,7 +147,7 @@ function PartyForm<R, V extends PartyFormValues, C, U>({
     <>
       <form onSubmit={handleSubmit} noValidate aria-label={title}>
         {setup.renderFields(form, hints, setExisting)}
-        {setup.renderExtras?.(form, uuid)}
+        {setup.renderExtras?.(form, uuid, record)}
         <FormActions saving={saving} onCancel={onCancel} />
       </form>
       {/* The record that already has the number, over this form (a sibling, so its keys never reach the form). */}

@@ -54,6 +54,8 @@ export type PartyFormValues = {
   language: string;
   /** Bank accounts as shown: the NRB grouped '12 3456 …' (the API takes digits; spaces are dropped on save). */
   bankAccounts: string[];
+  /** 'Pobierz z GUS' answered this look-up: saved with it, GUS's answer becomes the record's check ('' for none). */
+  registryLookup: string;
 };
 
 export const emptyPartyForm = (): PartyFormValues => ({
@@ -69,6 +71,7 @@ export const emptyPartyForm = (): PartyFormValues => ({
   nip: '',
   language: DEFAULT_LANGUAGE,
   bankAccounts: [],
+  registryLookup: '',
 });
 
 export const partyToForm = (party: PartyRecord): PartyFormValues => ({
@@ -84,6 +87,7 @@ export const partyToForm = (party: PartyRecord): PartyFormValues => ({
   nip: party.nip ?? '',
   language: party.language || DEFAULT_LANGUAGE,
   bankAccounts: (party.bankAccounts ?? []).map(formatNrb),
+  registryLookup: '',
 });
 
 export const toPartyRef = (party: PartyRef): PartyRef => ({

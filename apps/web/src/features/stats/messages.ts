@@ -63,5 +63,7 @@ export const statsPageMessages = {
     markPaidAction: 'oznaczania płatności',
     load: 'ładowania płatności',
     rowLabel: (number: string) => `Płatność zlecenia ${number}`,
+    search: 'Szukaj',
+    searchPlaceholder: 'Numer zlecenia, klient lub przewoźnik',
   },
 } as const;

@@ -3,6 +3,10 @@ import { verificationMessages as vm } from '@spedycja/domain';
 /** Texts of the registers' checks on the customer and carrier modals (issue 24). */
 export const verificationTexts = {
   gus: 'Pobierz z GUS',
+  gusCheck: 'Sprawdź w GUS',
+  gusAnswer: 'Dane z GUS',
+  gusNotFound: 'GUS: nie znaleziono podmiotu o tym NIP',
+  statusLabel: 'Status weryfikacji',
   vies: 'Sprawdź w VIES',
   whitelist: 'Sprawdź na białej liście',
   nipFirst: 'Najpierw wpisz NIP',
@@ -33,6 +37,7 @@ export const verificationTexts = {
   sources: { gus: 'GUS', vies: 'VIES', whitelist: 'Biała lista' } as Record<string, string>,
   outcomes: { ok: 'pozytywny', failed: 'negatywny', unavailable: 'nie można sprawdzić' } as Record<string, string>,
   override: (reason: string) => `Potwierdzenie administratora: ${reason}`,
+  account: (account: string) => `Rachunek ${account}`,
   ocp: {
     title: 'Ubezpieczenie OCP i licencja',
     insurer: 'Ubezpieczyciel OCP',

@@ -85,8 +85,8 @@ const carrierSetup = {
   useUpdate: useUpdateCarrier,
   duplicates: { queryKey: carrierKeys.all, fetcher: getCarrierDuplicates },
   renderFields: renderCarrierFields,
-  renderExtras: (form: UseFormReturnType<CarrierFormValues>, uuid: string | null) => (
-    <RegistryPanel resource="carriers" uuid={uuid} form={form} />
+  renderExtras: (form: UseFormReturnType<CarrierFormValues>, uuid: string | null, record: Carrier | undefined) => (
+    <RegistryPanel resource="carriers" uuid={uuid} form={form} record={record} />
   ),
 };
 

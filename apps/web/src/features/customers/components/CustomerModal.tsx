@@ -65,8 +65,8 @@ const customerSetup = {
   useUpdate: useUpdateCustomer,
   duplicates: { queryKey: customerKeys.all, fetcher: getCustomerDuplicates },
   renderFields: renderCustomerFields,
-  renderExtras: (form: UseFormReturnType<CustomerFormValues>, uuid: string | null) => (
-    <RegistryPanel resource="customers" uuid={uuid} form={form} />
+  renderExtras: (form: UseFormReturnType<CustomerFormValues>, uuid: string | null, record: Customer | undefined) => (
+    <RegistryPanel resource="customers" uuid={uuid} form={form} record={record} />
   ),
 };
 

@@ -8,11 +8,15 @@ import { patchOrderInLists } from './cache.ts';
 export const updateOrder = ({ uuid, payload }: { uuid: string; payload: OrderUpdate }) =>
   api.put<Order>(`/orders/${uuid}`, payload);
 
-export function useUpdateOrder() {
+/**
+ * `asks`: refusals the caller answers with a dialog of its own (an admin's reason for paying an account off the white
+ * list): no notice for those, which would stand behind the dialog; every other failure is notified as usual.
+ */
+export function useUpdateOrder({ asks }: { asks?: (error: unknown) => boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrder,
-    meta: { errorAction: t.update, successMessage: t.updated },
+    meta: { errorAction: t.update, successMessage: t.updated, asks },
     onSuccess: (order) => patchOrderInLists(queryClient, order),
   });
 }

@@ -7,7 +7,12 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { type DebtorAsk, DebtorConfirmDialog, useDebtorCheck } from '../../debtors/index.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
-import { carrierUnverifiedMessage, WhitelistOverrideDialog } from '../../verification/index.ts';
+import {
+  carrierUnverifiedMessage,
+  isWhitelistUnconfirmed,
+  type OverrideKind,
+  WhitelistOverrideDialog,
+} from '../../verification/index.ts';
 import { useCreateOrder } from '../api/createOrder.ts';
 import { useUpdateOrder } from '../api/updateOrder.ts';
 import { ordersMessages as t } from '../messages.ts';
@@ -44,8 +49,10 @@ const s = t.submit;
  */
 export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }: OrderFormProps) {
   const form = useForm<OrderFormValues>({ initialValues, validate: validateOrderForm(mode) });
+  const { isAdmin: admin } = useAuth();
   const createOrder = useCreateOrder();
-  const updateOrder = useUpdateOrder();
+  // An admin paying a carrier whose account the white list did not confirm is asked for a reason (below), not told off.
+  const updateOrder = useUpdateOrder({ asks: (error) => admin && isWhitelistUnconfirmed(error) });
   const owners = useUserOptions();
   const [sendTo, setSendTo] = useState<PartyFlags>({ customer: true, carrier: true });
   const runSave = useSaveSubmit(form);
@@ -56,18 +63,34 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
     [owners.data, initialValues.user],
   );
 
-  const { isAdmin: admin } = useAuth();
-  /** An unverified carrier refused the save (422): an admin is asked for a reason and the save goes again with it. */
-  const [override, setOverride] = useState<{ message: string; send: (reason: string) => Promise<void> } | null>(null);
-  type Extra = { carrierVerificationOverride?: { reason: string } };
-  const sendOrAsk = async (send: (extra: Extra) => Promise<void>) => {
+  /**
+   * A save an admin may confirm with a reason, which then goes again with it (each confirmation kept for the next
+   * refusal): an unverified carrier (422), or paying the carrier on an account the white list did not confirm (409).
+   */
+  const [override, setOverride] = useState<{
+    kind: OverrideKind;
+    message: string | null;
+    send: (reason: string) => Promise<void>;
+  } | null>(null);
+  type Extra = { carrierVerificationOverride?: { reason: string }; whitelistOverride?: { reason: string } };
+  const sendOrAsk = async (send: (extra: Extra) => Promise<void>, extra: Extra = {}): Promise<void> => {
     try {
-      await send({});
+      await send(extra);
     } catch (error) {
-      // A dispatcher sees the 422's message on the carrier field (useSaveSubmit).
-      const message = admin ? carrierUnverifiedMessage(error) : null;
-      if (!message) throw error;
-      setOverride({ message, send: (reason) => send({ carrierVerificationOverride: { reason } }) });
+      // A dispatcher sees the 422's message on the carrier field (useSaveSubmit), and the 409's in the notice.
+      if (!admin) throw error;
+      const again = (more: (reason: string) => Extra) => (reason: string) =>
+        runSave(() => sendOrAsk(send, { ...extra, ...more(reason) }));
+      const message = carrierUnverifiedMessage(error);
+      if (message) {
+        setOverride({
+          kind: 'carrier',
+          message,
+          send: again((reason) => ({ carrierVerificationOverride: { reason } })),
+        });
+      } else if (isWhitelistUnconfirmed(error)) {
+        setOverride({ kind: 'whitelist', message: null, send: again((reason) => ({ whitelistOverride: { reason } })) });
+      } else throw error;
     }
   };
 
@@ -211,12 +234,14 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
         onCancel={() => setDebtor(null)}
       />
       <WhitelistOverrideDialog
-        kind="carrier"
+        kind={override?.kind ?? 'carrier'}
         opened={override !== null}
         message={override?.message}
         onConfirm={async (reason) => {
-          await override?.send(reason);
-          setOverride(null);
+          const asked = override;
+          await asked?.send(reason);
+          // Closed unless the save, sent again, asked the next confirmation.
+          setOverride((current) => (current === asked ? null : current));
         }}
         onCancel={() => setOverride(null)}
       />

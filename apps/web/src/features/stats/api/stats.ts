@@ -1,6 +1,7 @@
 import type { PaymentSide, PaymentState, PaymentsCollection, Stats } from '@spedycja/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/apiClient.ts';
+import { isWhitelistUnconfirmed } from '../../verification/index.ts';
 import { statsPageMessages as t } from '../messages.ts';
 
 export const statsKeys = {
@@ -20,7 +21,14 @@ export const useStats = (from: string, to: string) =>
 
 export const PAYMENTS_PAGE_SIZE = 10;
 
-export const paymentParams = (side: PaymentSide, state: PaymentState, page: number) => ({
+/** The list's query: its side, state and page, and the filter row's parameters (`search`). */
+export const paymentParams = (
+  side: PaymentSide,
+  state: PaymentState,
+  page: number,
+  filters: Record<string, string> = {},
+) => ({
+  ...filters,
   side,
   state,
   page,
@@ -45,7 +53,8 @@ export function useMarkPaid() {
         side,
         ...(overrideReason ? { whitelistOverride: { reason: overrideReason } } : {}),
       }),
-    meta: { errorAction: t.payments.markPaidAction, successMessage: t.markedPaid },
+    // The white list's refusal opens the admin's reason dialog (the cockpit's own answer): no notice behind it.
+    meta: { errorAction: t.payments.markPaidAction, successMessage: t.markedPaid, asks: isWhitelistUnconfirmed },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: statsKeys.all }),

@@ -11,6 +11,8 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
+import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
+import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
 import { portalTexts } from '../../portal/index.ts';
 import { isWhitelistUnconfirmed, WhitelistOverrideDialog } from '../../verification/index.ts';
 import { PAYMENTS_PAGE_SIZE, paymentParams, useMarkPaid, usePayments } from '../api/stats.ts';
@@ -18,6 +20,11 @@ import { statsPageMessages as t } from '../messages.ts';
 
 const p = t.payments;
 const RED = 'var(--mantine-color-red-7)';
+
+/** An order by its number, customer or carrier (company, person, NIP, phone, e-mail), searched by the server. */
+const filters: FilterDef[] = [
+  { kind: 'text', name: 'search', label: p.search, placeholder: p.searchPlaceholder, width: 300 },
+];
 
 const termText = (payment: Payment) =>
   payment.paymentDate
@@ -29,8 +36,9 @@ const termText = (payment: Payment) =>
 function PaymentsList({ side }: { side: PaymentSide }) {
   const [state, setState] = useState<PaymentState>('overdue');
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState<ApiParams>({});
   const [toMark, setToMark] = useState<Payment | null>(null);
-  const params = paymentParams(side, state, page);
+  const params = paymentParams(side, state, page, search);
   const list = usePayments(params);
   const markPaid = useMarkPaid();
   /** A payable the white list did not confirm: the admin's explicit confirmation with a reason. */
@@ -129,7 +137,7 @@ function PaymentsList({ side }: { side: PaymentSide }) {
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-end">
         <SegmentedControl
           size="xs"
           value={state}
@@ -138,6 +146,13 @@ function PaymentsList({ side }: { side: PaymentSide }) {
             setPage(1);
           }}
           data={(['overdue', 'due', 'all'] as const).map((value) => ({ value, label: p.states[value] }))}
+        />
+        <FilterRow
+          filters={filters}
+          onApply={(next) => {
+            setSearch(next);
+            setPage(1);
+          }}
         />
         <Text size="sm" data-testid={`payments-totals-${side}`}>
           {p.totals}:{' '}

@@ -1,9 +1,10 @@
-import { Badge } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { formatNrb, ocpWarnings, VERIFICATION_STATUSES } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { useCarrier } from '../../carriers/api/getCarrier.ts';
 import { verificationTexts as t } from '../messages.ts';
+import { VerificationBadge } from './VerificationBadge.tsx';
 import { WarningBadges } from './WarningBadges.tsx';
 
 type OrderBits = {
@@ -14,8 +15,9 @@ type OrderBits = {
 };
 
 /**
- * On the order: the carrier's account the payment goes to (one of the carrier's accounts), and the red marks of its
- * OCP ('OCP wygasło', 'OCP wygasa {date}', 'Suma OCP niższa niż wartość towaru') recomputed as the order is typed.
+ * On the order: the carrier's account the payment goes to (one of the carrier's accounts), the red marks of its
+ * OCP ('OCP wygasło', 'OCP wygasa {date}', 'Suma OCP niższa niż wartość towaru') recomputed as the order is typed, and
+ * whether the carrier is verified ('Zweryfikowany {date}', or why not).
  */
 export function CarrierOrderFields({
   carrierUuid,
@@ -36,6 +38,7 @@ export function CarrierOrderFields({
   if (account && !accounts.includes(account)) options.push({ value: account, label: formatNrb(account) });
   const warnings = carrier ? ocpWarnings(carrier, order, dayjs().format('YYYY-MM-DD')) : [];
   const unverified = carrier && carrier.verificationStatus !== VERIFICATION_STATUSES[0];
+  const verified = carrier?.verificationStatus === VERIFICATION_STATUSES[0];
   // Said only when true: no carrier picked yet, or the carrier (once read) has no accounts; a typed text that matches
   // none of its accounts gets the picker's own 'nothing found'.
   const hint = !carrierUuid ? t.pickCarrierFirst : carrier && accounts.length === 0 ? t.noAccounts : undefined;
@@ -51,13 +54,23 @@ export function CarrierOrderFields({
         error={accountError as string | undefined}
         {...(hint ? { nothingFoundMessage: hint } : {})}
       />
-      <WarningBadges warnings={warnings} label={t.orderWarnings}>
-        {unverified && (
-          <Badge color="orange" variant="light">
-            {carrier.verificationStatus === 'wygasla' ? t.verificationExpired : t.unverifiedCarrier}
-          </Badge>
-        )}
-      </WarningBadges>
+      {(warnings.length > 0 || unverified || verified) && (
+        <Group gap={6}>
+          <WarningBadges warnings={warnings} label={t.orderWarnings}>
+            {unverified && (
+              <Badge color="orange" variant="light">
+                {carrier.verificationStatus === 'wygasla' ? t.verificationExpired : t.unverifiedCarrier}
+              </Badge>
+            )}
+          </WarningBadges>
+          {/* A verified carrier says so, with the day of its check ('Zweryfikowany 28/11/2026'). */}
+          {verified && (
+            <Group gap={6} role="status" aria-label={t.statusLabel}>
+              <VerificationBadge status={carrier.verificationStatus} verifiedAt={carrier.verifiedAt} />
+            </Group>
+          )}
+        </Group>
+      )}
     </>
   );
 }

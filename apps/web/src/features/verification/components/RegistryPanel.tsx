@@ -1,6 +1,14 @@
 import { Badge, Button, Group, Stack, TagsInput, Text, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { actionErrorMessage, formatDate, formatNrb, normaliseNrb, type RegistryCompany } from '@spedycja/domain';
+import {
+  actionErrorMessage,
+  formatDate,
+  formatNrb,
+  normaliseNrb,
+  type RegistryCompany,
+  type VerificationSource,
+  type VerificationStatus,
+} from '@spedycja/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PartyFormValues } from '../../../components/parties/partyForm.ts';
@@ -14,17 +22,27 @@ import {
   verifyParty,
 } from '../api/registers.ts';
 import { verificationTexts as t } from '../messages.ts';
+import { VerificationBadge } from './VerificationBadge.tsx';
 import { VerificationHistory } from './VerificationHistory.tsx';
+
+/** What the badge needs of the record. */
+type PartyVerification = { verificationStatus: VerificationStatus; verifiedAt: string | null };
 
 type Props<V extends PartyFormValues> = {
   resource: PartyResource;
   uuid: string | null;
   form: UseFormReturnType<V>;
+  /** The saved record as the modal loaded it: its verification badge. */
+  record?: PartyVerification;
 };
 
 // The register's own explanation when it gave one; else the notice of SPEC §8 ('Wystąpił błąd podczas …!').
 const errorText = (error: unknown) =>
   isApiError(error) && error.detail ? error.detail : actionErrorMessage(t.errorAction, errorDetail(error));
+
+/** A GUS check's stored answer (`details`) as the look-up shows it; null when GUS knew no such NIP. */
+const gusCompanyOf = (details: unknown): RegistryCompany | null =>
+  details && typeof details === 'object' && 'name' in details ? (details as RegistryCompany) : null;
 
 /** A Polish NIP (or none): GUS and the white list; another EU VAT number: VIES. */
 const isEuVat = (nip: string, country: string | null) => {
@@ -33,16 +51,20 @@ const isEuVat = (nip: string, country: string | null) => {
 };
 
 /**
- * The registers on the customer and carrier modals: 'Pobierz z GUS' fills the company from its NIP, 'Sprawdź w VIES'
- * and 'Sprawdź na białej liście' check a saved record (the white list offers its accounts), the accounts themselves,
- * and the record's 'Weryfikacje'.
+ * The registers on the customer and carrier modals: 'Pobierz z GUS' fills the company from its NIP (and the save
+ * records GUS's answer as the record's check), 'Sprawdź w GUS', 'Sprawdź w VIES' and 'Sprawdź na białej liście'
+ * check a saved record (the white list offers its accounts), the record's verification badge, the accounts
+ * themselves, and the record's 'Weryfikacje'.
  */
-export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form }: Props<V>) {
+export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form, record }: Props<V>) {
   const f = form as unknown as UseFormReturnType<PartyFormValues>;
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const [company, setCompany] = useState<RegistryCompany | null>(null);
   const [answer, setAnswer] = useState<VerifyAnswer | null>(null);
+  /** The record as read after a check (its badge moves with the checks). */
+  const [checked, setChecked] = useState<PartyVerification | null>(null);
+  const verification = checked ?? record;
   const values = f.getValues();
   const euVat = isEuVat(values.nip, values.country);
 
@@ -51,7 +73,7 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form 
       f.setFieldError('nip', t.nipFirst);
       return;
     }
-    setBusy('gus');
+    setBusy('gusLookup');
     try {
       const found = await getRegistryCompany(values.nip);
       setCompany(found);
@@ -61,6 +83,7 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form 
         postalCode: found.postalCode ?? '',
         city: found.city ?? '',
         country: 'PL',
+        registryLookup: found.lookup,
       } as Partial<PartyFormValues>);
     } catch (error) {
       notifyFailure(errorText(error));
@@ -69,17 +92,19 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form 
     }
   };
 
-  const check = async (source: 'gus' | 'vies' | 'whitelist') => {
+  const check = async (source: VerificationSource) => {
     if (!uuid) return;
     setBusy(source);
     try {
       const result = await verifyParty(resource, uuid, source);
       setAnswer(result);
+      if (result.source === 'gus') setCompany(gusCompanyOf(result.details));
       if (result.warning) notifyFailure(result.warning);
       await queryClient.invalidateQueries({ queryKey: verificationKeys.history(resource, uuid) });
       // The check wrote to the record (its verification date, VAT status): read it again, so that saving the form
-      // open around this panel is not taken for a save over someone else's newer change (412).
-      await api.get(`/${resource}/${uuid}`);
+      // open around this panel is not taken for a save over someone else's newer change (412), and the badge says
+      // what the record now is.
+      setChecked(await api.get<PartyVerification>(`/${resource}/${uuid}`));
     } catch (error) {
       notifyFailure(errorText(error));
     } finally {
@@ -91,7 +116,7 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form 
   const has = (account: string) => accounts.some((a) => normaliseNrb(a) === account);
   const offered =
     answer?.source === 'whitelist' ? ((answer.details as { accountNumbers?: string[] })?.accountNumbers ?? []) : [];
-  const saveFirst = (label: string, source: 'vies' | 'whitelist') =>
+  const saveFirst = (label: string, source: VerificationSource) =>
     uuid ? (
       <Button variant="light" size="xs" loading={busy === source} onClick={() => check(source)}>
         {label}
@@ -107,13 +132,25 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form 
   return (
     <Stack gap="xs" mt="sm">
       <Group gap="xs">
-        <Button variant="light" size="xs" loading={busy === 'gus'} onClick={fetchGus}>
+        <Button variant="light" size="xs" loading={busy === 'gusLookup'} onClick={fetchGus}>
           {t.gus}
         </Button>
-        {euVat ? saveFirst(t.vies, 'vies') : saveFirst(t.whitelist, 'whitelist')}
+        {euVat ? (
+          saveFirst(t.vies, 'vies')
+        ) : (
+          <>
+            {saveFirst(t.gusCheck, 'gus')}
+            {saveFirst(t.whitelist, 'whitelist')}
+          </>
+        )}
+        {uuid && verification && (
+          <Group gap={6} ml="auto" role="status" aria-label={t.statusLabel}>
+            <VerificationBadge status={verification.verificationStatus} verifiedAt={verification.verifiedAt} />
+          </Group>
+        )}
       </Group>
       {company && (
-        <Text size="sm" role="status">
+        <Text size="sm" role="status" aria-label={t.gusAnswer}>
           {company.name} · {t.regon(company.regon ?? '—')} · {t.activity}:{' '}
           <Badge
             color={company.status === 'aktywna' ? 'green' : company.status === 'nieznany' ? 'gray' : 'red'}
@@ -121,6 +158,11 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form 
           >
             {t.activityStatus(company.status, company.endedOn ? formatDate(company.endedOn) : null)}
           </Badge>
+        </Text>
+      )}
+      {answer?.source === 'gus' && !company && (
+        <Text size="sm" role="status" c="red.8">
+          {t.gusNotFound}
         </Text>
       )}
       {answer?.source === 'vies' && (

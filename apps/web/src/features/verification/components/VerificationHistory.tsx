@@ -1,5 +1,5 @@
 import { Table, Text, Title } from '@mantine/core';
-import { formatDateTime } from '@spedycja/domain';
+import { formatDateTime, formatNrb } from '@spedycja/domain';
 import { type PartyResource, useVerifications } from '../api/registers.ts';
 import { verificationTexts as t } from '../messages.ts';
 
@@ -35,6 +35,8 @@ export function VerificationHistory({ resource, uuid }: { resource: PartyResourc
                 <Table.Td>{t.sources[v.source] ?? v.source}</Table.Td>
                 <Table.Td>
                   {t.outcomes[v.outcome] ?? v.outcome}
+                  {/* A payment's check: the account it was about (a refusal says which account was refused). */}
+                  {v.account && <Text size="xs">{t.account(formatNrb(v.account))}</Text>}
                   {v.overrideReason && (
                     <Text size="xs" c="orange.8">
                       {t.override(v.overrideReason)}

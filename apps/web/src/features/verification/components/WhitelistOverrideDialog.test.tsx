@@ -18,7 +18,8 @@ describe('the override dialog', () => {
     );
     expect(carrierUnverifiedMessage(new ApiError(403, message))).toBeNull();
     expect(carrierUnverifiedMessage(new Error(message))).toBeNull();
-    expect(isWhitelistUnconfirmed(new ApiError(409, vm.whitelistUnconfirmed))).toBe(true);
+    expect(isWhitelistUnconfirmed(new ApiError(409, vm.whitelistRefused))).toBe(true);
+    expect(isWhitelistUnconfirmed(new ApiError(409, 'Zlecenie zostało już opłacone.'))).toBe(false);
   });
 
   it("asks the carrier kind's reason under the server's message and sends it", async () => {

@@ -7,7 +7,7 @@ import { verificationTexts as t } from '../messages.ts';
 
 /** A 409 of paying a carrier whose account the VAT white list did not confirm (above 15 000 zł gross). */
 export const isWhitelistUnconfirmed = (error: unknown) =>
-  isApiError(error) && error.status === 409 && error.detail === vm.whitelistUnconfirmed;
+  isApiError(error) && error.status === 409 && error.detail === vm.whitelistRefused;
 
 const [unverifiedStart = '', unverifiedEnd = ''] = vm.carrierUnverified('\u0000').split('\u0000');
 /**
