@@ -54,12 +54,10 @@ const previewTypeOf = (contentType: string) => (contentType === 'image/heic' ? '
 export const isPreviewable = (contentType: string) => INLINE_TYPES.has(previewTypeOf(contentType));
 
 /**
- * The answer's own policy: nothing loads, no script runs. A picture or a download is also sandboxed; a PDF is not,
- * because Chromium refuses to start its PDF viewer in a sandboxed document (the preview stays a grey frame) — the
- * viewer draws the PDF in its own process, never as a page of ours, and nosniff keeps it a PDF.
+ * The answer's own policy: sandboxed, nothing loads, no script runs, framed only by our pages. Chromium still shows
+ * a PDF under it (its viewer draws the file in a process of its own, never as a page of ours).
  */
-const contentPolicy = (inlinePdf: boolean) =>
-  `${inlinePdf ? '' : 'sandbox; '}default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'`;
+const CONTENT_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 /**
  * The bytes as uploaded, from our origin: never sniffed, no script runs inside them, a download unless a preview is
@@ -86,7 +84,7 @@ export async function sendDocumentContent(reply: FastifyReply, store: FileStore,
     .header('content-type', contentType)
     .header('content-length', String(data.length))
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', contentPolicy(inline && contentType === 'application/pdf'))
+    .header('content-security-policy', CONTENT_POLICY)
     .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${name}`)
     .header('cache-control', 'private, no-store')
     .send(data);
