@@ -7,6 +7,8 @@ import { decode as decodeJpeg } from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { mailOutbox, orderDocuments, portalLinks, telegramMessages, users } from '../src/db/schema/index.ts';
+import type { DocumentRow } from '../src/modules/portal/repository.ts';
+import { signedPreviewUrl } from '../src/modules/portal/service.ts';
 import { hashPortalToken, PORTAL_LIMITS } from '../src/modules/portal/token.ts';
 import { orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -410,7 +412,7 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
     expect(content.statusCode).toBe(200);
     expect(content.rawPayload.equals(data)).toBe(true);
     expect(content.headers['x-content-type-options']).toBe('nosniff');
-    expect(String(content.headers['content-security-policy'])).toMatch(/default-src 'none'.*sandbox/);
+    expect(String(content.headers['content-security-policy'])).toMatch(/^sandbox; default-src 'none'/);
     expect(String(content.headers['content-security-policy'])).not.toContain('script-src');
     expect(String(content.headers['content-disposition'])).toMatch(/^attachment;/);
     const preview = await api('GET', `/api/documents/${doc.uuid}/content?preview=1`, undefined, dispatcher);
@@ -432,6 +434,82 @@ describe.each(dbKinds)("the carrier's link on %s", (kind) => {
       user: 'Dyspozytor Nowak',
       detail: { reason: 'Zły plik' },
     });
+  });
+
+  it("previews from our origin: the staff's signed, short-lived address and the carrier's own files, each with the file's own sandboxing policy", async () => {
+    const a = await sentOrder();
+    const b = await sentOrder();
+    await carrierCall('POST', a.token, '/accept');
+    const upload = async (token: string, name: string, data: Buffer) => {
+      const body = multipart({ kind: 'cmr' }, { name, data });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/portal/${token}/documents`,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { ...(res.json() as { uuid: string }), data };
+    };
+    const pdf = await upload(a.token, 'cmr.pdf', SAMPLES.pdf());
+    const png = await upload(a.token, 'skan.png', SAMPLES.png());
+    const otherOrders = await upload(b.token, 'cudzy.pdf', SAMPLES.pdf());
+    const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
+    const policy = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy']);
+    const expectInline = (res: Awaited<ReturnType<typeof anonymous>>, type: string, data: Buffer) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(String(res.headers['content-disposition'])).toMatch(/^inline;/);
+      expect(res.rawPayload.equals(data)).toBe(true);
+      expect(policy(res)).toMatch(/^sandbox; default-src 'none';/);
+      expect(policy(res)).toContain("frame-ancestors 'self'");
+      expect(policy(res)).not.toMatch(/script-src|blob:/);
+    };
+
+    // The office: an address to put in a frame or a picture, which needs no token and opens that file only.
+    const link = await api('GET', `/api/documents/${pdf.uuid}/previewLink`, undefined, dispatcher);
+    expect(link.statusCode, link.body).toBe(200);
+    expect(link.json()).toMatchObject({ contentType: 'application/pdf' });
+    const { url } = link.json() as { url: string };
+    expect(url).toMatch(new RegExp(`^/api/public/documents/${pdf.uuid}/content\\?expires=\\d+&signature=[\\w-]{43}$`));
+    const pdfPreview = await anonymous(url);
+    expectInline(pdfPreview, 'application/pdf', pdf.data);
+    const pngUrl = (await api('GET', `/api/documents/${png.uuid}/previewLink`, undefined, dispatcher)).json().url;
+    const pngPreview = await anonymous(pngUrl);
+    expectInline(pngPreview, 'image/png', png.data);
+    expect((await anonymous(`/api/documents/${pdf.uuid}/previewLink`)).statusCode).toBe(401);
+
+    // Another file, a changed signature or expiry, an expired address, none at all: refused in Polish.
+    const signature = url.split('signature=')[1] as string;
+    const expires = Number(/expires=(\d+)/.exec(url)?.[1]);
+    for (const forged of [
+      url.replace(pdf.uuid, png.uuid),
+      url.replace(`expires=${expires}`, `expires=${expires + 3600}`),
+      url.replace(signature, `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`),
+      signedPreviewUrl(
+        t.config.jwtSecret,
+        { uuid: pdf.uuid, contentType: 'application/pdf' } as DocumentRow,
+        Date.now() - 301_000,
+      ).url,
+      `/api/public/documents/${pdf.uuid}/content`,
+    ]) {
+      const refused = await anonymous(forged);
+      expect(refused.statusCode, forged).toBe(403);
+      expect(refused.json().detail).toBe(portalMessages.previewExpired);
+    }
+
+    // The carrier: the files of its own order, by its token; another order's file or a dead token is a 404.
+    expectInline(await anonymous(`/api/public/portal/${a.token}/documents/${png.uuid}/content`), 'image/png', png.data);
+    const carrierPdf = await anonymous(`/api/public/portal/${a.token}/documents/${pdf.uuid}/content`);
+    expectInline(carrierPdf, 'application/pdf', pdf.data);
+    expect((await anonymous(`/api/public/portal/${a.token}/documents/${otherOrders.uuid}/content`)).statusCode).toBe(
+      404,
+    );
+    expect((await anonymous(`/api/public/portal/${'x'.repeat(43)}/documents/${pdf.uuid}/content`)).statusCode).toBe(
+      404,
+    );
+    expect((await anonymous(`/api/public/portal/${a.token}/documents/nie-uuid/content`)).statusCode).toBe(404);
   });
 
   it("marks each order and filters 'nie przyjęte' (after the setting's hours, or declined) and 'brak CMR po rozładunku' in SQL", async () => {

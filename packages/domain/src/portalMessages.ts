@@ -30,6 +30,7 @@ export const portalMessages = {
     'Ten link jest nieprawidłowy, wygasł albo został unieważniony. Skontaktuj się ze spedycją telefonicznie.',
   notFound: 'Nie znaleziono zlecenia dla tego linku.',
   previewUnavailable: 'Nie można wyświetlić podglądu tego pliku — pobierz go.',
+  previewExpired: 'Ten adres podglądu wygasł albo jest nieprawidłowy. Otwórz podgląd ponownie.',
   tooManyRequests: 'Zbyt wiele zapytań. Spróbuj ponownie za kilka minut.',
   alreadyDeclined: 'Zlecenie zostało już odrzucone.',
   alreadyAccepted: 'Zlecenie zostało już przyjęte.',

@@ -98,6 +98,8 @@ export const PUBLIC_OPERATIONS: readonly string[] = [
   'POST /api/public/portal/:token/events',
   'POST /api/public/portal/:token/documents',
   'POST /api/public/portal/:token/invoice',
+  'GET /api/public/portal/:token/documents/:id/content',
+  'GET /api/public/documents/:id/content',
   'POST /api/telegram/webhook',
   'GET /api/health',
 ];

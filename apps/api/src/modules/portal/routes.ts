@@ -7,7 +7,7 @@ import {
   portalVehicleSchema,
   splitTypedPhone,
 } from '@spedycja/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +36,15 @@ import {
   recordPortalEvent,
   toDocumentJson,
 } from './repository.ts';
-import { matchKsefInvoice, portalKey, sendDocumentContent, wallClockAt } from './service.ts';
+import {
+  isPreviewable,
+  matchKsefInvoice,
+  portalKey,
+  previewSignatureValid,
+  sendDocumentContent,
+  signedPreviewUrl,
+  wallClockAt,
+} from './service.ts';
 import { findPortalLink, hashPortalToken, PORTAL_LIMITS, type PortalLinkRow, revokePortalLink } from './token.ts';
 import { readUpload, uploadOf } from './upload.ts';
 
@@ -262,6 +270,28 @@ export async function portalRoutes(
     },
   );
 
+  // The carrier's preview of a file of its order (the token in the address is the key, so an <img> or <iframe> of the
+  // page opens it): a PDF or a picture inline, from our origin with the file's own policy.
+  r.get(
+    '/api/public/portal/:token/documents/:id/content',
+    { config: pub, schema: { tags, params: tokenParams.extend({ id: z.string().max(100) }) } },
+    async (request, reply) => {
+      const link = await linkFor(request, request.params.token);
+      const [doc] = await db
+        .select()
+        .from(orderDocuments)
+        .where(
+          and(
+            eq(orderDocuments.uuid, uuidParam(request.params.id)),
+            eq(orderDocuments.orderId, link.orderId),
+            isNull(orderDocuments.deletedAt),
+          ),
+        );
+      if (!doc) throw notFound();
+      return sendDocumentContent(reply, store, doc, true);
+    },
+  );
+
   r.post(
     '/api/public/portal/:token/invoice',
     {
@@ -395,6 +425,15 @@ export async function portalRoutes(
     },
   );
 
+  const liveDocument = async (id: string) => {
+    const [doc] = await db
+      .select()
+      .from(orderDocuments)
+      .where(and(eq(orderDocuments.uuid, uuidParam(id)), isNull(orderDocuments.deletedAt)));
+    if (!doc) throw notFound();
+    return doc;
+  };
+
   r.get(
     '/api/documents/:id/content',
     {
@@ -404,13 +443,33 @@ export async function portalRoutes(
         querystring: z.object({ preview: z.enum(['1', 'true']).optional() }),
       },
     },
+    async (request, reply) =>
+      sendDocumentContent(reply, store, await liveDocument(request.params.id), Boolean(request.query.preview)),
+  );
+
+  // The viewer's address of a file (issue 34): signed and short-lived, since a frame or a picture sends no token.
+  r.get('/api/documents/:id/previewLink', { schema: { tags: staffTags, params: idParams } }, async (request) => {
+    const doc = await liveDocument(request.params.id);
+    if (!isPreviewable(doc.contentType)) throw new AppError(422, 'preview_unavailable', msg.previewUnavailable);
+    return signedPreviewUrl(config.jwtSecret, doc);
+  });
+
+  r.get(
+    '/api/public/documents/:id/content',
+    {
+      config: pub,
+      schema: {
+        tags: staffTags,
+        params: idParams,
+        querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+      },
+    },
     async (request, reply) => {
-      const [doc] = await db
-        .select()
-        .from(orderDocuments)
-        .where(eq(orderDocuments.uuid, uuidParam(request.params.id)));
-      if (!doc || doc.deletedAt) throw notFound();
-      return sendDocumentContent(reply, store, doc, Boolean(request.query.preview));
+      const { expires = '', signature = '' } = request.query;
+      const uuid = uuidParam(request.params.id);
+      if (!previewSignatureValid(config.jwtSecret, uuid, expires, signature))
+        throw new AppError(403, 'preview_expired', msg.previewExpired);
+      return sendDocumentContent(reply, store, await liveDocument(uuid), true);
     },
   );
 }

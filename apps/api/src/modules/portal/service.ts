@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { portalMessages as msg, wallClockOf } from '@spedycja/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -47,36 +48,75 @@ async function heicToJpeg(data: Buffer): Promise<Buffer> {
   }
 }
 
+/** What a browser shows inline (a HEIC photo's preview is a JPEG): anything else is only ever downloaded. */
+const INLINE_TYPES = new Set(['application/pdf', 'image/jpeg', 'image/png']);
+const previewTypeOf = (contentType: string) => (contentType === 'image/heic' ? 'image/jpeg' : contentType);
+export const isPreviewable = (contentType: string) => INLINE_TYPES.has(previewTypeOf(contentType));
+
 /**
- * The bytes as uploaded, from our origin: never sniffed, no script runs inside them (a CSP without scripts, sandboxed),
- * a download unless our own viewer asks for a preview.
+ * The answer's own policy: sandboxed, nothing loads, no script runs, framed only by our pages. Chromium still shows
+ * a PDF under it (its viewer draws the file in a process of its own, never as a page of ours).
+ */
+const CONTENT_POLICY = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/**
+ * The bytes as uploaded, from our origin: never sniffed, no script runs inside them, a download unless a preview is
+ * asked for and the file is a PDF or a picture (the staff's order modal and the carrier's page frame it from here, so
+ * the app's own policy needs neither blob: nor anything else for it).
  */
 export async function sendDocumentContent(reply: FastifyReply, store: FileStore, doc: DocumentRow, preview: boolean) {
   const stored = await store.get(doc.sha256);
   if (!stored) throw notFound();
+  const inline = preview && isPreviewable(doc.contentType);
   let data = stored;
   let contentType = doc.contentType;
   let fileName = doc.fileName;
   // A phone's HEIC photo: browsers other than Safari cannot show one, so the viewer gets it as a JPEG.
-  if (preview && doc.contentType === 'image/heic') {
+  if (inline && doc.contentType === 'image/heic') {
     data = await heicToJpeg(stored);
     contentType = 'image/jpeg';
     fileName = `${fileName.replace(/\.(heic|heif)$/i, '')}.jpg`;
   }
-  const disposition = preview ? 'inline' : 'attachment';
+  const disposition = inline ? 'inline' : 'attachment';
   const name = encodeURIComponent(fileName);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('content-type', contentType)
     .header('content-length', String(data.length))
     .header('x-content-type-options', 'nosniff')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; sandbox",
-    )
+    .header('content-security-policy', CONTENT_POLICY)
     .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${name}`)
     .header('cache-control', 'private, no-store')
     .send(data);
+}
+
+/** How long a preview address works: opening the preview fetches it at once; a later click asks for a new one. */
+export const PREVIEW_LINK_SECONDS = 300;
+
+const previewSignature = (secret: string, uuid: string, expires: number) =>
+  createHmac('sha256', secret).update(`document-preview:${uuid}:${expires}`).digest('base64url');
+
+/**
+ * A short-lived address of a file's preview for the staff's viewer: an <iframe> or <img> cannot send the bearer
+ * token, so the address carries a signature (HMAC with the tokens' key: any instance checks it) of the file and an
+ * expiry instead. It opens that one file, inline, for five minutes.
+ */
+export function signedPreviewUrl(secret: string, doc: DocumentRow, now = Date.now()) {
+  const expires = Math.floor(now / 1000) + PREVIEW_LINK_SECONDS;
+  const signature = previewSignature(secret, doc.uuid, expires);
+  return {
+    url: `/api/public/documents/${doc.uuid}/content?expires=${expires}&signature=${signature}`,
+    contentType: previewTypeOf(doc.contentType),
+    expiresAt: new Date(expires * 1000).toISOString(),
+  };
+}
+
+export function previewSignatureValid(secret: string, uuid: string, expires: string, signature: string) {
+  const at = Number(expires);
+  if (!Number.isSafeInteger(at) || at * 1000 < Date.now()) return false;
+  const expected = Buffer.from(previewSignature(secret, uuid, at));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /**

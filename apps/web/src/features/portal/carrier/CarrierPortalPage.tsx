@@ -17,9 +17,9 @@ import {
   Title,
 } from '@mantine/core';
 import { formatInstant, formatWallClock } from '@spedycja/domain';
-import { type FormEvent, Fragment, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, type FormEvent, Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { type CarrierTexts, carrierTexts } from '../messages.ts';
-import { type PortalError, type PortalView, portalApi, tokenFromPath } from './portalApi.ts';
+import { type PortalError, type PortalView, portalApi, previewUrl, tokenFromPath } from './portalApi.ts';
 
 /** Now as the local wall clock, for a datetime-local field: 'YYYY-MM-DDTHH:mm'. */
 function localNow(): string {
@@ -30,12 +30,40 @@ function localNow(): string {
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper component="section" withBorder p="md" radius="md">
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {children}
     </Paper>
+  );
+}
+
+/** A finger's target: every button of the page at least 48 px tall (WCAG's 44 px, with room). */
+const TAP = { mih: 48 } as const;
+
+/**
+ * The page's colours for a phone outdoors: Mantine's 'dimmed' grey (3.3:1 on white) and its red asterisk darkened
+ * to pass 4.5:1, for every text of the page at once.
+ */
+const READABLE = {
+  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+  '--mantine-color-error': 'var(--mantine-color-red-9)',
+} as CSSProperties;
+
+type Notice = { ok: boolean; text: string; at: string };
+
+/** What an action answered, shown beside the button that was pressed, and brought into view. */
+function NoticeFor({ notice, name }: { notice: Notice | null; name: string | string[] }) {
+  if (!notice || ![name].flat().includes(notice.at)) return null;
+  return (
+    <Alert
+      ref={(el: HTMLDivElement | null) => el?.scrollIntoView({ block: 'nearest' })}
+      color={notice.ok ? 'green' : 'red'}
+      role={notice.ok ? 'status' : 'alert'}
+    >
+      {notice.text}
+    </Alert>
   );
 }
 
@@ -49,7 +77,9 @@ export function CarrierPortalPage() {
   const [view, setView] = useState<PortalView | null>(null);
   const [failure, setFailure] = useState<PortalError | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  // Set by 'Przyjmuję zlecenie': the driver's form, far below the terms, then takes the focus.
+  const [justAccepted, setJustAccepted] = useState(false);
   const t: CarrierTexts = carrierTexts[view?.language ?? 'pl'];
 
   useEffect(() => {
@@ -63,11 +93,11 @@ export function CarrierPortalPage() {
       try {
         const next = await work();
         setView(next ?? (await portalApi.get(token)));
-        if (done) setNotice({ ok: true, text: done });
+        if (done) setNotice({ ok: true, text: done, at: name });
       } catch (error) {
         const e = error as PortalError;
         if (e.status === 404) setFailure(e);
-        else setNotice({ ok: false, text: e.detail ?? t.loadError });
+        else setNotice({ ok: false, text: e.detail ?? t.loadError, at: name });
       } finally {
         setBusy(null);
       }
@@ -102,9 +132,10 @@ export function CarrierPortalPage() {
   }
   const s = view.state;
   const answered = Boolean(s.acceptedAt || s.declinedAt);
+  const props = { t, busy, act, token, notice };
 
   return (
-    <Box bg="var(--mantine-color-gray-0)" mih="100vh">
+    <Box bg="var(--mantine-color-gray-0)" mih="100vh" style={READABLE}>
       <Container size="sm" px="xs" py="md">
         <Stack gap="md">
           <Title order={1} size="h3">
@@ -116,13 +147,16 @@ export function CarrierPortalPage() {
               <a href={`tel:${view.brokerage.phone.replace(/\s/g, '')}`}>{view.brokerage.phone}</a>
             </Text>
           )}
-          {notice && (
-            <Alert color={notice.ok ? 'green' : 'red'} role={notice.ok ? 'status' : 'alert'}>
-              {notice.text}
-            </Alert>
+          {!answered && (
+            <AcceptDecline
+              t={t}
+              busy={busy}
+              act={act}
+              token={token}
+              notice={notice}
+              onAccepted={() => setJustAccepted(true)}
+            />
           )}
-
-          {!answered && <AcceptDecline t={t} busy={busy} act={act} token={token} />}
           {s.acceptedAt && (
             <Badge color="green" size="lg" variant="light">
               {t.accepted} · {formatInstant(s.acceptedAt)}
@@ -150,7 +184,8 @@ export function CarrierPortalPage() {
           {view.document.notes && <Section title="Uwagi">{view.document.notes}</Section>}
           {view.document.terms.length > 0 && (
             <Section title="Warunki">
-              <List size="sm" spacing={4}>
+              {/* The terms carry their own numbers ('1. …'), as on the PDF: no bullet beside them. */}
+              <List size="sm" spacing={4} listStyleType="none">
                 {view.document.terms.map((term) => (
                   <List.Item key={term}>{term}</List.Item>
                 ))}
@@ -160,10 +195,10 @@ export function CarrierPortalPage() {
 
           {s.acceptedAt && !s.declinedAt && (
             <>
-              <VehicleForm t={t} view={view} busy={busy} act={act} token={token} />
-              <Progress t={t} view={view} busy={busy} act={act} token={token} />
-              <Documents t={t} view={view} busy={busy} act={act} token={token} />
-              <Invoice t={t} busy={busy} act={act} token={token} />
+              <VehicleForm {...props} view={view} focus={justAccepted} />
+              <Progress {...props} view={view} />
+              <Documents {...props} view={view} />
+              <Invoice {...props} />
             </>
           )}
         </Stack>
@@ -176,28 +211,35 @@ type ActProps = {
   t: CarrierTexts;
   busy: string | null;
   token: string;
+  notice: Notice | null;
   act: (name: string, work: () => Promise<PortalView | null>, done?: string) => Promise<void>;
 };
 
-function AcceptDecline({ t, busy, act, token }: ActProps) {
+function AcceptDecline({ t, busy, act, token, notice, onAccepted }: ActProps & { onAccepted: () => void }) {
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   return (
     <Paper withBorder p="md" radius="md">
       <Stack>
-        <Group grow>
-          <Button
-            size="md"
-            color="green"
-            loading={busy === 'accept'}
-            onClick={() => act('accept', () => portalApi.accept(token))}
-          >
-            {t.accept}
-          </Button>
-          <Button size="md" variant="default" onClick={() => setDeclining(true)}>
-            {t.decline}
-          </Button>
-        </Group>
+        {/* One above the other: side by side on a phone, 'Przyjmuję zlecenie' lost its end. */}
+        <Button
+          {...TAP}
+          size="md"
+          color="green"
+          loading={busy === 'accept'}
+          onClick={() =>
+            act('accept', async () => {
+              const next = await portalApi.accept(token);
+              onAccepted();
+              return next;
+            })
+          }
+        >
+          {t.accept}
+        </Button>
+        <Button {...TAP} size="md" variant="default" onClick={() => setDeclining(true)}>
+          {t.decline}
+        </Button>
         {declining && (
           <form
             onSubmit={(e: FormEvent) => {
@@ -214,18 +256,19 @@ function AcceptDecline({ t, busy, act, token }: ActProps) {
                 autosize
                 minRows={2}
               />
-              <Button type="submit" color="red" loading={busy === 'decline'}>
+              <Button {...TAP} type="submit" color="red" loading={busy === 'decline'}>
                 {t.declineConfirm}
               </Button>
             </Stack>
           </form>
         )}
+        <NoticeFor notice={notice} name={['accept', 'decline']} />
       </Stack>
     </Paper>
   );
 }
 
-function VehicleForm({ t, view, busy, act, token }: ActProps & { view: PortalView }) {
+function VehicleForm({ t, view, busy, act, token, notice, focus }: ActProps & { view: PortalView; focus: boolean }) {
   const v = view.vehicle;
   const [fields, setFields] = useState({
     driverName: v.driverName ?? '',
@@ -234,13 +277,24 @@ function VehicleForm({ t, view, busy, act, token }: ActProps & { view: PortalVie
     trailerPlate: v.trailerPlate ?? '',
     note: v.note ?? '',
   });
+  const first = useRef<HTMLInputElement>(null);
+  // Just accepted: the form is what comes next, so it comes into view with its first field ready to type in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form appears after the acceptance
+  useEffect(() => {
+    if (!focus || !first.current) return;
+    first.current.closest('section')?.scrollIntoView({ block: 'start' });
+    first.current.focus({ preventScroll: true });
+  }, []);
   const locked = Boolean(view.state.loadedAt || view.loadingFinished);
+  // Read-only rather than disabled once locked: a disabled field is drawn faded (2:1), these values must stay legible.
+  const lockedLook = locked ? ({ readOnly: true, variant: 'filled' } as const) : {};
   const field = (name: keyof typeof fields, label: string, required = false) => (
     <TextInput
+      ref={name === 'driverName' ? first : undefined}
       label={label}
       value={fields[name]}
       required={required}
-      disabled={locked}
+      {...lockedLook}
       onChange={(e) => setFields({ ...fields, [name]: e.currentTarget.value })}
       autoComplete="off"
     />
@@ -261,7 +315,7 @@ function VehicleForm({ t, view, busy, act, token }: ActProps & { view: PortalVie
           <Textarea
             label={t.note}
             value={fields.note}
-            disabled={locked}
+            {...lockedLook}
             onChange={(e) => setFields({ ...fields, note: e.currentTarget.value })}
             autosize
           />
@@ -270,20 +324,26 @@ function VehicleForm({ t, view, busy, act, token }: ActProps & { view: PortalVie
               {t.vehicleLocked}
             </Text>
           ) : (
-            <Button type="submit" loading={busy === 'vehicle'}>
+            <Button {...TAP} type="submit" loading={busy === 'vehicle'}>
               {t.saveVehicle}
             </Button>
           )}
+          <NoticeFor notice={notice} name="vehicle" />
         </Stack>
       </form>
     </Section>
   );
 }
 
-function Progress({ t, view, busy, act, token }: ActProps & { view: PortalView }) {
-  const [at, setAt] = useState(localNow);
+function Progress({ t, view, busy, act, token, notice }: ActProps & { view: PortalView }) {
+  // null: 'teraz', the moment of the tap. A time fixed when the page opened went stale while the page stayed open
+  // from the loading to the unloading (issue 34). Focusing the field offers now to change; left unchanged, it is
+  // 'teraz' again.
+  const [at, setAt] = useState<{ value: string; edited: boolean } | null>(null);
   const s = view.state;
-  const report = (type: 'loaded' | 'unloaded') => act(type, () => portalApi.event(token, type, at.replace('T', ' ')));
+  // The phone's clock at the tap (what the driver sees), unless the carrier gave another time.
+  const report = (type: 'loaded' | 'unloaded') =>
+    act(type, () => portalApi.event(token, type, (at?.value || localNow()).replace('T', ' ')));
   return (
     <Section title={t.progressTitle}>
       <Stack gap="xs">
@@ -291,24 +351,46 @@ function Progress({ t, view, busy, act, token }: ActProps & { view: PortalView }
         {s.unloadedAt && <Text>{t.unloadedAt(formatWallClock(s.unloadedAt))}</Text>}
         {!s.unloadedAt && (
           <>
-            <TextInput type="datetime-local" label={t.time} value={at} onChange={(e) => setAt(e.currentTarget.value)} />
+            {at ? (
+              <TextInput
+                type="datetime-local"
+                label={t.time}
+                value={at.value}
+                autoFocus
+                onChange={(e) => setAt({ value: e.currentTarget.value, edited: true })}
+                onBlur={() => {
+                  if (!at.edited || !at.value) setAt(null);
+                }}
+              />
+            ) : (
+              <TextInput
+                label={t.time}
+                value={t.now}
+                readOnly
+                onFocus={() => setAt({ value: localNow(), edited: false })}
+              />
+            )}
             {s.loadedAt || view.loadingFinished ? (
-              <Button size="md" loading={busy === 'unloaded'} onClick={() => report('unloaded')}>
+              <Button {...TAP} size="md" loading={busy === 'unloaded'} onClick={() => report('unloaded')}>
                 {t.unloaded}
               </Button>
             ) : (
-              <Button size="md" loading={busy === 'loaded'} onClick={() => report('loaded')}>
+              <Button {...TAP} size="md" loading={busy === 'loaded'} onClick={() => report('loaded')}>
                 {t.loaded}
               </Button>
             )}
           </>
         )}
+        <NoticeFor notice={notice} name={['loaded', 'unloaded']} />
       </Stack>
     </Section>
   );
 }
 
-function Documents({ t, view, busy, act, token }: ActProps & { view: PortalView }) {
+/** What a browser shows by itself; the server sends a HEIC photo's preview as a JPEG. */
+const previewable = (contentType: string) => contentType === 'application/pdf' || contentType.startsWith('image/');
+
+function Documents({ t, view, busy, act, token, notice }: ActProps & { view: PortalView }) {
   const [kind, setKind] = useState<'cmr' | 'invoice' | 'other'>('cmr');
   return (
     <Section title={t.documentsTitle}>
@@ -319,6 +401,17 @@ function Documents({ t, view, busy, act, token }: ActProps & { view: PortalView 
           onChange={(value) => setKind(value as typeof kind)}
           data={(['cmr', 'invoice', 'other'] as const).map((k) => ({ value: k, label: t.kinds[k] }))}
           fullWidth
+          // A finger's target, and 'CMR / dokument dostawy' whole on two lines rather than cut on a narrow phone.
+          styles={{
+            label: {
+              minHeight: 44,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              whiteSpace: 'normal',
+              lineHeight: 1.2,
+            },
+          }}
         />
         <FileButton
           accept="application/pdf,image/jpeg,image/png,image/heic,.heic"
@@ -335,11 +428,12 @@ function Documents({ t, view, busy, act, token }: ActProps & { view: PortalView 
           }}
         >
           {(props) => (
-            <Button {...props} size="md" variant="light" loading={busy === 'upload'}>
+            <Button {...props} {...TAP} size="md" variant="light" loading={busy === 'upload'}>
               {t.chooseFile}
             </Button>
           )}
         </FileButton>
+        <NoticeFor notice={notice} name="upload" />
         <Text size="xs" c="dimmed">
           {t.fileHint}
         </Text>
@@ -348,10 +442,29 @@ function Documents({ t, view, busy, act, token }: ActProps & { view: PortalView 
             {t.noDocuments}
           </Text>
         ) : (
-          <List size="sm" spacing={4} aria-label={t.documentsTitle}>
+          <List size="sm" spacing={4} listStyleType="none" aria-label={t.documentsTitle}>
             {view.documents.map((d) => (
               <List.Item key={d.uuid}>
-                {t.kinds[d.kind]}: {d.fileName} ({formatInstant(d.addedAt)})
+                <Group gap="xs" wrap="nowrap" justify="space-between">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {t.kinds[d.kind]}: {d.fileName} ({formatInstant(d.addedAt)})
+                  </Text>
+                  {/* A new tab: a phone shows a PDF in its own viewer, never inside a page. */}
+                  {previewable(d.contentType) && (
+                    <Button
+                      {...TAP}
+                      component="a"
+                      href={previewUrl(token, d.uuid)}
+                      target="_blank"
+                      rel="noopener"
+                      variant="subtle"
+                      flex="none"
+                      aria-label={`${t.preview}: ${d.fileName}`}
+                    >
+                      {t.preview}
+                    </Button>
+                  )}
+                </Group>
               </List.Item>
             ))}
           </List>
@@ -361,7 +474,7 @@ function Documents({ t, view, busy, act, token }: ActProps & { view: PortalView 
   );
 }
 
-function Invoice({ t, busy, act, token }: ActProps) {
+function Invoice({ t, busy, act, token, notice }: ActProps) {
   const [number, setNumber] = useState('');
   return (
     <Section title={t.invoiceTitle}>
@@ -378,9 +491,10 @@ function Invoice({ t, busy, act, token }: ActProps) {
             onChange={(e) => setNumber(e.currentTarget.value)}
             placeholder="5265877635-20260101-0100001AF629-AF"
           />
-          <Button type="submit" variant="light" loading={busy === 'invoice'}>
+          <Button {...TAP} type="submit" variant="light" loading={busy === 'invoice'}>
             {t.sendKsef}
           </Button>
+          <NoticeFor notice={notice} name="invoice" />
         </Stack>
       </form>
     </Section>

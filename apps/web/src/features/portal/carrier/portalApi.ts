@@ -93,6 +93,10 @@ async function call<T>(token: string, tail: string, init: RequestInit = {}): Pro
   return body as T;
 }
 
+/** The address of a file's preview (a PDF or a picture, inline): the token in it is the key, as for the page. */
+export const previewUrl = (token: string, uuid: string) =>
+  `/api/public/portal/${encodeURIComponent(token)}/documents/${encodeURIComponent(uuid)}/content`;
+
 export const portalApi = {
   get: (token: string) => call<PortalView>(token, ''),
   accept: (token: string) => call<PortalView>(token, '/accept', { method: 'POST' }),

@@ -16,12 +16,15 @@ import {
 import { type DocumentKind, formatDateTime, formatWallClock, portalMessages } from '@spedycja/domain';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
+import { saveFile } from '../../../lib/download.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { officeTexts as t } from '../messages.ts';
 import {
   fetchDocument,
+  fetchPreviewLink,
   type OrderDocument,
+  type PortalLinkState,
   useOrderDocuments,
   usePortalLink,
   useRemoveDocument,
@@ -32,6 +35,15 @@ import { useMarkPortalSeen } from './PortalBadge.tsx';
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB` : `${Math.ceil(bytes / 1024)} kB`;
+
+/**
+ * When an event happened: a loading or unloading report at the time the carrier reported (what the badge, the
+ * confirmation and the confirmed order show), not when it reached us; anything else when it was recorded.
+ */
+const eventTime = (e: PortalLinkState['events'][number]) =>
+  (e.type === 'loaded' || e.type === 'unloaded') && typeof e.detail.at === 'string'
+    ? formatWallClock(e.detail.at)
+    : formatDateTime(e.at);
 
 /** 'Przewoźnik — link': the link (copy, revoke), the carrier's answers and the timeline of what happened. */
 export function PortalLinkPanel({ orderUuid }: { orderUuid: string }) {
@@ -106,7 +118,7 @@ export function PortalLinkPanel({ orderUuid }: { orderUuid: string }) {
         {s.events.map((e) => (
           <Timeline.Item key={e.id} title={portalMessages.eventTypes[e.type]}>
             <Text size="xs" c="dimmed">
-              {formatDateTime(e.at)} · {e.actor === 'carrier' ? t.carrier : (e.user ?? '')}
+              {eventTime(e)} · {e.actor === 'carrier' ? t.carrier : (e.user ?? '')}
             </Text>
             {typeof e.detail.summary === 'string' && <Text size="sm">{e.detail.summary}</Text>}
             {typeof e.detail.reason === 'string' && e.type === 'documentDeleted' && (
@@ -144,20 +156,20 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
       );
     }
   };
-  const open = async (doc: OrderDocument, asPreview: boolean) => {
+  const download = async (doc: OrderDocument) => {
     try {
-      const { blob } = await fetchDocument(doc.uuid, asPreview);
-      // A HEIC photo's preview comes as a JPEG (the server converts it): the answer's own type.
-      const type = blob.type || doc.contentType;
-      const url = URL.createObjectURL(new Blob([blob], { type }));
-      if (asPreview) setPreview({ url, type, name: doc.fileName });
-      else {
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = doc.fileName;
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      }
+      saveFile((await fetchDocument(doc.uuid)).blob, doc.fileName);
+    } catch (error) {
+      notifyError(doc.fileName, error);
+    }
+  };
+  // The viewer frames the file from our origin by a signed, short-lived address (the app's policy allows no blob:
+  // frames or pictures); the file's own answer carries a policy that runs nothing.
+  const showPreview = async (doc: OrderDocument) => {
+    if (!/^(application\/pdf|image\/)/.test(doc.contentType)) return download(doc);
+    try {
+      const { url, contentType } = await fetchPreviewLink(doc.uuid);
+      setPreview({ url, type: contentType, name: doc.fileName });
     } catch (error) {
       notifyError(t.openAction(doc.fileName), error);
     }
@@ -232,10 +244,10 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
                 <Table.Td>{sizeText(d.size)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="subtle" onClick={() => open(d, true)}>
+                    <Button size="compact-xs" variant="subtle" onClick={() => showPreview(d)}>
                       {t.preview}
                     </Button>
-                    <Button size="compact-xs" variant="subtle" onClick={() => open(d, false)}>
+                    <Button size="compact-xs" variant="subtle" onClick={() => download(d)}>
                       {t.download}
                     </Button>
                     {d.source === 'staff' && d.addedBy === user?.name && (

@@ -98,6 +98,9 @@ export const useRemoveDocument = (orderUuid: string) => {
   });
 };
 
-/** The bytes as uploaded (the bearer token cannot ride on a plain link): for the preview and the download. */
-export const fetchDocument = (uuid: string, preview: boolean) =>
-  api.file(`/documents/${uuid}/content`, preview ? { preview: 1 } : undefined);
+/** The bytes as uploaded (the bearer token cannot ride on a plain link): for the download. */
+export const fetchDocument = (uuid: string) => api.file(`/documents/${uuid}/content`);
+
+/** A signed address of the file's preview, good for a few minutes: a frame or a picture cannot send the token. */
+export const fetchPreviewLink = (uuid: string) =>
+  api.get<{ url: string; contentType: string; expiresAt: string }>(`/documents/${uuid}/previewLink`);
