@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type DbOrTx, selectRows } from '../src/db/client.ts';
+import { type Database, type DbOrTx, migrateAndTidy, type RawQuery, selectRows } from '../src/db/client.ts';
 import { REPEATS } from '../src/db/preparedStatements.ts';
 import { carriers, customers } from '../src/db/schema/index.ts';
 import { parseListQuery } from '../src/http/filters.ts';
@@ -200,11 +200,15 @@ describe.each(dbKinds)('migrations (%s)', (kind) => {
       const { db } = database;
       await db.execute(sql`INSERT INTO customers (company_name) SELECT 'Firma ' || i FROM generate_series(1, 3000) i`);
       await db.execute(sql`VACUUM (ANALYZE) customers`);
-      // The last migration (0041 rewrites customers and carriers) taken back, so that the next start applies it again.
-      await db.execute(
-        sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
-      );
-      await database.migrate();
+      const query: RawQuery = async (text) => ({ rows: await selectRows(db, sql.raw(text)) });
+      // A migration that rewrites customers as 0041 did (a stored generated column: a new table, an empty visibility
+      // map) and is recorded as applied, run through the start's migrate-and-tidy; whichever migration is the latest.
+      await migrateAndTidy(query, async () => {
+        await db.execute(
+          sql`ALTER TABLE customers ADD COLUMN tidy_probe text GENERATED ALWAYS AS (lower(company_name)) STORED`,
+        );
+        await db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) VALUES ('tidy-probe', 1)`);
+      });
       const [table] = await selectRows<{ relpages: number; relallvisible: number }>(
         db,
         sql`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'customers'`,
@@ -213,9 +217,30 @@ describe.each(dbKinds)('migrations (%s)', (kind) => {
       expect(table?.relallvisible).toBe(table?.relpages);
       const [stats] = await selectRows<{ n: number }>(
         db,
-        sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'customers' AND attname = 'company_sort_key'`,
+        sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'customers' AND attname = 'tidy_probe'`,
       );
       expect(stats?.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('tidies nothing when a start applied no migration', async () => {
+    const database = await freshDatabase(kind);
+    try {
+      const { db } = database;
+      const query: RawQuery = async (text) => ({ rows: await selectRows(db, sql.raw(text)) });
+      await migrateAndTidy(query, async () => {
+        await db.execute(
+          sql`ALTER TABLE customers ADD COLUMN tidy_probe text GENERATED ALWAYS AS (lower(company_name)) STORED`,
+        );
+        await db.execute(sql`INSERT INTO customers (company_name) VALUES ('Firma')`);
+      });
+      const [stats] = await selectRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM pg_stats WHERE tablename = 'customers' AND attname = 'tidy_probe'`,
+      );
+      expect(stats?.n).toBe(0);
     } finally {
       await database.close();
     }

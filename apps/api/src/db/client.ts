@@ -56,7 +56,7 @@ const writeObserver = { logQuery: (query: string) => noteStatement(query) };
 /** The app's PostgreSQL sessions carry this name. */
 export const APPLICATION_NAME = 'spedycja';
 
-type RawQuery = (text: string) => Promise<{ rows: unknown[] }>;
+export type RawQuery = (text: string) => Promise<{ rows: unknown[] }>;
 
 const APPLIED = `SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
 
@@ -67,7 +67,7 @@ const APPLIED = `SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
  * columns, and autovacuum does not come: a rewrite is neither inserts nor dead rows. VACUUM cannot run inside the
  * migrations' transaction, hence afterwards, and only when this start applied a migration.
  */
-async function migrateAndTidy(query: RawQuery, migrate: () => Promise<void>): Promise<void> {
+export async function migrateAndTidy(query: RawQuery, migrate: () => Promise<void>): Promise<void> {
   const appliedBefore = await query(APPLIED).then(
     (r) => (r.rows[0] as { n: number }).n,
     () => 0, // a new database: no migrations table yet
