@@ -75,6 +75,7 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'portal_events', kind: 'update' },
     { table: 'queries', kind: 'update' },
     { table: 'refresh_tokens', kind: 'delete' },
+    { table: 'registry_lookups', kind: 'delete' },
     { table: 'tasks', kind: 'update' },
     { table: 'telegram_link_codes', kind: 'delete' },
     { table: 'telegram_messages', kind: 'delete' },
