@@ -148,5 +148,6 @@ export const officeTexts = {
   revokeAction: 'unieważniania linku przewoźnika',
   uploadAction: (fileName: string) => `dodawania pliku ${fileName}`,
   openAction: (fileName: string) => `pobierania pliku ${fileName}`,
+  previewAction: (fileName: string) => `otwierania podglądu pliku ${fileName}`,
   removeAction: 'usuwania pliku',
 } as const;

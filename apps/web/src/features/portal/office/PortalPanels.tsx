@@ -160,7 +160,7 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
     try {
       saveFile((await fetchDocument(doc.uuid)).blob, doc.fileName);
     } catch (error) {
-      notifyError(doc.fileName, error);
+      notifyError(t.openAction(doc.fileName), error);
     }
   };
   // The viewer frames the file from our origin by a signed, short-lived address (the app's policy allows no blob:
@@ -171,7 +171,7 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
       const { url, contentType } = await fetchPreviewLink(doc.uuid);
       setPreview({ url, type: contentType, name: doc.fileName });
     } catch (error) {
-      notifyError(t.openAction(doc.fileName), error);
+      notifyError(t.previewAction(doc.fileName), error);
     }
   };
 
