@@ -59,7 +59,7 @@ const columns: ColumnDef<Carrier>[] = [
     id: 'verificationStatus',
     header: t.columns.verificationStatus,
     sortKey: 'verifiedAt',
-    cell: (c) => <VerificationBadge status={c.verificationStatus} verifiedAt={c.verifiedAt} />,
+    cell: (c) => <VerificationBadge status={c.verificationStatus} verifiedAt={c.verifiedAt} compact />,
   },
   shared.createdDate,
 ];

@@ -9,9 +9,9 @@ describe('the Weryfikacja cell (issue 34: an empty pill at 1366 px, NIEZ… at 1
   it('shows a short word and gives the whole status to screen readers', () => {
     renderWithProviders(
       <>
-        <VerificationBadge status="niezweryfikowany" verifiedAt={null} />
-        <VerificationBadge status="zweryfikowany" verifiedAt="2026-11-12T10:00:00.000Z" />
-        <VerificationBadge status="wygasla" verifiedAt="2025-01-02T10:00:00.000Z" />
+        <VerificationBadge status="niezweryfikowany" verifiedAt={null} compact />
+        <VerificationBadge status="zweryfikowany" verifiedAt="2026-11-12T10:00:00.000Z" compact />
+        <VerificationBadge status="wygasla" verifiedAt="2025-01-02T10:00:00.000Z" compact />
       </>,
     );
     for (const [short, whole] of [
@@ -23,6 +23,13 @@ describe('the Weryfikacja cell (issue 34: an empty pill at 1366 px, NIEZ… at 1
       expect(word.getAttribute('aria-hidden')).toBe('true');
       expect(screen.getByText(whole, { exact: true })).toBeTruthy();
     }
+  });
+
+  it('shows the whole status where there is room (the modal, the order form): its text is the label alone', () => {
+    renderWithProviders(<VerificationBadge status="zweryfikowany" verifiedAt="2026-11-12T10:00:00.000Z" />);
+    const label = screen.getByText('Zweryfikowany 12/11/2026', { exact: true });
+    expect(label.closest('.mantine-Badge-root')?.textContent).toBe('Zweryfikowany 12/11/2026');
+    expect(screen.queryByText('Tak', { exact: true })).toBeNull();
   });
 });
 

@@ -10,20 +10,30 @@ const LOOKS: Record<VerificationStatus, { color: string; Icon: typeof IconCheck 
 };
 
 /**
- * A list's 'Weryfikacja' cell: an icon and a short word ('Tak', 'Wygasła', 'Nie') that fit the column at 1366 px (the
- * whole label was cut to an empty pill or 'NIEZ…', issue 34); the whole label ('Zweryfikowany 12/11/2026', 'Weryfikacja
- * wygasła', 'Niezweryfikowany') is its tooltip and what a screen reader says.
+ * The verification status: 'Zweryfikowany 12/11/2026', 'Weryfikacja wygasła' or 'Niezweryfikowany' (the party's modal,
+ * the order form). `compact`, a list's 'Weryfikacja' cell: an icon and a short word ('Tak', 'Wygasła', 'Nie') that fit
+ * the column at 1366 px (the whole label was cut to an empty pill or 'NIEZ…', issue 34); the whole label is its tooltip
+ * and what a screen reader says.
  */
 export function VerificationBadge({
   status,
   verifiedAt,
+  compact = false,
 }: {
   status: VerificationStatus | undefined;
   verifiedAt: string | null;
+  compact?: boolean;
 }) {
   if (!status) return null;
   const label = verificationStatusLabel(status, verifiedAt);
   const { color, Icon } = LOOKS[status];
+  if (!compact) {
+    return (
+      <Badge variant="light" color={color} leftSection={<Icon size={12} />}>
+        {label}
+      </Badge>
+    );
+  }
   return (
     <Tooltip label={label}>
       <Badge
