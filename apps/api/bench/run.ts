@@ -28,6 +28,7 @@ import { type BenchContext, benchCases } from './cases.ts';
 import { exportQuery, measureExport } from './exportBench.ts';
 import { measureFirstLoad } from './firstLoad.ts';
 import { benchKsef } from './ksef.ts';
+import { benchLists } from './listBench.ts';
 import { load, loadMany, timeIt } from './load.ts';
 import { benchPortalUpload } from './portalUpload.ts';
 import { benchStatements } from './statements.ts';
@@ -53,6 +54,10 @@ const only = arg('only', '')
   .filter(Boolean);
 const chosen = (name: string) => only.length === 0 || only.some((o) => name.toLowerCase().includes(o));
 const cases = benchCases.filter((c) => chosen(c.name));
+// Every list, found by calling the API (bench/lists.ts): all of them unless `--only` names lists (`list`, `/api/…`).
+const listsChosen = only.length === 0 || only.some((o) => o.startsWith('list') || o.startsWith('/api'));
+// HTTP requests per list case (each list has tens: its sorts both ways, each filter, the search).
+const listRequests = Number(arg('list-requests', '40'));
 if (reuse !== undefined && !/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error(`--reuse: not a database name: ${reuse}`);
 const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(apiRoot, '../..');
@@ -221,6 +226,42 @@ async function benchOne(kind: 'postgres' | 'pglite') {
         `${f.name.padEnd(44)}${(f.coldMs / 1000).toFixed(2).padStart(6)} s cold (${f.kilobytes.toFixed(0)} kB transferred)` +
           `${(f.warmMs / 1000).toFixed(2).padStart(8)} s cached`,
       );
+    }
+    if (kind === 'postgres' && !firstLoadOnly && listsChosen && serverEnv.DATABASE_URL) {
+      // A server that counts every total again (none remembered): a filter's first look is what is measured.
+      const listPort = await freePort();
+      const counting = await startServer({
+        ...serverEnv,
+        PORT: String(listPort),
+        ADMIN_PASSWORD,
+        LIST_COUNT_CACHE_SECONDS: '0',
+      });
+      try {
+        console.log('\n## every list (found by calling the API)');
+        const listConfig = loadConfig({
+          NODE_ENV: 'test',
+          DATA_DIR: tmpdir(),
+          JWT_SECRET,
+          ADMIN_PASSWORD,
+          DATABASE_URL: serverEnv.DATABASE_URL,
+          LIST_COUNT_CACHE_SECONDS: '0',
+        });
+        const result = await benchLists({
+          database,
+          url: serverEnv.DATABASE_URL,
+          config: listConfig,
+          adminPassword: ADMIN_PASSWORD,
+          base: `http://127.0.0.1:${listPort}`,
+          requests: listRequests,
+          chosen: (name) => only.length === 0 || chosen(name),
+        });
+        console.log(`\n${result.cases} list cases measured; ${result.failures.length} miss a target:`);
+        for (const f of result.failures) console.log(`  ✗ ${f}`);
+        if (result.failures.length > 0) process.exitCode = 1;
+      } finally {
+        counting.child.kill('SIGTERM');
+        await new Promise((r) => counting.child.once('exit', r));
+      }
     }
   } finally {
     child.kill('SIGTERM');

@@ -5,6 +5,8 @@ export type HydraCollection<T> = {
   '@type'?: 'hydra:Collection';
   'hydra:member': T[];
   'hydra:totalItems': number;
+  /** More rows match than were counted: `hydra:totalItems` is a lower bound (the screen says 'ponad 10 000'). */
+  totalItemsCapped?: boolean;
   'hydra:view'?: {
     '@id': string;
     '@type': 'hydra:PartialCollectionView';

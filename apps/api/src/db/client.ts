@@ -51,7 +51,18 @@ export type OpenDbOptions = {
 const JOIN_COLLAPSE_LIMIT = 1;
 
 /** Every statement passes here: which tables it writes (db/writes.ts) decides which counted totals are forgotten. */
-const writeObserver = { logQuery: (query: string) => noteStatement(query) };
+const writeObserver = {
+  logQuery: (query: string, params: unknown[]) => {
+    noteStatement(query);
+    statementTap?.(query, params);
+  },
+};
+
+/** The bench's tap: every statement with its values (it replays and EXPLAINs a list's SQL). None in the app. */
+let statementTap: ((query: string, params: unknown[]) => void) | undefined;
+export function tapStatements(tap: ((query: string, params: unknown[]) => void) | undefined): void {
+  statementTap = tap;
+}
 
 /** The app's PostgreSQL sessions carry this name. */
 export const APPLICATION_NAME = 'spedycja';

@@ -101,6 +101,8 @@ export type ListParams = {
   itemsPerPage: number;
   limit: number | undefined;
   offset: number;
+  /** Set by runList (http/listing.ts) when the total was counted up to its cap only: it is a lower bound. */
+  totalCapped?: boolean;
 };
 
 export type RawQuery = Record<string, unknown>;
@@ -301,7 +303,17 @@ function dateCondition(field: FilterField, op: string, raw: unknown, name: strin
   return compare(field, DATE_TO_COMPARE[op] ?? 'gte', value, name);
 }
 
+/**
+ * Told of every list parsed (the bench learns each list route's filters and sorts by calling it once: a list added
+ * later is measured without anyone listing it). None outside the bench and its tests.
+ */
+let listSpecObserver: ((spec: FilterSpec, query: RawQuery) => void) | undefined;
+export function observeListSpecs(observer: ((spec: FilterSpec, query: RawQuery) => void) | undefined): void {
+  listSpecObserver = observer;
+}
+
 export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
+  listSpecObserver?.(spec, query);
   const conditions: SQL[] = [];
   const orderBy: SortKey[] = [];
   let lastDirection: 'asc' | 'desc' = 'asc';

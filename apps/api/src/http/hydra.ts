@@ -17,7 +17,7 @@ export function collection<T>(
   requestUrl: string,
   members: T[],
   totalItems: number,
-  params: Pick<ListParams, 'paginated' | 'page' | 'itemsPerPage'> & { partial?: boolean },
+  params: Pick<ListParams, 'paginated' | 'page' | 'itemsPerPage' | 'totalCapped'> & { partial?: boolean },
 ): HydraCollection<T> {
   const url = new URL(requestUrl, 'http://local');
   const body: HydraCollection<T> = {
@@ -27,6 +27,8 @@ export function collection<T>(
     'hydra:member': members,
     'hydra:totalItems': totalItems,
   };
+  // More rows match than were counted (http/listing.ts COUNT_CAP): the total is a lower bound.
+  if (params.totalCapped) body.totalItemsCapped = true;
   if (params.partial) {
     // Partial pagination: no total was counted, so none is claimed.
     delete (body as Partial<HydraCollection<T>>)['hydra:totalItems'];

@@ -1,6 +1,6 @@
 import type { HydraCollection } from '@spedycja/domain';
 import { describe, expect, it } from 'vitest';
-import { nextPageParam, pageCount } from './hydra.ts';
+import { listTotal, nextPageParam, pageCount } from './hydra.ts';
 
 const page = (n: number, total: number): HydraCollection<number> => ({
   'hydra:member': Array.from({ length: n }, (_, i) => i),
@@ -32,5 +32,15 @@ describe('hydra paging', () => {
     const third = partial(5);
     expect(nextPageParam(third, [first, second, third], 30)).toBeUndefined();
     expect(nextPageParam(partial(30), [partial(30)], 30)).toBe(2);
+  });
+
+  it('pages past a capped total (more than 10,000 match) while pages come full', () => {
+    const first = { ...page(30, 10_001), totalItemsCapped: true };
+    const pages = Array.from({ length: 334 }, () => page(30, 10_001));
+    expect(nextPageParam(page(30, 10_001), [first, ...pages], 30)).toBe(336);
+    expect(nextPageParam(page(12, 10_001), [first, ...pages], 30)).toBeUndefined();
+    expect(listTotal(first)).toEqual({ totalItems: 10_001, totalCapped: true });
+    expect(listTotal(page(3, 3))).toEqual({ totalItems: 3, totalCapped: false });
+    expect(listTotal(undefined)).toEqual({ totalItems: 0, totalCapped: false });
   });
 });

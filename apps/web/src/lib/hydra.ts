@@ -18,7 +18,13 @@ export function nextPageParam<T>(
 ): number | undefined {
   if (lastPage['hydra:member'].length < pageSize) return undefined;
   const total = lastPage['hydra:totalItems'] ?? allPages[0]?.['hydra:totalItems'];
-  if (typeof total !== 'number') return allPages.length + 1;
+  // A capped total (more than 10,000 match) is a lower bound: a full page means there may be more.
+  if (typeof total !== 'number' || allPages[0]?.totalItemsCapped) return allPages.length + 1;
   const loaded = allPages.reduce((sum, page) => sum + page['hydra:member'].length, 0);
   return loaded < total ? allPages.length + 1 : undefined;
+}
+
+/** A paged table's total: `<DataTable mode="pages" {...listTotal(list.data)} …>` (a capped total reads 'ponad 10 000'). */
+export function listTotal<T>(collection: HydraCollection<T> | undefined): { totalItems: number; totalCapped: boolean } {
+  return { totalItems: collection?.['hydra:totalItems'] ?? 0, totalCapped: collection?.totalItemsCapped === true };
 }

@@ -28,7 +28,7 @@ export const carrierFilters: FilterSpec = {
     maxCargoWeight: { column: carriers.maxCargoWeight, type: 'int', range: true, order: true },
     vatStatus: { column: carriers.vatStatus, type: 'string', search: 'exact', order: true },
     verifiedAt: { column: carriers.verifiedAt, type: 'timestamp', date: true, order: true },
-    ocpValidTo: { column: carriers.ocpValidTo, type: 'string', search: 'exact', order: true },
+    ocpValidTo: { column: carriers.ocpValidTo, type: 'date', search: 'exact', order: true },
   },
   custom: {
     ...partySearch(carriers),

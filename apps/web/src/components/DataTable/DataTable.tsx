@@ -229,6 +229,7 @@ function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>)
         page={props.page}
         pageSize={props.pageSize}
         totalItems={props.totalItems}
+        totalCapped={props.totalCapped}
         onPageChange={props.onPageChange}
         visiblePages={props.visiblePages}
         disabled={props.loading}

@@ -8,6 +8,8 @@ export type TablePagerProps = {
   page: number;
   pageSize: number;
   totalItems: number;
+  /** The total is a lower bound (more than 10,000 rows match). */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   visiblePages?: number;
   disabled?: boolean;
@@ -18,6 +20,7 @@ export function TablePager({
   page,
   pageSize,
   totalItems,
+  totalCapped = false,
   onPageChange,
   visiblePages = VISIBLE_PAGE_BUTTONS,
   disabled,
@@ -27,7 +30,7 @@ export function TablePager({
   return (
     <Group justify="space-between" mt="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {rangeLabel(page, pageSize, totalItems)}
+        {rangeLabel(page, pageSize, totalItems, totalCapped)}
       </Text>
       <Pagination.Root total={total} value={page} onChange={onPageChange} disabled={disabled} size="sm">
         <Group gap={4} component="nav" aria-label="Stronicowanie">

@@ -56,4 +56,7 @@ describe('rangeLabel', () => {
     expect(rangeLabel(3, 15, 42)).toBe('Pozycje 31–42 z 42');
     expect(rangeLabel(1, 15, 0)).toBe('Pozycje 0 z 0');
   });
+  it('says "ponad 10 000" when the API counted only up to its cap', () => {
+    expect(rangeLabel(3, 30, 10_001, true)).toBe('Pozycje 61–90 z ponad 10 000');
+  });
 });

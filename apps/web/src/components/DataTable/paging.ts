@@ -36,10 +36,14 @@ export function shouldLoadMore(input: {
   return input.lastRenderedIndex >= input.rowCount - 1 - input.threshold;
 }
 
-/** 'Pozycje 16–30 z 42' */
-export function rangeLabel(page: number, pageSize: number, totalItems: number): string {
+/** 'Pozycje 16–30 z 42'; a total counted only up to its cap (the API's `totalItemsCapped`): 'z ponad 10 000'. */
+export function rangeLabel(page: number, pageSize: number, totalItems: number, capped = false): string {
   if (totalItems === 0) return 'Pozycje 0 z 0';
   const from = (page - 1) * pageSize + 1;
+  if (capped) return `Pozycje ${from}–${page * pageSize} z ponad ${CAPPED_TOTAL_LABEL}`;
   const to = Math.min(totalItems, page * pageSize);
   return `Pozycje ${from}–${to} z ${totalItems}`;
 }
+
+/** The API counts a filtered list's rows up to 10,000 (apps/api/src/http/listing.ts COUNT_CAP). */
+export const CAPPED_TOTAL_LABEL = '10 000';

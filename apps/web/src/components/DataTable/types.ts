@@ -64,6 +64,8 @@ export type PagedTableProps<T> = DataTableBaseProps<T> & {
   page: number;
   pageSize: number;
   totalItems: number;
+  /** `hydra:totalItems` is a lower bound (the API's `totalItemsCapped`): the pager says 'ponad 10 000'. */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   /** How many page buttons show at once (SPEC §9: 5). */
   visiblePages?: number;

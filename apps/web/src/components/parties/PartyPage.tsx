@@ -3,6 +3,7 @@ import type { HydraCollection } from '@spedycja/domain';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
 import type { QueryParams } from '../../lib/apiClient.ts';
+import { listTotal } from '../../lib/hydra.ts';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 import { DataTable } from '../DataTable/DataTable.tsx';
 import type { ColumnDef } from '../DataTable/types.ts';
@@ -105,7 +106,7 @@ export function PartyPage<R extends PartyRecord>({
         onSortChange={handleSort}
         page={page}
         pageSize={pageSize}
-        totalItems={list.data?.['hydra:totalItems'] ?? 0}
+        {...listTotal(list.data)}
         onPageChange={setPage}
       />
       {renderModal({ opened: modal.opened, uuid: modal.uuid, onClose: closeModal })}

@@ -17,6 +17,8 @@ export const invoicesMessages = {
     corrective: 'Edytuj fakturę korygującą',
   },
   found: (n: number) => `Znaleziono: ${n}`,
+  /** More than the API counts (its total is capped). */
+  foundMore: 'Znaleziono: ponad 10 000',
   rowLabel: (number: string) => `Faktura ${number}`,
   yes: 'Tak',
   no: 'Nie',

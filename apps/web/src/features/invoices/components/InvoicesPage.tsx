@@ -19,6 +19,7 @@ import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
+import { listTotal } from '../../../lib/hydra.ts';
 import { InterestModal } from '../../interest/index.ts';
 import { ksefUiMessages, useDownloadUpo, useSendToKsef } from '../../ksef/index.ts';
 import { OrderModal } from '../../orders/index.ts';
@@ -179,7 +180,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
     <Stack gap="sm">
       <ListPageHeader
         title={t.titles[type]}
-        found={total === undefined ? undefined : t.found(total)}
+        found={total === undefined ? undefined : list.data?.totalItemsCapped ? t.foundMore : t.found(total)}
         addLabel={t.add[type]}
         onAdd={() => setModal({ opened: true, uuid: null, preset: { type } })}
       />
@@ -210,7 +211,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
         }}
         page={page}
         pageSize={INVOICES_PAGE_SIZE}
-        totalItems={total ?? 0}
+        {...listTotal(list.data)}
         onPageChange={setPage}
       />
       <Paper withBorder p="sm" aria-label={totalsTitle} role="region">

@@ -13,6 +13,7 @@ import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
+import { listTotal } from '../../../lib/hydra.ts';
 import { portalTexts } from '../../portal/index.ts';
 import { isWhitelistUnconfirmed, WhitelistOverrideDialog } from '../../verification/index.ts';
 import { PAYMENTS_PAGE_SIZE, paymentParams, useMarkPaid, usePayments } from '../api/stats.ts';
@@ -176,7 +177,7 @@ function PaymentsList({ side }: { side: PaymentSide }) {
         loading={list.isFetching}
         page={page}
         pageSize={PAYMENTS_PAGE_SIZE}
-        totalItems={list.data?.['hydra:totalItems'] ?? 0}
+        {...listTotal(list.data)}
         onPageChange={setPage}
       />
       <ConfirmDialog

@@ -6,6 +6,7 @@ import { sortToParams } from '../../../components/DataTable/paging.ts';
 import type { SortState } from '../../../components/DataTable/types.ts';
 import type { ApiParams } from '../../../components/FilterRow/types.ts';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
+import { listTotal } from '../../../lib/hydra.ts';
 import { OrderModal } from '../../orders/index.ts';
 import { QueryModal } from '../../queries/index.ts';
 import { TASKS_PAGE_SIZE, useTasks } from '../api/getTasks.ts';
@@ -155,7 +156,7 @@ export function useTasksTable({ params, deleted = false, label, enabled = true }
       onSortChange={setSort}
       page={page}
       pageSize={TASKS_PAGE_SIZE}
-      totalItems={totalItems}
+      {...listTotal(tasks.data)}
       onPageChange={setPage}
     />
   );

@@ -10,6 +10,7 @@ import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
 import { IconPlus } from '../../../components/icons.tsx';
 import { DeleteAction, EditAction } from '../../../components/RowAction.tsx';
+import { listTotal } from '../../../lib/hydra.ts';
 import { useDeleteUser } from '../api/deleteUser.ts';
 import { useUsers } from '../api/getUsers.ts';
 import { usersMessages as t } from '../messages.ts';
@@ -103,7 +104,7 @@ export function UsersPage({ canEdit }: UsersPageProps) {
         onSortChange={handleSort}
         page={page}
         pageSize={PAGE_SIZES.users}
-        totalItems={users.data?.['hydra:totalItems'] ?? 0}
+        {...listTotal(users.data)}
         onPageChange={setPage}
       />
       {canEdit && <UserModal opened={modal.opened} userUuid={modal.uuid} onClose={closeModal} />}
