@@ -1,15 +1,21 @@
 /**
  * `npm run loadtest [-- --instances 2 --users 100 --pace 2-10 --rows 100000 --seconds 60 --warmup 10] [--db URL] [--keep]
- *   [--profile DIR]
+ *   [--profile DIR] [--max-p95 50]
  *   [--reuse NAME]`
  *
  * An office under load: N server processes (the built server) on one PostgreSQL database seeded by the demo seeder,
  * their requests sent in turn as a load balancer would, and U dispatchers, each doing one thing every `--pace` seconds
- * (a random pause between min and max; `--pace 0` never pauses, which measures the ceiling): the orders and queries
- * pages, the drawer's badge, the customer picker searched as typed, tasks and queries created with an Idempotency-Key
- * (now and then sent twice, as a client does after a lost answer) and edited with If-Match. It prints per action
- * p50/p95/p99, requests per second and the errors, then checks that every acknowledged write is in the database exactly
- * once, as last acknowledged (bench/writeCheck.ts); a write it cannot find fails the run (exit code 1).
+ * (a random pause between min and max; `--pace 0` never pauses, which measures the ceiling), drawn from loadMix.ts with
+ * its shares: the orders, queries, customers, carriers and tasks pages with the filters a dispatcher uses, the drawer's
+ * badge, the customer picker searched as typed, the admins' invoices of a month, payments cockpit and a bank
+ * statement's lines, the carrier's link page, and tasks and queries created with an Idempotency-Key (now and then
+ * sent twice, as a client does after a lost answer) and edited with If-Match. Every request is the one the web app
+ * sends (apps/web/src/features/*). It prints per action p50/p95/p99, requests per second and the errors, then checks
+ * that every acknowledged write is in the database exactly once, as last acknowledged (bench/writeCheck.ts). The run
+ * fails (exit code 1) on an error, a write it cannot find, or an action whose p95 is above `--max-p95` ms (50).
+ *
+ * Setup goes through the API as the office does: the admins' accounts, a bank statement uploaded when the database has
+ * none, and carrier's links issued by sending orders to their carriers.
  *
  * Database: `--db postgres://…/name` uses that database (seeded when it holds no orders yet); without it a fresh
  * database is created on BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432) and dropped at the
@@ -32,7 +38,9 @@ import { orders, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/modules/users/passwords.ts';
 import { apiRoot } from '../src/paths.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { multipart } from '../test/portalHelpers.ts';
 import { percentile } from './load.ts';
+import { loadVerdict, MIX, type MixKey } from './loadMix.ts';
 import { type Acknowledged, checkWrites, markerOf, type StoredRow } from './writeCheck.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -60,6 +68,9 @@ const givenUrl = process.argv.includes('--db') ? arg('db', '') : undefined;
 /** `--profile DIR`: each server writes a CPU profile there when it stops (open it in Chrome's DevTools). */
 const profileDir = process.argv.includes('--profile') ? path.resolve(arg('profile', 'loadtest-profiles')) : undefined;
 if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`--warmup: a whole number ≥ 0, not ${warmup}`);
+/** Issue 35's target: every action's p95 within this many milliseconds, or the run fails. */
+const maxP95 = Number(arg('max-p95', '50'));
+if (!Number.isFinite(maxP95) || maxP95 <= 0) throw new Error(`--max-p95: milliseconds > 0, not ${maxP95}`);
 for (const [name, value] of [
   ['instances', instances],
   ['users', userCount],
@@ -74,6 +85,7 @@ const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const ADMIN_PASSWORD = 'loadtest-admin-password';
 const USER_PASSWORD = 'Dyspozytor-Obciazenie-2026';
 const JWT_SECRET = 'loadtest-secret-loadtest-secret-loadtest-42';
+const APP_SECRET = 'loadtest-app-secret-loadtest-app-secret';
 const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
 // --- the database ---
@@ -157,11 +169,15 @@ async function startServer(url: string): Promise<{ child: ChildProcess; base: st
       ...process.env,
       NODE_ENV: 'production',
       JWT_SECRET,
+      // Shared by the instances, as it must be: a carrier's link sealed by one is read back by the other.
+      APP_SECRET,
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: url,
       BACKUP_CRON: 'off',
+      // Behind the load balancer the load test stands for: a carrier's address is the one it forwards.
+      TRUST_PROXY: 'true',
       DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -190,7 +206,9 @@ function send(
   headers: Record<string, string> = {},
 ) {
   const to = agents[turn++ % agents.length] as { agent: Agent; base: string };
-  const payload = body === undefined ? undefined : JSON.stringify(body);
+  // A Buffer goes as it is (a multipart upload, its content type in `headers`); anything else as JSON.
+  const raw = Buffer.isBuffer(body);
+  const payload = body === undefined ? undefined : raw ? body : JSON.stringify(body);
   return new Promise<Answer>((resolve, reject) => {
     const req = request(
       to.base + target,
@@ -199,7 +217,7 @@ function send(
         agent: to.agent,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(payload && !raw ? { 'content-type': 'application/json' } : {}),
           ...headers,
         },
         timeout: 30_000,
@@ -221,7 +239,8 @@ function send(
 
 // --- what is measured ---
 
-type Stat = { latencies: number[]; errors: number; statuses: Map<string, number> };
+/** `empty`: answers listing no rows (a list's page without members), told apart so that a mix hitting nothing shows. */
+type Stat = { latencies: number[]; errors: number; empty: number; statuses: Map<string, number> };
 const stats = new Map<string, Stat>();
 const firstErrors: string[] = [];
 
@@ -236,7 +255,7 @@ async function timed(action: string, expected: number[], work: () => Promise<Ans
   }
   let stat = stats.get(action);
   if (!stat) {
-    stat = { latencies: [], errors: 0, statuses: new Map() };
+    stat = { latencies: [], errors: 0, empty: 0, statuses: new Map() };
     stats.set(action, stat);
   }
   const t0 = performance.now();
@@ -249,6 +268,7 @@ async function timed(action: string, expected: number[], work: () => Promise<Ans
       if (firstErrors.length < 10) firstErrors.push(`${action}: ${answer.status} ${answer.body.slice(0, 200)}`);
       return null;
     }
+    if (answer.body.includes('"hydra:member":[]')) stat.empty++;
     return answer;
   } catch (error) {
     stat.latencies.push(performance.now() - t0);
@@ -260,11 +280,23 @@ async function timed(action: string, expected: number[], work: () => Promise<Ans
   }
 }
 
+/** A wrong answer that came with the expected status (a second record for one Idempotency-Key): an error too. */
+function wrongAnswer(action: string, what: string) {
+  const stat = stats.get(action);
+  if (stat) {
+    stat.errors++;
+    stat.statuses.set(what, (stat.statuses.get(what) ?? 0) + 1);
+  }
+  if (firstErrors.length < 10) firstErrors.push(`${action}: ${what}`);
+}
+
 // --- the dispatchers ---
 
 type Dispatcher = {
   index: number;
   token: string;
+  /** The user's uuid (the token's claim, as the web app reads it): 'Moje zadania' lists the tasks assigned to it. */
+  uuid: string;
   created: number;
   tasks: { ack: Acknowledged; etag: string; edits: number }[];
   queries: { ack: Acknowledged; etag: string; edits: number; body: Record<string, unknown> }[];
@@ -285,6 +317,28 @@ const queriesPages = [
   'status=aktywne&itemsPerPage=30&page=2&partial=true',
   'status=aktywne&itemsPerPage=30&page=1&loadingCountry=PL',
 ];
+
+/** What a dispatcher types into the customers page's 'Nazwa firmy' (sent once typing pauses): the seed's stems. */
+const companyNames = ['trans', 'meblo', 'agro', 'stal', 'logi', 'cargo', 'drew', 'mleko', 'auto', 'plast'];
+/** 'Kraj obsługiwany' on the carriers page (`countries`), now and then the seat's 'Kraj' (`country`). */
+const carrierCountries = ['countries=DE', 'countries=FR', 'countries=CZ', 'countries=NL', 'countries=LT', 'country=PL'];
+
+/** The admins' accounts: the invoices, payments cockpit and statements screens are theirs (adminOnly routes). */
+const adminTokens: string[] = [];
+const adminOf = (d: Dispatcher) => adminTokens[d.index % adminTokens.length] as string;
+/** The carriers' links issued in setup, each opened from its carrier's own address (X-Forwarded-For). */
+let carrierLinks: { token: string; ip: string }[] = [];
+/** Statements whose lines the admins open. */
+let statementUuids: string[] = [];
+
+/** A month as the invoices screen's month chooser sends it: its first and last day. */
+function monthRange(monthsBack: number) {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return `createdDate[after]=${day(first)}&createdDate[before]=${day(last)}`;
+}
 
 const shipment = (cargo: string, customer: string) => ({
   cargo,
@@ -320,7 +374,7 @@ async function createTask(d: Dispatcher) {
       send('POST', '/api/tasks', d.token, body, { 'idempotency-key': key }),
     );
     if (again && (JSON.parse(again.body) as { uuid: string }).uuid !== created.uuid) {
-      firstErrors.push(`the same Idempotency-Key ${key} created a second task`);
+      wrongAnswer('create task again (same key)', `the same Idempotency-Key ${key} created a second task`);
     }
   }
 }
@@ -374,25 +428,97 @@ async function searchCustomer(d: Dispatcher) {
   }
 }
 
-/** What a dispatcher does next, weighted as an office works: mostly reading, about one action in four a write. */
-const ACTIONS: [number, (d: Dispatcher) => Promise<unknown>][] = [
-  [25, (d) => timed('orders page', [200], () => send('GET', `/api/orders?${pick(ordersPages)}`, d.token))],
-  [20, (d) => timed('queries page', [200], () => send('GET', `/api/queries?${pick(queriesPages)}`, d.token))],
-  [20, (d) => timed('badge', [200], () => send('GET', '/api/tasks/drawerNotifications', d.token))],
-  [10, searchCustomer],
-  [8, createTask],
-  [6, editTask],
-  [6, createQuery],
-  [5, editQuery],
-];
-const WEIGHT = ACTIONS.reduce((sum, [w]) => sum + w, 0);
+/** The customers page as it opens (page 1 of 30), then narrowed by 'Nazwa firmy' once the typing pauses. */
+async function customersPage(d: Dispatcher) {
+  await timed('customers page', [200], () => send('GET', '/api/customers?page=1&itemsPerPage=30', d.token));
+  const name = encodeURIComponent(pick(companyNames));
+  await timed('customers page: name filter', [200], () =>
+    send('GET', `/api/customers?page=1&itemsPerPage=30&companyName=${name}`, d.token),
+  );
+}
+
+/** The carriers page as it opens, then narrowed to the carriers serving a country. */
+async function carriersPage(d: Dispatcher) {
+  await timed('carriers page', [200], () => send('GET', '/api/carriers?page=1&itemsPerPage=30', d.token));
+  await timed('carriers page: country filter', [200], () =>
+    send('GET', `/api/carriers?page=1&itemsPerPage=30&${pick(carrierCountries)}`, d.token),
+  );
+}
+
+/** /tasks opens on 'Moje zadania' (open ones by contact date, 15 a page); one in two then clicks 'Wszystkie'. */
+async function tasksPage(d: Dispatcher) {
+  const tail = 'order[contactDate]=asc&page=1&itemsPerPage=15';
+  await timed('tasks page: Moje zadania', [200], () =>
+    send('GET', `/api/tasks?status=niewykonane&user.uuid=${d.uuid}&${tail}`, d.token),
+  );
+  if (Math.random() < 0.5) {
+    await timed('tasks page: wszystkie', [200], () => send('GET', `/api/tasks?status=niewykonane&${tail}`, d.token));
+  }
+}
+
+/** The VAT invoices of a month (this one, one time in five the last), with the month's sums the page asks beside. */
+async function invoicesPage(d: Dispatcher) {
+  const month = `type=vat&${monthRange(Math.random() < 0.8 ? 0 : 1)}`;
+  const token = adminOf(d);
+  await Promise.all([
+    timed('invoices of a month', [200], () => send('GET', `/api/invoices?${month}&page=1&itemsPerPage=15`, token)),
+    timed('invoices of a month: sums', [200], () => send('GET', `/api/invoices/summary?${month}`, token)),
+  ]);
+}
+
+/** The payments cockpit opens on the overdue receivables; one time in three the admin looks at the payables too. */
+async function paymentsCockpit(d: Dispatcher) {
+  const token = adminOf(d);
+  await timed('payments cockpit', [200], () =>
+    send('GET', '/api/payments?side=customer&state=overdue&page=1&itemsPerPage=10', token),
+  );
+  if (Math.random() < 1 / 3) {
+    await timed('payments cockpit: Zobowiązania', [200], () =>
+      send('GET', '/api/payments?side=carrier&state=overdue&page=1&itemsPerPage=10', token),
+    );
+  }
+}
+
+async function statementLines(d: Dispatcher) {
+  await timed("a statement's lines", [200], () =>
+    send('GET', `/api/bank_statements/${pick(statementUuids)}`, adminOf(d)),
+  );
+}
+
+/** A carrier opening its link (no login): from its own phone, so from its own address. */
+async function carrierLinkPage() {
+  const link = pick(carrierLinks);
+  await timed("carrier's link page", [200], () =>
+    send('GET', `/api/public/portal/${link.token}`, null, undefined, { 'x-forwarded-for': link.ip }),
+  );
+}
+
+/** Each action of the mix (bench/loadMix.ts, with its share), as the dispatcher does it. */
+const RUN: Record<MixKey, (d: Dispatcher) => Promise<unknown>> = {
+  ordersPage: (d) => timed('orders page', [200], () => send('GET', `/api/orders?${pick(ordersPages)}`, d.token)),
+  queriesPage: (d) => timed('queries page', [200], () => send('GET', `/api/queries?${pick(queriesPages)}`, d.token)),
+  badge: (d) => timed('badge', [200], () => send('GET', '/api/tasks/drawerNotifications', d.token)),
+  customerPicker: searchCustomer,
+  customersPage,
+  carriersPage,
+  tasksPage,
+  invoicesPage,
+  paymentsCockpit,
+  statementLines,
+  carrierLink: carrierLinkPage,
+  createTask,
+  editTask,
+  createQuery,
+  editQuery,
+};
+const WEIGHT = MIX.reduce((sum, { share }) => sum + share, 0);
 function nextAction() {
   let r = Math.random() * WEIGHT;
-  for (const [w, action] of ACTIONS) {
-    r -= w;
-    if (r < 0) return action;
+  for (const { share, key } of MIX) {
+    r -= share;
+    if (r < 0) return RUN[key];
   }
-  return (ACTIONS[0] as [number, (d: Dispatcher) => Promise<unknown>])[1];
+  return RUN.ordersPage;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -415,6 +541,107 @@ async function signIn(login: string, password: string) {
   const answer = await send('POST', '/api/login', null, { username: login, password });
   if (answer.status !== 200) throw new Error(`login ${login}: ${answer.status} ${answer.body}`);
   return (JSON.parse(answer.body) as { token: string }).token;
+}
+
+/** A GET that must answer 200 (setup: a wrong answer stops the run before anything is measured). */
+async function getJson<T>(target: string, token: string): Promise<T> {
+  const answer = await send('GET', target, token);
+  if (answer.status !== 200) throw new Error(`GET ${target}: ${answer.status} ${answer.body.slice(0, 300)}`);
+  return JSON.parse(answer.body) as T;
+}
+
+/** The user's uuid from the token's `sub` claim, as the web app reads it (features/auth/claims.ts). */
+function uuidOfToken(token: string) {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub?: unknown };
+  if (typeof claims.sub !== 'string') throw new Error('the token carries no user uuid (sub)');
+  return claims.sub;
+}
+
+/** Creates a user through the API unless an earlier run on this database did (422), and signs in. */
+async function account(admin: string, login: string, name: string, role: 'ROLE_USER' | 'ROLE_ADMIN') {
+  const created = await send('POST', '/api/users', admin, {
+    login,
+    name,
+    plainPassword: USER_PASSWORD,
+    roles: [role],
+  });
+  if (created.status !== 201 && created.status !== 422)
+    throw new Error(`user ${login}: ${created.status} ${created.body}`);
+  return signIn(login, USER_PASSWORD);
+}
+
+const mt940Amount = (hundredths: number) =>
+  `${Math.floor(hundredths / 100)},${String(hundredths % 100).padStart(2, '0')}`;
+
+/**
+ * The database's statements with lines; without any (the demo seeder may write none), one uploaded as the admin does
+ * on 'Wyciąg bankowy': an MT940 day of 100 credits against the open VAT invoices (half name an invoice, a quarter
+ * only the payer's NIP, a quarter match nothing), as bench/statements.ts writes it.
+ */
+async function prepareStatements(admin: string): Promise<string[]> {
+  type Listed = { 'hydra:member': { uuid: string; lineCount: number }[] };
+  const kept = (await getJson<Listed>('/api/bank_statements', admin))['hydra:member'].filter((s) => s.lineCount > 0);
+  if (kept.length > 0) return kept.slice(0, 20).map((s) => s.uuid);
+  type Open = { number: string; currency: string; dueAmount: number | null; totalGross: number; customerNip: string };
+  const open = (await getJson<{ 'hydra:member': Open[] }>('/api/invoices?type=vat&paid=false&itemsPerPage=200', admin))[
+    'hydra:member'
+  ].filter((i) => i.currency === 'pln');
+  if (open.length === 0) throw new Error('the database has no open PLN invoices for a statement to match');
+  const day = new Date().toISOString().slice(2, 10).replaceAll('-', '');
+  const out = [`:20:OBC${runId}`, ':25:/PL83102010260000042270201111', ':28C:1/1', `:60F:C${day}PLN0,00`];
+  let total = 0;
+  for (let i = 0; i < 100; i++) {
+    const invoice = open[i % open.length] as Open;
+    const kind = i % 4;
+    const amount = kind === 3 ? 1_234 + i : (invoice.dueAmount ?? invoice.totalGross);
+    const title =
+      kind < 2 ? `FV ${invoice.number} za transport` : kind === 2 ? `Zaplata NIP ${invoice.customerNip}` : 'Zwrot';
+    total += amount;
+    out.push(`:61:${day}${day.slice(2)}C${mt940Amount(amount)}N152NONREF//L${runId.slice(-8)}${i}`);
+    out.push(`:86:020~00PRZELEW PRZYCHODZĄCY~20${title}~27KLIENT ${i}~38PL61109010140000071219812874`);
+  }
+  out.push(`:62F:C${day}PLN${mt940Amount(total)}`, '-');
+  const form = multipart({ format: 'mt940' }, { name: 'wyciag-obciazenie.sta', data: Buffer.from(out.join('\r\n')) });
+  const answer = await send('POST', '/api/bank_statements', admin, form.payload, {
+    ...form.headers,
+    'idempotency-key': `${runId}-statement`,
+  });
+  if (answer.status !== 201) throw new Error(`statement upload: ${answer.status} ${answer.body.slice(0, 300)}`);
+  const statement = JSON.parse(answer.body) as { uuid: string; lines: unknown[] };
+  console.log(`uploaded a statement of ${statement.lines.length} lines (the database had none)`);
+  return [statement.uuid];
+}
+
+/**
+ * Carrier's links as the office issues them: an active order with a carrier sent to it ('Wyślij przewoźnikowi'), its
+ * link then read from the order's portal panel; an order whose link an earlier run issued keeps it. Each link gets its
+ * own address, as each carrier opens it from its own phone (the servers trust X-Forwarded-For, as behind a proxy),
+ * so the per-address limit counts one carrier's requests, not the whole load test's.
+ */
+async function prepareCarrierLinks(admin: string, wanted: number): Promise<{ token: string; ip: string }[]> {
+  type Listed = { 'hydra:member': { uuid: string; carrier: unknown }[] };
+  const candidates = (
+    await getJson<Listed>('/api/orders?status=aktywne&itemsPerPage=200&page=1&order[loadingDate]=desc', admin)
+  )['hydra:member']
+    .filter((o) => o.carrier)
+    .sort(() => Math.random() - 0.5);
+  const network = 1 + Math.floor(Math.random() * 250);
+  const links: { token: string; ip: string }[] = [];
+  for (const order of candidates) {
+    if (links.length >= wanted) break;
+    const panel = () => getJson<{ url: string | null }>(`/api/orders/${order.uuid}/portal`, admin);
+    let { url } = await panel();
+    if (!url) {
+      // An order the office cannot send (its carrier has no e-mail) is skipped, as a dispatcher would phone instead.
+      const sent = await send('POST', `/api/orders/${order.uuid}/send/carrier`, admin);
+      if (sent.status !== 200) continue;
+      ({ url } = await panel());
+    }
+    const token = url?.split('/p/')[1];
+    if (token) links.push({ token, ip: `10.${network}.${Math.floor(links.length / 250)}.${1 + (links.length % 250)}` });
+  }
+  if (links.length === 0) throw new Error('no active order with a carrier could be sent: no carrier link to open');
+  return links;
 }
 
 async function main() {
@@ -442,19 +669,20 @@ async function main() {
 
     const dispatchers: Dispatcher[] = [];
     for (let i = 0; i < userCount; i++) {
-      const login = `obciazenie${String(i + 1).padStart(3, '0')}`;
-      const created = await send('POST', '/api/users', admin, {
-        login,
-        name: `Dyspozytor ${i + 1}`,
-        plainPassword: USER_PASSWORD,
-        roles: ['ROLE_USER'],
-      });
-      // 422: made by an earlier run on this database.
-      if (created.status !== 201 && created.status !== 422)
-        throw new Error(`user ${login}: ${created.status} ${created.body}`);
-      const token = await signIn(login, USER_PASSWORD);
-      dispatchers.push({ index: i, token, created: 0, tasks: [], queries: [] });
+      const n = String(i + 1).padStart(3, '0');
+      const token = await account(admin, `obciazenie${n}`, `Dyspozytor ${i + 1}`, 'ROLE_USER');
+      dispatchers.push({ index: i, token, uuid: uuidOfToken(token), created: 0, tasks: [], queries: [] });
     }
+    // One admin (the owner, the accountant) per 20 dispatchers.
+    for (let i = 0; i < Math.ceil(userCount / 20); i++) {
+      adminTokens.push(await account(admin, `obciazenie-admin${i + 1}`, `Księgowość ${i + 1}`, 'ROLE_ADMIN'));
+    }
+    statementUuids = await prepareStatements(admin);
+    carrierLinks = await prepareCarrierLinks(admin, Math.max(10, Math.ceil(userCount / 2)));
+    console.log(
+      `${adminTokens.length} admin(s), ${statementUuids.length} statement(s), ${carrierLinks.length} carrier's links; ` +
+        `the mix: ${MIX.map(({ share, name }) => `${name} ${((100 * share) / WEIGHT).toFixed(0)} %`).join(', ')}`,
+    );
 
     measureFrom = performance.now() + warmup * 1000;
     const started = measureFrom;
@@ -465,20 +693,28 @@ async function main() {
     const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1).padStart(8) : '       -');
     let requests = 0;
     let errors = 0;
-    console.log(`\n${'action'.padEnd(36)}  requests   errors      p50      p95      p99  (ms)`);
+
+    console.log(`\n${'action'.padEnd(36)}  requests   errors    empty      p50      p95      p99  (ms)`);
     for (const [name, stat] of [...stats].sort(([a], [b]) => a.localeCompare(b))) {
       const sorted = [...stat.latencies].sort((a, b) => a - b);
       requests += sorted.length;
       errors += stat.errors;
       const detail = stat.errors ? `  ${[...stat.statuses].map(([s, n]) => `${s}×${n}`).join(', ')}` : '';
+
       console.log(
-        `${name.padEnd(36)}${String(sorted.length).padStart(10)}${String(stat.errors).padStart(9)}${fmt(percentile(sorted, 50))} ${fmt(percentile(sorted, 95))} ${fmt(percentile(sorted, 99))}${detail}`,
+        `${name.padEnd(36)}${String(sorted.length).padStart(10)}${String(stat.errors).padStart(9)}${String(stat.empty).padStart(9)}${fmt(percentile(sorted, 50))} ${fmt(percentile(sorted, 95))} ${fmt(percentile(sorted, 99))}${detail}`,
       );
     }
     console.log(
       `\n${requests} requests in ${elapsed.toFixed(1)} s: ${(requests / elapsed).toFixed(1)} requests/s, ${errors} errors`,
     );
     for (const line of firstErrors) console.log(`  ${line}`);
+    const failures = loadVerdict(
+      [...stats].map(([name, stat]) => ({ name, latencies: stat.latencies, errors: stat.errors })),
+      maxP95,
+    );
+    for (const failure of failures) console.log(`FAILED: ${failure}`);
+    if (failures.length > 0) failed = true;
 
     // Every acknowledged write, once, as last acknowledged.
     const check = await openDb({ url: database.url, poolSize: 2 });

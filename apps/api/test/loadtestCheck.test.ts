@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadVerdict, MIX } from '../bench/loadMix.ts';
 import { type Acknowledged, checkWrites, markerOf, type StoredRow } from '../bench/writeCheck.ts';
+import { apiRoot } from '../src/paths.ts';
 
 const ack = (key: string, uuid: string, edit?: number): Acknowledged => ({
   kind: 'task',
@@ -43,5 +47,43 @@ describe("the load test's check of acknowledged writes", () => {
     );
     expect(unacknowledgedRows).toBe(3);
     expect(problems).toEqual(['task:x (never acknowledged) is stored 2 times']);
+  });
+});
+
+describe("the load test's verdict", () => {
+  const ms = (count: number, value: number) => Array.from({ length: count }, () => value);
+
+  it('passes when every p95 is within the limit and nothing failed', () => {
+    // 95 of 100 at 50 ms: the p95 is 50, at the limit; the five slow ones are the p99's business.
+    const latencies = [...ms(5, 400), ...ms(95, 50)];
+    expect(loadVerdict([{ name: 'orders page', latencies, errors: 0 }], 50)).toEqual([]);
+  });
+
+  it('names each action whose p95 is above the limit, and counts the errors', () => {
+    const failures = loadVerdict(
+      [
+        { name: 'orders page', latencies: ms(20, 10), errors: 0 },
+        { name: 'customers page', latencies: [...ms(18, 10), 51, 70], errors: 0 },
+        { name: "carrier's link page", latencies: ms(3, 5), errors: 2 },
+        { name: 'badge', latencies: [], errors: 1 },
+      ],
+      50,
+    );
+    expect(failures).toEqual(['3 error(s)', 'p95 above 50 ms: customers page 51.0 ms']);
+  });
+});
+
+describe("the load test's mix", () => {
+  it('has shares of 100 in all, each action once', () => {
+    expect(MIX.reduce((sum, a) => sum + a.share, 0)).toBe(100);
+    expect(new Set(MIX.map((a) => a.key)).size).toBe(MIX.length);
+  });
+
+  it("is the README's table of shares, row for row", () => {
+    const readme = readFileSync(path.resolve(apiRoot, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Load test'), readme.indexOf('### KSeF'));
+    const table = section.slice(section.indexOf('| action | share |'));
+    const rows = [...table.matchAll(/^\| ([^|]+?) \| (\d+) % \|/gm)].map((m) => ({ name: m[1], share: Number(m[2]) }));
+    expect(rows).toEqual(MIX.map(({ name, share }) => ({ name, share })));
   });
 });
