@@ -2,6 +2,7 @@ import { bootstrap } from '../bootstrap.ts';
 import { loadConfig } from '../config.ts';
 import { openDb } from '../db/client.ts';
 import { DataDirInUseError } from '../db/lock.ts';
+import { createFileStore } from '../files/index.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 
 /** `npm run seed:demo [-- --scale N]`: demo data into the configured database (DATA_DIR or DATABASE_URL). */
@@ -23,7 +24,7 @@ const database = await openDb({ url: config.databaseUrl, dataDir: config.dataDir
 await database.migrate();
 const admin = await bootstrap(database.db, config);
 if (admin?.generated) console.log(`First administrator: ${admin.username} / ${admin.password}`);
-const report = await seedDemo(database.db, { scale });
+const report = await seedDemo(database.db, { scale, files: createFileStore(config) });
 await database.close();
 console.log('Demo data added:', report);
 console.log(`Demo dispatchers log in with the password: ${DEMO_PASSWORD} (e.g. anowak)`);

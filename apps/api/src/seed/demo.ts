@@ -1,8 +1,12 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { invoiceReminders, invoices, queries, users } from '../db/schema/index.ts';
+import { customers, invoiceReminders, queries, users } from '../db/schema/index.ts';
+import type { FileStore } from '../files/store.ts';
+import { sha256Of } from '../files/store.ts';
 import { readSchedule } from '../modules/reminders/service.ts';
 import { hashPassword } from '../modules/users/passwords.ts';
+import { SEEDED_DOCUMENT, seedActivity } from './activity.ts';
+import { analyze, analyzeTables, bulkLoad, inParallel, isPostgresServer, recomputeKept, Steps } from './bulk.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedParties } from './parties.ts';
 import { seedShipments } from './shipments.ts';
@@ -50,52 +54,145 @@ const LAST = [
   'Grabowski',
 ];
 
-export type SeedOptions = { scale?: number };
+export type SeedOptions = {
+  scale?: number;
+  /**
+   * Indexes, keys and triggers off during the load (bulk.ts). By default on PostgreSQL from 10,000 rows per resource,
+   * into a database not seeded at scale before; PGlite loads row by row.
+   */
+  bulk?: boolean;
+  /** Where the step timings go; by default the console from 10,000 rows on, nowhere below. */
+  log?: ((line: string) => void) | null;
+  /** The files store: the seeded documents' one file is put there, so that their downloads answer it. */
+  files?: FileStore;
+};
 export type SeedReport = Record<string, number>;
 
+/** The tables the bulk load writes: their plain indexes, foreign keys and triggers are off during it. */
+const BULK_TABLES = [
+  'users',
+  'customers',
+  'carriers',
+  'queries',
+  'offers',
+  'orders',
+  'order_number_counters',
+  'tasks',
+  'task_contact_tries',
+  'invoices',
+  'invoice_positions',
+  'invoice_number_counters',
+  'invoice_payments',
+  'invoice_reminders',
+  'carrier_payments',
+  'portal_links',
+  'portal_events',
+  'order_documents',
+  'verifications',
+  'bank_statements',
+  'bank_statement_lines',
+  'interest_notes',
+];
+
 export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
-  const report: SeedReport = {};
-  report.users = await seedUsers(db, options.scale ?? 0);
-  Object.assign(report, await seedParties(db, options.scale ?? 0));
-  // A working day's worth for the demo; at benchmark scale, as many of each as customers.
   const scale = options.scale ?? 0;
-  const counts = scale > 0 ? { queries: scale, orders: scale, tasks: scale } : { queries: 300, orders: 120, tasks: 40 };
-  const [existing] = await db.select({ n: count() }).from(queries);
-  if (scale > 0 || (existing?.n ?? 0) === 0) {
-    await seedShipments(db, counts);
+  // A bulk load drops the unique keys for the load: only into a database not seeded at scale before (its generated
+  // parties would come again; row by row they are skipped).
+  const bulk =
+    options.bulk ??
+    (scale >= 10_000 &&
+      (await isPostgresServer(db)) &&
+      (await db.select({ n: count() }).from(customers).where(eq(customers.nip, '1000000001')))[0]?.n === 0);
+  const log = options.log === undefined ? (scale >= 10_000 ? console.log : null) : options.log;
+  const steps = new Steps(log);
+  const t0 = performance.now();
+  const documentSha = options.files
+    ? (await options.files.put(SEEDED_DOCUMENT.bytes)).sha256
+    : sha256Of(SEEDED_DOCUMENT.bytes);
+  const report: SeedReport = {};
+  const load = async () => {
+    report.users = await steps.run('users', () => seedUsers(db, scale));
+    const parties = await seedParties(db, scale, steps, bulk);
+    Object.assign(report, parties.report);
+    // Bulk: the planner learns each phase's tables before the next phase joins them.
+    const learn = (tables: string[]) =>
+      bulk ? steps.run(`ANALYZE ${tables.join(', ')}`, () => analyzeTables(db, tables)) : Promise.resolve();
+    await learn(['users', 'customers', 'carriers']);
+    // A working day's worth for the demo; at benchmark scale, as many of each as customers.
+    const counts =
+      scale > 0 ? { queries: scale, orders: scale, tasks: scale } : { queries: 300, orders: 120, tasks: 40 };
+    const [existing] = await db.select({ n: count() }).from(queries);
+    if (scale === 0 && (existing?.n ?? 0) > 0) return;
+    const shipments = await seedShipments(db, counts, steps, bulk);
     Object.assign(report, counts);
-  }
-  // Invoices of finished orders (VAT, some in EUR, a ProForma, a corrective); at benchmark scale as many as orders.
-  const [invoiced] = await db.select({ n: count() }).from(invoices);
-  if (scale > 0 || (invoiced?.n ?? 0) === 0) {
-    report.invoices = await seedInvoices(db, scale > 0 ? { count: scale, scale: true } : { count: 1000, scale: false });
-    report.reminders = await seedPastReminders(db);
-  }
+    await learn(['queries', 'offers', 'orders']);
+    // Invoices of finished orders (VAT, some in EUR, a ProForma, a corrective); at benchmark scale as many as orders.
+    let invoiced = { invoices: 0, firstId: 0 };
+    const invoicing = async () => {
+      invoiced = await seedInvoices(
+        db,
+        scale > 0 ? { count: scale, scale: true } : { count: 1000, scale: false },
+        steps,
+        bulk,
+      );
+    };
+    await inParallel([invoicing, shipments.tasks], bulk ? 2 : 1);
+    report.invoices = invoiced.invoices;
+    await learn(['invoices', 'invoice_payments', 'tasks']);
+    const reminders = async () => {
+      report.reminders = await steps.run('reminders', () => seedPastReminders(db, invoiced.firstId));
+    };
+    Object.assign(
+      report,
+      await seedActivity(
+        db,
+        { parties, orderBase: shipments.orderBase, invoiceBase: invoiced.firstId - 1, scale: scale || 20_000 },
+        steps,
+        documentSha,
+        bulk,
+        reminders,
+      ),
+    );
+    await learn(['carrier_payments', 'portal_links', 'order_documents', 'received_invoices']);
+    // With the triggers off, what they keep (status counts, the stats' sums, the carrier's invoice dates) is summed.
+    if (bulk) await steps.run('kept counts and sums (what the triggers keep)', () => recomputeKept(db));
+  };
+  if (bulk) await bulkLoad(db, BULK_TABLES, steps, load);
+  else await load();
   // Statistics for the planner now: autovacuum analyses the new rows only later, and lists would be planned blind.
-  await db.execute(sql`ANALYZE`);
+  await steps.run('ANALYZE', () => analyze(db, bulk));
   // The stats' running sums were rewritten once per seeded row: vacuumed now, as autovacuum keeps them in an office,
   // so that the stats read them from their index alone (migration 0038) rather than from thousands of stale pages.
   await db.execute(sql`VACUUM stats_monthly`);
+  log?.(
+    `  seed: ${'total'.padEnd(46)} ${((performance.now() - t0) / 1000).toFixed(1).padStart(7)} s${bulk ? ' (bulk load)' : ''}`,
+  );
   return report;
 }
 
 /**
- * The payment reminders a working office has already sent: each step an unpaid VAT invoice has reached, dated on its
- * day, without a mail. Otherwise the reminders worker's first run after seeding mails a backlog of thousands (an
- * invoice PDF each), which at 100,000 invoices kept both servers of the load test busy for minutes.
+ * The payment reminders a working office has already sent: each step an unpaid VAT invoice due in the last three
+ * months has reached, dated on its day, without a mail (the reminders came with issue 26: older debts have none).
+ * Otherwise the reminders worker's first run after seeding mails a backlog of thousands (an invoice PDF each), which
+ * at 100,000 invoices kept both servers of the load test busy for minutes.
  */
-async function seedPastReminders(db: Db): Promise<number> {
+async function seedPastReminders(db: Db, firstInvoiceId: number): Promise<number> {
   for (const step of await readSchedule(db)) {
     await db.execute(sql`
       INSERT INTO invoice_reminders (invoice_id, day, language, "to", subject, due_amount, currency, sent_at)
       SELECT i.id, ${step.day}, 'pl', i.customer_email, replace(${step.subjectPl}, '{invoice}', i.number),
         i.due_amount, i.currency, (i.payment_date + ${step.day}::int)::timestamptz
       FROM invoices i
-      WHERE i.type = 'vat' AND NOT i.paid AND i.due_amount > 0 AND coalesce(i.customer_email, '') <> ''
-        AND i.payment_date + ${step.day}::int <= current_date
+      WHERE i.id >= ${firstInvoiceId} AND i.type = 'vat' AND NOT i.paid AND i.due_amount > 0
+        AND coalesce(i.customer_email, '') <> ''
+        AND i.payment_date + ${step.day}::int <= current_date AND i.payment_date >= current_date - 90
+      ORDER BY i.id
       ON CONFLICT (invoice_id, day) DO NOTHING`);
   }
-  const [row] = await db.select({ n: count() }).from(invoiceReminders);
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoiceReminders)
+    .where(sql`${invoiceReminders.invoiceId} >= ${firstInvoiceId}`);
   return row?.n ?? 0;
 }
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { carriers, customers } from '../db/schema/index.ts';
+import { inParallel, type Steps } from './bulk.ts';
+import { reserveIds } from './shipments.ts';
 
 /** Realistic Polish and EU customers and carriers; at benchmark scale, many more generated in SQL. */
 
@@ -521,17 +523,32 @@ const DOMAINS = ['onet.pl', 'wp.pl', 'interia.pl', 'o2.pl', 'firma.pl', 'biznes.
 
 const pool = (words: string[]) => sql.raw(`ARRAY[${words.map((w) => `'${w.replaceAll("'", "''")}'`).join(',')}]`);
 
-export async function seedParties(db: Db, scale: number): Promise<{ customers: number; carriers: number }> {
+export type SeededParties = {
+  report: { customers: number; carriers: number };
+  customerBase: number;
+  carrierBase: number;
+  extraCustomers: number;
+  extraCarriers: number;
+};
+
+/**
+ * The generated parties as an office has them checked: carriers all on the VAT white list with their account, their
+ * OCP policy and licence, most verified in GUS; four customers in ten verified in GUS, two on the white list. The
+ * registers' checks themselves (verifications) follow from the same rules (activity.ts); `id - base` is `g`.
+ */
+export async function seedParties(db: Db, scale: number, steps: Steps, parallel: boolean): Promise<SeededParties> {
   const c = await db.insert(customers).values(CUSTOMERS).onConflictDoNothing().returning({ id: customers.id });
   const k = await db.insert(carriers).values(CARRIERS).onConflictDoNothing().returning({ id: carriers.id });
-  let extraCustomers = 0;
-  let extraCarriers = 0;
-  if (scale > 0) {
-    extraCustomers = scale;
-    extraCarriers = Math.max(1, Math.floor(scale / 10));
-    await db.execute(sql`
-      INSERT INTO customers (company_name, name, nip, phone, email, street_address, postal_code, city, country, acquired_by)
-      SELECT (${pool(COMPANY_STEMS)})[1 + g % ${COMPANY_STEMS.length}]
+  const extraCustomers = scale > 0 ? scale : 0;
+  const extraCarriers = scale > 0 ? Math.max(1, Math.floor(scale / 10)) : 0;
+  const cBase = await reserveIds(db, 'customers', extraCustomers);
+  const kBase = await reserveIds(db, 'carriers', extraCarriers);
+  const generateCustomers = () =>
+    steps.run(`customers (${extraCustomers})`, () =>
+      db.execute(sql`
+      INSERT INTO customers (id, company_name, name, nip, phone, email, street_address, postal_code, city, country,
+        acquired_by, created_at, verified_at, registry_status, vat_status, vat_status_checked_at, no_reminders)
+      SELECT ${cBase} + g, (${pool(COMPANY_STEMS)})[1 + g % ${COMPANY_STEMS.length}]
                || (${pool(COMPANY_ENDINGS)})[1 + (g / ${COMPANY_STEMS.length}) % ${COMPANY_ENDINGS.length}]
                || ' ' || (${pool(LEGAL_FORMS)})[1 + (g / 7) % ${LEGAL_FORMS.length}] || ' ' || g,
              (${pool(FIRST_NAMES)})[1 + (g / 3) % ${FIRST_NAMES.length}] || ' '
@@ -540,20 +557,65 @@ export async function seedParties(db: Db, scale: number): Promise<{ customers: n
              'ul. ' || (${pool(STREETS)})[1 + g % ${STREETS.length}] || ' ' || (1 + g % 200),
              lpad((g % 100)::text, 2, '0') || '-' || lpad((g % 1000)::text, 3, '0'),
              (${pool(CITIES)})[1 + (g / 13) % ${CITIES.length}],
-             'PL', (ARRAY['telefon','email','strona','polecenie'])[1 + g % 4]
+             'PL', (ARRAY['telefon','email','strona','polecenie'])[1 + g % 4],
+             now() - (g % 1500) * interval '1 day',
+             CASE WHEN ${CUSTOMER_GUS} AND NOT ${CUSTOMER_GUS_FAILED} THEN now() - (g % 365) * interval '1 day' END,
+             CASE WHEN ${CUSTOMER_GUS} THEN CASE WHEN ${CUSTOMER_GUS_FAILED} THEN 'zawieszona' ELSE 'aktywna' END END,
+             CASE WHEN ${CUSTOMER_WHITELIST} THEN 'Czynny' END,
+             CASE WHEN ${CUSTOMER_WHITELIST} THEN now() - (g % 365) * interval '1 day' + interval '1 minute' END,
+             g % 97 = 0
       FROM generate_series(1, ${extraCustomers}) AS g
-      ON CONFLICT DO NOTHING`);
-    await db.execute(sql`
-      INSERT INTO carriers (company_name, name, nip, phone, email, city, country, countries, max_cargo_length, max_cargo_width, max_cargo_height, max_cargo_weight, method_of_contact)
-      SELECT 'Przewozy ' || (ARRAY['Kowal','Nowak','Lis','Wilk','Sowa','Kruk','Dąb','Jastrząb'])[1 + g % 8] || ' ' || g,
+      ON CONFLICT DO NOTHING`),
+    );
+  const generateCarriers = () =>
+    steps.run(`carriers (${extraCarriers})`, () =>
+      db.execute(sql`
+      INSERT INTO carriers (id, company_name, name, nip, phone, email, city, country, countries, max_cargo_length,
+        max_cargo_width, max_cargo_height, max_cargo_weight, method_of_contact, created_at, bank_accounts,
+        account_number, vat_status, vat_status_checked_at, verified_at, registry_status, ocp_insurer, ocp_policy_number,
+        ocp_sum, ocp_sum_currency, ocp_valid_from, ocp_valid_to, ocp_reminded_for, licence_number, licence_valid_to,
+        licence_reminded_for)
+      SELECT ${kBase} + g, 'Przewozy ' || (ARRAY['Kowal','Nowak','Lis','Wilk','Sowa','Kruk','Dąb','Jastrząb'])[1 + g % 8] || ' ' || g,
              (ARRAY['Adam','Marek','Jerzy','Robert'])[1 + g % 4] || ' ' || (ARRAY['Mazur','Krawczyk','Kaczmarek','Piotrowski'])[1 + (g / 4) % 4],
              (2000000000 + g)::text, (700000000 + g)::text, 'dyspozycja' || g || '@przewoznik.example',
              (ARRAY['Warszawa','Kraków','Łódź','Wrocław','Poznań'])[1 + g % 5], 'PL',
              CASE g % 4 WHEN 0 THEN ARRAY['DE','NL','PL'] WHEN 1 THEN ARRAY['CZ','PL','SK'] WHEN 2 THEN ARRAY['BE','FR','PL'] ELSE ARRAY['LT','LV','PL'] END,
              (ARRAY[480, 720, 1360])[1 + g % 3], (ARRAY[220, 245, 248])[1 + g % 3], (ARRAY[250, 270, 300])[1 + g % 3],
-             (ARRAY[350, 1200, 2400])[1 + g % 3], (ARRAY['telefon','email','telefon/email'])[1 + g % 3]
+             (ARRAY[350, 1200, 2400])[1 + g % 3], (ARRAY['telefon','email','telefon/email'])[1 + g % 3],
+             now() - (g % 1500) * interval '1 day',
+             ARRAY[${CARRIER_ACCOUNT}], ${CARRIER_ACCOUNT},
+             CASE WHEN ${CARRIER_VAT_EXEMPT} THEN 'Zwolniony' ELSE 'Czynny' END, now() - (g % 180) * interval '1 day',
+             CASE WHEN NOT ${CARRIER_GUS_FAILED} THEN now() - (g % 180) * interval '1 day' END,
+             CASE WHEN ${CARRIER_GUS_FAILED} THEN 'zawieszona' ELSE 'aktywna' END,
+             CASE WHEN g % 10 <> 0 THEN (ARRAY['PZU S.A.','Warta S.A.','Ergo Hestia S.A.','Allianz Polska S.A.'])[1 + g % 4] END,
+             CASE WHEN g % 10 <> 0 THEN 'OCP/' || (2024 + g % 3) || '/' || lpad(g::text, 7, '0') END,
+             CASE WHEN g % 10 <> 0 THEN (ARRAY[10000000, 20000000, 30000000, 50000000])[1 + g % 4]::bigint END,
+             CASE WHEN g % 10 <> 0 THEN (ARRAY['eur', 'eur', 'pln', 'eur'])[1 + g % 4] ELSE 'pln' END,
+             CASE WHEN g % 10 <> 0 THEN current_date + (g % 400) - 395 END,
+             CASE WHEN g % 10 <> 0 THEN current_date + (g % 400) - 30 END,
+             -- A policy or licence ending within the fortnight (or ended) was already reminded of, as in a running office.
+             CASE WHEN g % 10 <> 0 AND (g % 400) - 30 <= 14 THEN current_date + (g % 400) - 30 END,
+             'LIC/' || lpad(g::text, 7, '0'), current_date + (g % 1800) - 20,
+             CASE WHEN (g % 1800) - 20 <= 14 THEN current_date + (g % 1800) - 20 END
       FROM generate_series(1, ${extraCarriers}) AS g
-      ON CONFLICT DO NOTHING`);
-  }
-  return { customers: c.length + extraCustomers, carriers: k.length + extraCarriers };
+      ON CONFLICT DO NOTHING`),
+    );
+  if (scale > 0) await inParallel([generateCustomers, generateCarriers], parallel ? 2 : 1);
+  return {
+    report: { customers: c.length + extraCustomers, carriers: k.length + extraCarriers },
+    customerBase: cBase,
+    carrierBase: kBase,
+    extraCustomers,
+    extraCarriers,
+  };
 }
+
+// Which generated parties the registers have checked (g is the party's number: its id less the base).
+export const CUSTOMER_GUS = sql.raw('(g % 10 < 4)');
+export const CUSTOMER_GUS_FAILED = sql.raw('(g % 50 = 7)');
+export const CUSTOMER_WHITELIST = sql.raw('(g % 10 < 2)');
+export const CARRIER_GUS_FAILED = sql.raw('(g % 40 = 3)');
+export const CARRIER_VAT_EXEMPT = sql.raw('(g % 25 = 1)');
+export const CARRIER_ACCOUNT = sql.raw(
+  `lpad((10 + g % 90)::text, 2, '0') || '1140' || lpad((g * 7919 % 100000000)::text, 8, '0') || lpad(g::text, 12, '0')`,
+);

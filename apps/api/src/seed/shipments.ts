@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, selectRows } from '../db/client.ts';
 import { gazetteerLookup } from '../integrations/geo/gazetteer.ts';
 import { haversineKm, ROAD_FACTOR } from '../integrations/geo/types.ts';
+import { inParallel, type Steps } from './bulk.ts';
 
 /**
  * Queries with offers, orders across statuses and months, and tasks with attempts — generated in SQL
@@ -80,7 +81,35 @@ const text = (values: (string | null)[]) =>
 const nums = (values: (number | null)[], type: 'int' | 'float8') =>
   sql.raw(`ARRAY[${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}]::${type}[]`);
 
-export async function seedShipments(db: Db, counts: { queries: number; orders: number; tasks: number }) {
+/** A valid version-4 uuid derived from a seeded row's id, so that two tables can name each other before both exist. */
+export const seededUuid = (prefix: string, id: SQL) =>
+  sql`(overlay(overlay(md5(${prefix} || (${id})::text) placing '4' from 13) placing '8' from 17))::uuid`;
+
+/** The next `n` ids of a table, reserved: the seeded rows get `base + 1 … base + n`. */
+export async function reserveIds(db: Db, table: string, n: number): Promise<number> {
+  const [row] = await selectRows<{ base: number }>(
+    db,
+    sql.raw(`SELECT greatest((SELECT coalesce(max(id), 0) FROM ${table}),
+      (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM ${table}_id_seq))::int AS base`),
+  );
+  const base = Number(row?.base ?? 0);
+  if (n > 0) await db.execute(sql.raw(`SELECT setval('${table}_id_seq', ${base + n})`));
+  return base;
+}
+
+export type ShipmentCounts = { queries: number; orders: number; tasks: number };
+
+/**
+ * Queries (a fifth of them converted into the order of the same number, as an office converts), their offers with
+ * the best one kept on the query, orders with their numbers, and tasks with contact tries. Each statement writes its
+ * rows whole: no row is inserted and then rewritten (at a million rows a second pass cost as much as the first).
+ */
+export async function seedShipments(
+  db: Db,
+  counts: ShipmentCounts,
+  steps: Steps,
+  bulk: boolean,
+): Promise<{ queryBase: number; orderBase: number; tasks: () => Promise<void> }> {
   const r = routes();
   const n = r.length;
   const col = {
@@ -128,90 +157,131 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
   // The size as a constant, so that `rn = g % size` is a hash join and not a nested loop.
   const size = (table: string) => sql.raw(`(SELECT greatest(count(*), 1) FROM ${table})`);
 
-  if (counts.queries > 0) {
-    await db.execute(sql`
+  const qBase = await reserveIds(db, 'queries', counts.queries);
+  const oBase = await reserveIds(db, 'orders', counts.orders);
+  // Query g became order g (a fifth of the queries, while there are orders to pair them with).
+  const converted = sql`(g % 5 = 2 AND g <= ${counts.orders})`;
+  // Offers of query id: 1–3 on three queries of four, priced from the id (the best one is known before they exist).
+  const offerCurrency = (id: SQL, k: SQL) => sql`CASE WHEN (${id} + ${k}) % 3 = 0 THEN 'eur' ELSE 'pln' END`;
+  const offerPrice = (id: SQL, k: SQL) =>
+    sql`CASE WHEN (${id} + ${k}) % 3 = 0 THEN 40000 + ((${id} * 13 + ${k} * 7) % 30) * 1000 ELSE 170000 + ((${id} * 11 + ${k} * 5) % 40) * 5000 END`;
+
+  const queriesAndOffers = async () => {
+    if (counts.queries === 0) return;
+    const id = sql.raw(`(${qBase} + g)`);
+    await steps.run(`queries (${counts.queries})`, () =>
+      db.execute(sql`
       WITH ${numbered('customers', 'c')}, ${numbered('users', 'u')}
-      INSERT INTO queries (cargo, cargo_length, cargo_width, cargo_height, cargo_weight,
+      INSERT INTO queries (id, uuid, cargo, cargo_length, cargo_width, cargo_height, cargo_weight,
         loading_city, loading_postal_code, loading_country, unloading_city, unloading_postal_code, unloading_country,
         distance, loading_latitude, loading_longitude, unloading_latitude, unloading_longitude, loading_type,
         status, loading_date, unloading_date, customer_id, user_id, created_by_id,
-        customer_price, customer_price_suggested, customer_price_currency, euro_exchange_rate, additional_info, created_at)
-      SELECT ${shipment},
-        (ARRAY['aktywne','aktywne','aktywne','nieaktywne','oczekujace'])[1 + g % 5],
+        customer_price, customer_price_suggested, customer_price_currency, euro_exchange_rate, additional_info, created_at,
+        order_uuid, best_offer, best_offer_currency, best_offer_pln)
+      SELECT ${id}, ${seededUuid('q', id)}, ${shipment},
+        CASE WHEN ${converted} THEN 'zamienione' ELSE (ARRAY['aktywne','aktywne','aktywne','nieaktywne','oczekujace'])[1 + g % 5] END,
         date_trunc('day', now()) + ((g % 60) - 20) * interval '1 day',
         date_trunc('day', now()) + ((g % 60) - 18) * interval '1 day',
         c.id, u.id, u.id,
         200000 + (g % 40) * 10000, 220000 + (g % 40) * 10000, CASE WHEN g % 4 = 0 THEN 'eur' ELSE 'pln' END, 430,
         CASE WHEN g % 3 = 0 THEN 'Klient prosi o awizację dzień wcześniej' END,
-        now() - (g % 90) * interval '1 day' - (g % 24) * interval '1 hour'
+        now() - (g % 90) * interval '1 day' - (g % 24) * interval '1 hour',
+        -- With the foreign keys on (PGlite, small scales) the order does not exist yet: linked after the orders.
+        CASE WHEN ${sql.raw(String(bulk))} AND ${converted} THEN ${seededUuid('o', sql.raw(`(${oBase} + g)`))} END,
+        b.price, b.currency, CASE WHEN b.currency = 'eur' THEN b.price * 43 / 10 ELSE b.price END
       FROM generate_series(1, ${counts.queries}) AS g
-      JOIN c ON c.rn = g % ${size('customers')} JOIN u ON u.rn = (g * 7) % ${size('users')}`);
-    // Two or three offers on most queries; the best is kept on the query as bestOffer.
-    await db.execute(sql`
+      JOIN c ON c.rn = g % ${size('customers')} JOIN u ON u.rn = (g * 7) % ${size('users')}
+      LEFT JOIN LATERAL (
+        SELECT ${offerPrice(id, sql`k`)} AS price, ${offerCurrency(id, sql`k`)} AS currency
+        FROM generate_series(1, 1 + ${id} % 3) AS k WHERE ${id} % 4 <> 0
+        ORDER BY CASE WHEN (${id} + k) % 3 = 0 THEN (${offerPrice(id, sql`k`)})::bigint * 430
+          ELSE (${offerPrice(id, sql`k`)})::bigint * 100 END, k
+        LIMIT 1) b ON true`),
+    );
+    await steps.run('offers', () =>
+      db.execute(sql`
       WITH ${numbered('carriers', 'k2')}
       INSERT INTO offers (query_id, carrier_id, acquired_by, currency, price, phone_prefix, phone, email, active)
       SELECT q.id, k2.id,
              (ARRAY['trans','timo','telefon/email','strona','brak'])[1 + (q.id + k) % 5],
-             CASE WHEN (q.id + k) % 3 = 0 THEN 'eur' ELSE 'pln' END,
-             CASE WHEN (q.id + k) % 3 = 0 THEN 40000 + ((q.id * 13 + k * 7) % 30) * 1000 ELSE 170000 + ((q.id * 11 + k * 5) % 40) * 5000 END,
+             ${offerCurrency(sql`q.id`, sql`k`)}, ${offerPrice(sql`q.id`, sql`k`)},
              '48', (600000000 + q.id * 3 + k)::text, 'oferty' || ((q.id + k) % 50) || '@przewoznik.example', true
       FROM queries q CROSS JOIN generate_series(1, 1 + q.id % 3) AS k
       JOIN k2 ON k2.rn = (q.id * 7 + k) % ${size('carriers')}
-      WHERE q.id % 4 <> 0 AND NOT EXISTS (SELECT 1 FROM offers o WHERE o.query_id = q.id)`);
-    await db.execute(sql`
-      UPDATE queries SET (best_offer, best_offer_currency, best_offer_pln) = (
-        SELECT o.price, o.currency, CASE WHEN o.currency = 'eur' THEN o.price * 43 / 10 ELSE o.price END
-        FROM offers o WHERE o.query_id = queries.id AND o.active
-        ORDER BY CASE WHEN o.currency = 'eur' THEN o.price::bigint * 430 ELSE o.price::bigint * 100 END, o.id LIMIT 1)
-      WHERE best_offer IS NULL AND EXISTS (SELECT 1 FROM offers o WHERE o.query_id = queries.id)`);
-  }
+      WHERE q.id % 4 <> 0 AND q.id > ${qBase}
+      ORDER BY q.id, k`),
+    );
+  };
 
-  if (counts.orders > 0) {
-    const start = await db.execute(sql`SELECT coalesce(max(id), 0) AS max FROM orders`);
-    const offset = Number((start as unknown as { rows: { max: number }[] }).rows[0]?.max ?? 0);
-    await db.execute(sql`
-      WITH ${numbered('customers', 'c')}, ${numbered('carriers', 'k')}, ${numbered('users', 'u')}
-      INSERT INTO orders (cargo, cargo_length, cargo_width, cargo_height, cargo_weight,
+  const orders = async () => {
+    if (counts.orders === 0) return;
+    const id = sql.raw(`(${oBase} + s.g)`);
+    // Finished orders of the last two months have the carrier's own invoice (received from KSeF): its payment date.
+    const carrierInvoiced = sql`(g % 5 IN (2, 3) AND g % 180 < 60 AND g % 2 = 0)`;
+    await steps.run(`orders (${counts.orders})`, () =>
+      db.execute(sql`
+      WITH ${numbered('customers', 'c')}, ${numbered('carriers', 'k')}, ${numbered('users', 'u')},
+      src AS (
+        SELECT g, now() - (g % 180) * interval '1 day' AS created FROM generate_series(1, ${counts.orders}) AS g),
+      s AS (
+        SELECT g, created, to_char(created AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM') AS period,
+          row_number() OVER (PARTITION BY to_char(created AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM') ORDER BY g) AS n
+        FROM src)
+      INSERT INTO orders (id, uuid, cargo, cargo_length, cargo_width, cargo_height, cargo_weight,
         loading_city, loading_postal_code, loading_country, unloading_city, unloading_postal_code, unloading_country,
         distance, loading_latitude, loading_longitude, unloading_latitude, unloading_longitude, loading_type,
         number, status, loading_date, unloading_date, customer_id, carrier_id, user_id, created_by_id, changed_by_id,
         customer_price, customer_price_currency, carrier_price, carrier_price_currency, euro_exchange_rate,
-        customer_paid, carrier_paid, loading_finished, unloading_finished, show_in_calendar,
+        customer_paid, carrier_paid, carrier_paid_date, loading_finished, unloading_finished, show_in_calendar,
         mail_sent_to_customer, mail_sent_to_carrier, driver_name, driver_phone, truck, trailer,
-        order_additional_info, carrier_date_of_payment_string, created_at)
-      SELECT ${shipment},
-        'D' || (${offset} + g),
+        order_additional_info, carrier_date_of_payment_string, carrier_invoice_payment_date, query_uuid, created_at)
+      SELECT ${id}, ${seededUuid('o', id)}, ${shipment},
+        (s.n + coalesce(nc.last, 0)) || '/' || split_part(s.period, '-', 2) || '/' || split_part(s.period, '-', 1),
         (ARRAY['aktywne','aktywne','zakonczone','zakonczone','anulowane'])[1 + g % 5],
         date_trunc('day', now()) + ((g % 120) - 90) * interval '1 day' + interval '8 hours',
         date_trunc('day', now()) + ((g % 120) - 88) * interval '1 day' + interval '14 hours',
         c.id, k.id, u.id, u.id, u.id,
         300000 + (g % 50) * 10000, CASE WHEN g % 5 = 0 THEN 'eur' ELSE 'pln' END,
         240000 + (g % 50) * 8000, CASE WHEN g % 5 = 0 THEN 'eur' ELSE 'pln' END, 430,
-        g % 5 IN (2, 3), g % 5 = 2, g % 5 <> 0, g % 5 IN (2, 3), g % 7 <> 0, g % 4 <> 0, g % 3 <> 0,
+        g % 5 IN (2, 3), g % 5 = 2,
+        CASE WHEN g % 5 = 2 THEN least(current_date, (date_trunc('day', now()) + ((g % 120) - 58) * interval '1 day')::date) END,
+        g % 5 <> 0, g % 5 IN (2, 3), g % 7 <> 0, g % 4 <> 0, g % 3 <> 0,
         (ARRAY['Marek Nowicki','Ołeh Bondarenko','Tomasz Wilk','Jurij Kowal'])[1 + g % 4], (700000000 + g)::text,
         'WGM ' || lpad((g % 99999)::text, 5, '0'), 'WGM ' || lpad(((g * 7) % 99999)::text, 5, '0') || 'A',
         CASE WHEN g % 2 = 0 THEN 'Awizacja 24 h przed rozładunkiem. Pasy i narożniki.' END,
         (ARRAY['po rozladunku','przed rozladunkiem', NULL])[1 + g % 3],
-        now() - (g % 180) * interval '1 day'
-      FROM generate_series(1, ${counts.orders}) AS g
-      JOIN c ON c.rn = g % ${size('customers')} JOIN k ON k.rn = (g * 3) % ${size('carriers')} JOIN u ON u.rn = (g * 5) % ${size('users')}`);
-    // Real numbers ({n}/{MM}/{YYYY}, by month of creation) and counters that continue from them.
-    await db.execute(sql`
-      UPDATE orders SET number = x.rn || '/' || x.period FROM (
-        SELECT id, to_char(created_at AT TIME ZONE 'Europe/Warsaw', 'MM/YYYY') AS period,
-               row_number() OVER (PARTITION BY to_char(created_at AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM') ORDER BY id)
-                 + coalesce((SELECT last FROM order_number_counters WHERE period = to_char(o.created_at AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM')), 0) AS rn
-        FROM orders o WHERE number LIKE 'D%') x
-      WHERE orders.id = x.id`);
-    await db.execute(sql`
-      INSERT INTO order_number_counters (period, last)
-      SELECT split_part(number, '/', 3) || '-' || split_part(number, '/', 2), max(split_part(number, '/', 1)::int)
-      FROM orders GROUP BY 1
-      ON CONFLICT (period) DO UPDATE SET last = greatest(order_number_counters.last, excluded.last)`);
+        CASE WHEN ${carrierInvoiced} THEN (date_trunc('day', now()) + ((g % 120) - 58) * interval '1 day')::date END,
+        CASE WHEN g <= ${counts.queries} AND g % 5 = 2 THEN ${seededUuid('q', sql.raw(`(${qBase} + s.g)`))} END,
+        s.created
+      FROM s LEFT JOIN order_number_counters nc ON nc.period = s.period
+      JOIN c ON c.rn = g % ${size('customers')} JOIN k ON k.rn = (g * 3) % ${size('carriers')} JOIN u ON u.rn = (g * 5) % ${size('users')}`),
+    );
+    await steps.run('orders: number counters, converted queries linked', async () => {
+      await db.execute(sql`
+        INSERT INTO order_number_counters (period, last)
+        SELECT split_part(number, '/', 3) || '-' || split_part(number, '/', 2), max(split_part(number, '/', 1)::int)
+        FROM orders WHERE id > ${oBase} GROUP BY 1
+        ON CONFLICT (period) DO UPDATE SET last = greatest(order_number_counters.last, excluded.last)`);
+      if (!bulk && counts.queries > 0) {
+        await db.execute(sql`
+          UPDATE queries q SET order_uuid = o.uuid FROM orders o
+          WHERE q.id > ${qBase} AND q.status = 'zamienione' AND q.order_uuid IS NULL AND o.query_uuid = q.uuid`);
+      }
+    });
+  };
+
+  // Without the foreign keys (bulk) the queries and the orders load side by side; with them the orders come second.
+  if (bulk) await inParallel([queriesAndOffers, orders]);
+  else {
+    await queriesAndOffers();
+    await orders();
   }
 
-  if (counts.tasks > 0) {
-    await db.execute(sql`
+  const tasks = async () => {
+    if (counts.tasks === 0) return;
+    const tBase = await reserveIds(db, 'tasks', 0);
+    await steps.run(`tasks (${counts.tasks})`, () =>
+      db.execute(sql`
       WITH ${numbered('users', 'u')}, ${numbered('queries', 'q')}, ${numbered('orders', 'o')}
       INSERT INTO tasks (status, phone, user_id, created_by_id, query_id, order_id, comment, contact_date, drawer_notification, telegram_notification, finished_at, created_at, telegram_reminded_for)
       SELECT CASE WHEN g % 4 = 0 THEN 'wykonane' ELSE 'niewykonane' END, (500000000 + g)::text,
@@ -224,12 +294,16 @@ export async function seedShipments(db: Db, counts: { queries: number; orders: n
         -- Past contact dates count as reminded on Telegram: a demo database does not send a backlog of old reminders.
         CASE WHEN (g % 10) - 6 < 0 THEN now() + ((g % 10) - 6) * interval '1 day' + (g % 8) * interval '1 hour' END
       FROM generate_series(1, ${counts.tasks}) AS g
-      JOIN u ON u.rn = g % ${size('users')} LEFT JOIN q ON q.rn = g % ${size('queries')} LEFT JOIN o ON o.rn = g % ${size('orders')}`);
-    await db.execute(sql`
+      JOIN u ON u.rn = g % ${size('users')} LEFT JOIN q ON q.rn = g % ${size('queries')} LEFT JOIN o ON o.rn = g % ${size('orders')}`),
+    );
+    await steps.run('task contact tries', () =>
+      db.execute(sql`
       INSERT INTO task_contact_tries (task_id, date, status, comment)
       SELECT t.id, t.contact_date - k * interval '1 day', CASE WHEN k = 1 AND t.id % 3 = 0 THEN 'udana' ELSE 'nieudana' END,
              (ARRAY['Nie odbiera','Prosi o kontakt jutro','Poczta głosowa','Rozmowa przeprowadzona'])[1 + (t.id + k) % 4]
       FROM tasks t CROSS JOIN generate_series(1, t.id % 4) AS k
-      WHERE NOT EXISTS (SELECT 1 FROM task_contact_tries c WHERE c.task_id = t.id)`);
-  }
+      WHERE t.id > ${tBase}`),
+    );
+  };
+  return { queryBase: qBase, orderBase: oBase, tasks };
 }

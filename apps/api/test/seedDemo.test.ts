@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../src/bootstrap.ts';
+import { type Db, selectRows } from '../src/db/client.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+import { bearer, createTestApp, dbKinds, freshDatabase, type TestApp, testConfig } from './helpers.ts';
+
+/**
+ * Issue 35: the benchmark's seeding. The bulk load (indexes, foreign keys and triggers off, then rebuilt and what the
+ * triggers keep summed) must leave what the row-by-row load leaves; the data must be spread as an office's is and
+ * readable by the API's lists.
+ */
+
+const SCALE = 400;
+
+/** What the schema and the kept values are, independent of how the rows were written. */
+async function signature(db: Db): Promise<Record<string, string>> {
+  const checks: Record<string, string> = {
+    disabledTriggers: `SELECT count(*)::text AS v FROM pg_trigger WHERE NOT tgisinternal AND tgenabled = 'D'`,
+    indexes: `SELECT string_agg(pg_get_indexdef(i.indexrelid), ';' ORDER BY pg_get_indexdef(i.indexrelid)) AS v
+      FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = 'public'::regnamespace`,
+    constraints: `SELECT string_agg(conname || ' ' || pg_get_constraintdef(oid) || ' ' || convalidated, ';' ORDER BY conname) AS v
+      FROM pg_constraint WHERE connamespace = 'public'::regnamespace`,
+    statusCounts: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (SELECT table_name, status, country, sum(n)
+      FROM status_counts GROUP BY 1, 2, 3 HAVING sum(n) <> 0) x`,
+    stats: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (SELECT month, user_id, sum(orders), sum(revenue),
+      sum(cost), sum(margin), sum(margin_revenue), sum(queries), sum(conversions) FROM stats_monthly GROUP BY 1, 2
+      HAVING sum(orders) <> 0 OR sum(queries) <> 0 OR sum(conversions) <> 0) x`,
+    orders: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (SELECT number, status, query_uuid, customer_id,
+      carrier_id, margin, carrier_invoice_payment_date FROM orders) x`,
+    queries: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (SELECT uuid, status, order_uuid, best_offer,
+      best_offer_currency, best_offer_pln FROM queries) x`,
+    invoices: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (SELECT number, number_sort, paid, paid_amount,
+      due_amount, total_gross FROM invoices) x`,
+    counts: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (
+      SELECT 'offers', count(*) FROM offers UNION ALL SELECT 'tasks', count(*) FROM tasks
+      UNION ALL SELECT 'tries', count(*) FROM task_contact_tries UNION ALL SELECT 'payments', count(*) FROM invoice_payments
+      UNION ALL SELECT 'carrier payments', count(*) FROM carrier_payments UNION ALL SELECT 'links', count(*) FROM portal_links
+      UNION ALL SELECT 'events', count(*) FROM portal_events UNION ALL SELECT 'documents', count(*) FROM order_documents
+      UNION ALL SELECT 'checks', count(*) FROM verifications UNION ALL SELECT 'lines', count(*) FROM bank_statement_lines
+      UNION ALL SELECT 'notes', count(*) FROM interest_notes UNION ALL SELECT 'reminders', count(*) FROM invoice_reminders
+      UNION ALL SELECT 'history', count(*) FROM record_history) x`,
+  };
+  const out: Record<string, string> = {};
+  for (const [name, query] of Object.entries(checks)) {
+    const [row] = await selectRows<{ v: string | null }>(db, sql.raw(query));
+    out[name] = row?.v ?? '';
+  }
+  return out;
+}
+
+describe.each(dbKinds)('the demo seeder on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await seedDemo(t.database.db, { scale: SCALE, bulk: true, log: null });
+    token = await t.login();
+  }, 240_000);
+  afterAll(async () => t?.close());
+
+  it('leaves by the bulk load what the row-by-row load leaves', async () => {
+    const rowByRow = await freshDatabase(kind);
+    try {
+      await bootstrap(rowByRow.db, testConfig());
+      await seedDemo(rowByRow.db, { scale: SCALE, bulk: false, log: null });
+      const expected = await signature(rowByRow.db);
+      const actual = await signature(t.database.db);
+      expect(actual.disabledTriggers).toBe('0');
+      for (const key of Object.keys(expected)) expect(actual[key], key).toBe(expected[key]);
+    } finally {
+      await rowByRow.close();
+    }
+  }, 240_000);
+
+  it('spreads the data as an office has it', async () => {
+    const [spread] = await selectRows<Record<string, number>>(
+      t.database.db,
+      sql`SELECT
+        (SELECT count(DISTINCT customer_id) FROM invoices WHERE type = 'vat' AND due_amount > 0
+           AND payment_date < current_date)::float8 / (SELECT count(DISTINCT customer_id) FROM invoices)::float8 AS overdue,
+        (SELECT count(*) FROM users u WHERE NOT EXISTS (SELECT 1 FROM tasks t WHERE t.user_id = u.id))::int AS "usersWithoutTasks",
+        (SELECT count(*) FROM queries WHERE status = 'zamienione')::int AS converted,
+        (SELECT count(*) FROM bank_statements)::int AS statements,
+        (SELECT count(*) FROM bank_statement_lines)::int AS lines,
+        (SELECT count(*) FROM invoice_reminders)::int AS reminders,
+        (SELECT count(*) FROM orders)::int AS orders,
+        (SELECT count(*) FROM portal_events)::int AS events,
+        (SELECT count(*) FROM order_documents)::int AS documents,
+        (SELECT count(*) FROM verifications WHERE source = 'gus')::int AS gus,
+        (SELECT count(*) FROM verifications WHERE source = 'whitelist')::int AS whitelist,
+        (SELECT count(*) FROM interest_notes)::int AS notes,
+        (SELECT count(*) FROM invoices WHERE paid_amount > 0 AND NOT paid)::int AS "partlyPaid",
+        (SELECT count(*) FROM invoices i WHERE i.paid_amount <> coalesce((SELECT sum(p.amount) FROM invoice_payments p
+           WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL), 0))::int AS "paymentsOff",
+        (SELECT count(*) FROM orders o WHERE o.carrier_paid AND o.carrier_price > 0
+           AND NOT EXISTS (SELECT 1 FROM carrier_payments c WHERE c.order_id = o.id))::int AS "carrierUnpaid"`,
+    );
+    expect(spread?.overdue).toBeGreaterThan(0.2);
+    expect(spread?.overdue).toBeLessThan(0.4);
+    expect(spread?.usersWithoutTasks).toBe(0);
+    expect(spread?.paymentsOff).toBe(0);
+    expect(spread?.carrierUnpaid).toBe(0);
+    for (const key of ['converted', 'statements', 'lines', 'reminders', 'events', 'documents', 'gus', 'whitelist']) {
+      expect(spread?.[key], key).toBeGreaterThan(0);
+    }
+    expect(spread?.notes).toBeGreaterThan(0);
+    expect(spread?.partlyPaid).toBeGreaterThan(0);
+    // Statements and reminders are an office's weeks, not its volume.
+    expect(spread?.statements).toBeLessThan((spread?.orders ?? 0) / 10);
+    expect(spread?.reminders).toBeLessThan((spread?.orders ?? 0) / 2);
+  });
+
+  it('is read by the lists, staff and public', async () => {
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
+      return res.json();
+    };
+    for (const url of [
+      '/api/customers',
+      '/api/carriers',
+      '/api/queries',
+      '/api/offers',
+      '/api/orders',
+      '/api/tasks',
+      '/api/task_contact_tries',
+      '/api/invoices',
+      '/api/invoice_payments',
+      '/api/carrier_payments',
+      '/api/receivables/balances',
+      '/api/payments',
+      '/api/bank_statements',
+      '/api/portal/notifications',
+      `/api/stats?from=${new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
+      '/api/users',
+    ]) {
+      await get(url);
+    }
+    const [statement] = await selectRows<{ uuid: string }>(
+      t.database.db,
+      sql`SELECT s.uuid FROM bank_statements s WHERE EXISTS (SELECT 1 FROM bank_statement_lines l WHERE l.statement_id = s.id) LIMIT 1`,
+    );
+    await get(`/api/bank_statements/${statement?.uuid}`);
+    const [order] = await selectRows<{ uuid: string }>(
+      t.database.db,
+      sql`SELECT o.uuid FROM orders o JOIN portal_links l ON l.order_id = o.id
+          WHERE EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = o.id) LIMIT 1`,
+    );
+    await get(`/api/orders/${order?.uuid}`);
+    await get(`/api/orders/${order?.uuid}/portal`);
+    await get(`/api/orders/${order?.uuid}/documents`);
+    const [note] = await selectRows<{ invoice: string; note: string }>(
+      t.database.db,
+      sql`SELECT i.uuid AS invoice, n.uuid AS note FROM interest_notes n JOIN invoices i ON i.id = n.invoice_id LIMIT 1`,
+    );
+    await get(`/api/invoices/${note?.invoice}/interest_notes`);
+    await get(`/api/invoices/${note?.invoice}/reminders`);
+    await get(`/api/interest_notes/${note?.note}`);
+    const [carrier] = await selectRows<{ uuid: string }>(
+      t.database.db,
+      sql`SELECT k.uuid FROM carriers k JOIN verifications v ON v.carrier_id = k.id LIMIT 1`,
+    );
+    await get(`/api/carriers/${carrier?.uuid}`);
+    await get(`/api/carriers/${carrier?.uuid}/verifications`);
+  });
+});
