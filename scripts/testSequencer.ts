@@ -5,9 +5,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * the last run's durations, which a clean clone (CI) does not have: it then goes by file size and started the longest
  * files last, the other worker idle while they finished. A file missing from the list only runs in its usual place.
  */
-const LONGEST_FIRST = ['crash', 'ksef', 'hostile', 'backup', 'serverProcess', 'database', 'startup', 'invoices'].map(
-  (name) => `/apps/api/test/${name}.test.ts`,
-);
+const LONGEST_FIRST = [
+  'crash',
+  'ksef',
+  'hostile',
+  'benchCoverage',
+  'backup',
+  'serverProcess',
+  'database',
+  'startup',
+  'invoices',
+].map((name) => `/apps/api/test/${name}.test.ts`);
 
 const rank = (spec: TestSpecification) => {
   const index = LONGEST_FIRST.findIndex((suffix) => spec.moduleId.endsWith(suffix));

@@ -21,6 +21,10 @@ describe('the bench measures every list', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite');
     await seedDemo(t.database.db, { scale: 15 });
+    // The carrier's page opens for 30 days after the unloading: a small seed's live orders unloaded months ago.
+    await t.database.db.execute(sql`
+      UPDATE orders SET unloading_date = now() + interval '2 days'
+      WHERE id = (SELECT min(id) FROM orders WHERE status = 'aktywne' AND carrier_id IS NOT NULL)`);
     found = await discoverLists(t.app, t.database.db, t.config, await t.login());
     for (const list of found.lists) {
       const made = await casesOf(t.database.db, list);
