@@ -7,6 +7,7 @@ import { useSaveSubmit } from '../lib/forms.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { AppModal } from './AppModal.tsx';
 import { FormActions } from './FormActions.tsx';
+import { FormTextInput } from './FormFields.tsx';
 
 /** A record modal as the app's are: the modal, and inside it a Mantine form with useSaveSubmit and FormActions. */
 function FormModal({ onSave }: { onSave: (values: { city: string; country: string | null }) => void }) {
@@ -170,4 +171,42 @@ describe('a crash inside a modal', () => {
       consoleError.mockRestore();
     }
   });
+
+  it('brings back an uncontrolled form with every key typed, though the keys did not render it', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      renderWithProviders(
+        <AppModal opened onClose={() => {}} title="Zlecenie">
+          <UncontrolledCrashingForm />
+        </AppModal>,
+      );
+      const city = await screen.findByLabelText('Miasto');
+      // The first change renders the form (it becomes dirty); the second renders only its field.
+      fireEvent.change(city, { target: { value: 'Pozn' } });
+      fireEvent.change(city, { target: { value: 'Poznań' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Wybuch' }));
+      await screen.findByRole('alert');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+      await waitFor(() => expect((screen.getByLabelText('Miasto') as HTMLInputElement).value).toBe('Poznań'));
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
 });
+
+/** An uncontrolled form (issue 35) whose content crashes on a click, after something was typed. */
+function UncontrolledCrashingForm() {
+  const form = useForm({ mode: 'uncontrolled', initialValues: { city: '' } });
+  useSaveSubmit(form, { uncontrolled: true });
+  const [crash, setCrash] = useState(false);
+  if (crash) throw new Error('Nie można odczytać wartości');
+  return (
+    <form>
+      <FormTextInput form={form} path="city" label="Miasto" />
+      <button type="button" onClick={() => setCrash(true)}>
+        Wybuch
+      </button>
+    </form>
+  );
+}

@@ -22,8 +22,11 @@ type ModalGuard = {
   /** A getter asked at the moment of closing (a value pasted just before Esc is not rendered yet). */
   setDirtyCheck: (check: (() => boolean) | null) => void;
   requestClose: () => void;
-  /** The form's latest values, kept by the modal so that a crash of its content does not lose them. */
-  noteDraft: (values: unknown) => void;
+  /**
+   * The form's values, kept by the modal so that a crash of its content does not lose them; `latest`, when given, is
+   * asked at the crash (an uncontrolled form's keys do not render it, so the noted values lag what was typed).
+   */
+  noteDraft: (values: unknown, latest?: () => unknown) => void;
   /** The values kept at a crash, once: the form remounted by 'Spróbuj ponownie' starts from them. */
   takeDraft: () => { values: unknown } | null;
 };
@@ -53,17 +56,19 @@ export function useModalDirty(dirty: boolean, isDirty?: () => boolean) {
  * A form's values kept by its modal (the app keeps a draft in the open form): when the modal's content crashes, the
  * error boundary shows what failed and 'Spróbuj ponownie' remounts the form with what was typed. `restore` gets them.
  */
-export function useModalDraft<T>(values: T, restore: (values: T) => void) {
+export function useModalDraft<T>(values: T, restore: (values: T) => void, latest?: () => T) {
   const guard = useContext(ModalGuardContext);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
+  const latestRef = useRef(latest);
+  latestRef.current = latest;
   // Declared before the noting effect: it runs first, so the values typed before the crash win over the initial ones.
   useEffect(() => {
     const kept = guard?.takeDraft();
     if (kept) restoreRef.current(kept.values as T);
   }, [guard]);
   useEffect(() => {
-    guard?.noteDraft(values);
+    guard?.noteDraft(values, () => (latestRef.current ? latestRef.current() : values));
   }, [guard, values]);
 }
 
@@ -129,15 +134,15 @@ export function AppModal({
     else onClose();
   }, [onClose, opened]);
   // The draft lives here, above the error boundary: a crash of the content unmounts the form but not the modal.
-  const draftRef = useRef<{ values: unknown } | null>(null);
+  const draftRef = useRef<{ values: unknown; latest?: () => unknown } | null>(null);
   const keptDraftRef = useRef<{ values: unknown } | null>(null);
   const guard = useMemo<ModalGuard>(
     () => ({
       setDirty,
       setDirtyCheck,
       requestClose,
-      noteDraft: (values) => {
-        draftRef.current = { values };
+      noteDraft: (values, latest) => {
+        draftRef.current = { values, latest };
       },
       takeDraft: () => {
         const kept = keptDraftRef.current;
@@ -148,7 +153,8 @@ export function AppModal({
     [requestClose, setDirtyCheck],
   );
   const keepDraft = useCallback(() => {
-    keptDraftRef.current = draftRef.current;
+    const draft = draftRef.current;
+    keptDraftRef.current = draft ? { values: draft.latest ? draft.latest() : draft.values } : null;
   }, []);
 
   useEffect(() => {

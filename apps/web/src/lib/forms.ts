@@ -13,6 +13,7 @@ export type FormErrorSetter<V = unknown> = {
   /** Mantine forms have them: the modal keeps the values as a draft, restored after a crash of its content. */
   values?: V;
   setValues?: (values: V) => void;
+  getValues?: () => V;
 };
 
 /**
@@ -60,15 +61,26 @@ export function applyServerErrors(form: Pick<FormErrorSetter, 'setErrors'>, erro
  * the notification comes from the mutation). The guard is a ref because a second click in the same
  * moment comes before `isPending` re-renders the buttons as disabled.
  */
-export function useSaveSubmit<V>(form: FormErrorSetter<V>): (save: () => Promise<void>) => Promise<void> {
+export function useSaveSubmit<V>(
+  form: FormErrorSetter<V>,
+  /**
+   * An uncontrolled form (`mode: 'uncontrolled'`): its keys do not render it, so its rendered `values` lag what was
+   * typed; the modal then takes the values as they are at a crash (getValues).
+   */
+  { uncontrolled = false }: { uncontrolled?: boolean } = {},
+): (save: () => Promise<void>) => Promise<void> {
   const savingRef = useRef(false);
   // A form in a modal tells it when something typed would be lost by closing (the modal then asks first).
   // Also asked at the moment of closing: a paste then Esc at once comes before the re-render that shows it dirty.
   useModalDirty(form.isDirty?.() ?? false, form.isDirty);
   // And its values: a crash of the modal's content does not lose what was typed (the retry starts from them).
-  useModalDraft(form.values, (values) => {
-    if (values !== undefined) form.setValues?.(values);
-  });
+  useModalDraft(
+    form.values,
+    (values) => {
+      if (values !== undefined) form.setValues?.(values);
+    },
+    uncontrolled ? form.getValues : undefined,
+  );
   return async (save) => {
     if (savingRef.current) return;
     savingRef.current = true;

@@ -1,12 +1,14 @@
-import { Fieldset, Group, SimpleGrid, type SimpleGridProps, Stack, TextInput } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { Fieldset, Group, SimpleGrid, type SimpleGridProps, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CountrySelect } from '../CountrySelect.tsx';
-import { WallClockInput } from '../dates.tsx';
-import { MoneyInput } from '../MoneyInput.tsx';
-import { SearchableSelect } from '../SearchableSelect.tsx';
+import {
+  type BindableForm,
+  FormCountrySelect,
+  FormMoneyInput,
+  FormSelect,
+  FormTextInput,
+  FormWallClockInput,
+} from '../FormFields.tsx';
 import { shipmentMessages as t } from './messages.ts';
-import type { ShipmentFormValues } from './shipmentForm.ts';
 
 /**
  * The route and cargo sections of the query and order forms (each form adds its own fields to them). The fields the
@@ -14,18 +16,13 @@ import type { ShipmentFormValues } from './shipmentForm.ts';
  * tells a screen reader (the forms are `noValidate`, so the browser does not step in).
  */
 
-/** What these sections need of a query's or an order's form. */
-export type ShipmentForm = Pick<UseFormReturnType<ShipmentFormValues>, 'getInputProps' | 'values'>;
-
-type AmountKey = 'cargoLength' | 'cargoWidth' | 'cargoHeight' | 'cargoWeight';
+/**
+ * What these sections need of a query's or an order's form (uncontrolled: each field renders alone, see FormFields),
+ * whose values include ShipmentFormValues.
+ */
+export type ShipmentForm = BindableForm;
 
 const f = t.fields;
-
-/** A MoneyInput's props from the form: the amount in hundredths as the form holds it. */
-export const amountProps = <K extends string>(
-  form: Pick<UseFormReturnType<Record<K, number | null>>, 'getInputProps' | 'values'>,
-  key: K,
-) => ({ ...form.getInputProps(key), value: form.values[key] });
 
 function PlaceFields({
   form,
@@ -39,40 +36,45 @@ function PlaceFields({
   return (
     <Fieldset legend={side === 'loading' ? t.sections.loading : t.sections.unloading} variant="filled">
       <Stack gap="xs">
-        <TextInput
+        <FormTextInput
+          form={form}
+          path={`${side}StreetAddress`}
           label={f.streetAddress}
           aria-label={f[`${side}StreetAddress`]}
           autoComplete="off"
           data-autofocus={side === 'loading' ? true : undefined}
-          {...form.getInputProps(`${side}StreetAddress`)}
         />
         <Group grow align="flex-start" gap="sm">
-          <TextInput
+          <FormTextInput
+            form={form}
+            path={`${side}PostalCode`}
             label={f.postalCode}
             aria-label={f[`${side}PostalCode`]}
             autoComplete="off"
-            {...form.getInputProps(`${side}PostalCode`)}
           />
-          <TextInput
+          <FormTextInput
+            form={form}
+            path={`${side}City`}
             label={f.city}
             aria-label={f[`${side}City`]}
             autoComplete="off"
             required
-            {...form.getInputProps(`${side}City`)}
           />
         </Group>
         <Group grow align="flex-start" gap="sm">
-          <CountrySelect
+          <FormCountrySelect
+            form={form}
+            path={`${side}Country`}
             label={f.country}
             aria-label={f[`${side}Country`]}
             required
-            {...form.getInputProps(`${side}Country`)}
           />
-          <WallClockInput
+          <FormWallClockInput
+            form={form}
+            path={`${side}Date`}
             label={f[`${side}Date`]}
             timeLabel={f[`${side}Time`]}
             withAsterisk={dateRequired}
-            {...form.getInputProps(`${side}Date`)}
           />
         </Group>
       </Stack>
@@ -114,22 +116,22 @@ export function CargoSection({
   cols: SimpleGridProps['cols'];
   children?: ReactNode;
 }) {
-  const amount = (key: AmountKey) => amountProps(form, key);
   return (
     <Fieldset legend={t.sections.cargo}>
       <SimpleGrid cols={cols} spacing="sm" verticalSpacing="xs">
-        <TextInput
+        <FormTextInput
+          form={form}
+          path="cargo"
           label={f.cargo}
           autoComplete="off"
           required
           style={{ gridColumn: 'span 2' }}
-          {...form.getInputProps('cargo')}
         />
         {children}
-        <MoneyInput label={f.cargoLength} rightSection="m" {...amount('cargoLength')} />
-        <MoneyInput label={f.cargoWidth} rightSection="m" {...amount('cargoWidth')} />
-        <MoneyInput label={f.cargoHeight} rightSection="m" {...amount('cargoHeight')} />
-        <MoneyInput label={f.cargoWeight} rightSection="t" {...amount('cargoWeight')} />
+        <FormMoneyInput form={form} path="cargoLength" label={f.cargoLength} rightSection="m" />
+        <FormMoneyInput form={form} path="cargoWidth" label={f.cargoWidth} rightSection="m" />
+        <FormMoneyInput form={form} path="cargoHeight" label={f.cargoHeight} rightSection="m" />
+        <FormMoneyInput form={form} path="cargoWeight" label={f.cargoWeight} rightSection="t" />
       </SimpleGrid>
     </Fieldset>
   );
@@ -140,12 +142,13 @@ type Option = { value: string; label: string };
 /** The status, from the form's own list (queries and orders have different statuses). */
 export function StatusSelect({ form, options }: { form: ShipmentForm; options: Option[] }) {
   return (
-    <SearchableSelect
+    <FormSelect
+      form={form}
+      path="status"
       label={f.status}
       data={options}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
-      {...form.getInputProps('status')}
     />
   );
 }
@@ -153,13 +156,14 @@ export function StatusSelect({ form, options }: { form: ShipmentForm; options: O
 /** The owner (Opiekun), one of the users. */
 export function OwnerSelect({ form, options }: { form: ShipmentForm; options: Option[] }) {
   return (
-    <SearchableSelect
+    <FormSelect
+      form={form}
+      path="user"
       label={f.user}
       data={options}
       searchable
       clearable
       comboboxProps={{ withinPortal: true }}
-      {...form.getInputProps('user')}
     />
   );
 }

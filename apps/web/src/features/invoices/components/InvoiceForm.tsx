@@ -1,5 +1,5 @@
-import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import {
   CUSTOMER_PAYMENT_TERMS,
   formatDate,
@@ -11,10 +11,16 @@ import {
   rateToDecimal,
   toPln,
 } from '@spedycja/domain';
-import { useEffect, useMemo } from 'react';
-import { CountrySelect } from '../../../components/CountrySelect.tsx';
-import { DateInput } from '../../../components/dates.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import {
+  FormCheckbox,
+  FormCountrySelect,
+  FormDateInput,
+  FormSelect,
+  FormTextarea,
+  FormTextInput,
+  useFormValue,
+} from '../../../components/FormFields.tsx';
 import { CURRENCY_OPTIONS } from '../../../components/shipment/options.ts';
 import { focusFirstError, useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -43,6 +49,136 @@ const s = t.sections;
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: paymentMethodLabels[value] }));
 const select = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
 
+type Form = UseFormReturnType<InvoiceFormValues>;
+
+/** An EUR invoice takes NBP's rate of the last business day before the sale (or the settings' one, offline). */
+function EurRateFollower({ form }: { form: Form }) {
+  const currency = useFormValue<string>(form, 'currency');
+  const source = useFormValue<string | null>(form, 'exchangeRateSource');
+  const saleDate = useFormValue<string | null>(form, 'saleDate');
+  const quote = useEurRate(currency !== 'pln' && source !== 'manual' ? saleDate : null);
+  const { setValues } = form;
+  useEffect(() => {
+    if (!quote.data) return;
+    setValues({
+      exchangeRate: rateToDecimal(quote.data.rate).replace('.', ','),
+      exchangeRateSource: quote.data.source,
+      exchangeRateTable: quote.data.table,
+      exchangeRateDate: quote.data.date,
+    });
+  }, [quote.data, setValues]);
+  return null;
+}
+
+/** The buyer picked from the customers; picking one fills the buyer's fields. */
+function BuyerPicker({ form }: { form: Form }) {
+  const customer = useFormValue<InvoiceFormValues['customer']>(form, 'customer');
+  const pick = async (picked: InvoiceFormValues['customer']) => {
+    form.setFieldValue('customer', picked);
+    if (!picked) return;
+    const c = await getCustomer(picked.uuid);
+    form.setValues({
+      customerName: c.companyName ?? c.name ?? '',
+      customerNip: c.nip ?? '',
+      customerStreetAddress: c.streetAddress ?? '',
+      customerPostalCode: c.postalCode ?? '',
+      customerCity: c.city ?? '',
+      customerCountry: c.country ?? 'PL',
+      customerEmail: c.email ?? '',
+    });
+  };
+  return <CustomerPicker label={f.customer} value={customer} onChange={(picked) => void pick(picked)} />;
+}
+
+function PaymentDateField({ form }: { form: Form }) {
+  const date = useFormValue<string | null>(form, 'paymentDate');
+  const term = useFormValue<string | null>(form, 'paymentDateString');
+  return (
+    <PaymentTermField
+      label={f.paymentDate}
+      required
+      terms={CUSTOMER_PAYMENT_TERMS}
+      value={{ date, term }}
+      onChange={(value) => {
+        form.setFieldValue('paymentDate', value.date);
+        form.setFieldValue('paymentDateString', value.term);
+      }}
+      error={form.errors.paymentDate}
+    />
+  );
+}
+
+function PaidFields({ form }: { form: Form }) {
+  const paid = useFormValue<boolean>(form, 'paid');
+  return (
+    <Group gap="md" align="flex-end">
+      <FormCheckbox form={form} path="paid" label={f.paid} mb={8} />
+      {paid && <FormDateInput form={form} path="paidDate" label={f.paidDate} />}
+    </Group>
+  );
+}
+
+/** The currency, its rate and where the rate came from, and the VAT in złoty of a foreign-currency invoice. */
+function CurrencyFields({ form }: { form: Form }) {
+  const currency = useFormValue<string>(form, 'currency');
+  const exchangeRate = useFormValue<string>(form, 'exchangeRate');
+  const source = useFormValue<string | null>(form, 'exchangeRateSource');
+  const table = useFormValue<string | null>(form, 'exchangeRateTable');
+  const rateDate = useFormValue<string | null>(form, 'exchangeRateDate');
+  const foreign = currency !== 'pln';
+  const rate = parseExchangeRate(exchangeRate);
+  return (
+    <>
+      <Group grow gap="sm" align="flex-start">
+        <FormSelect form={form} path="currency" label={f.currency} withAsterisk data={CURRENCY_OPTIONS} {...select} />
+        {foreign && (
+          <TextInput
+            label={f.exchangeRate}
+            inputMode="decimal"
+            value={exchangeRate}
+            error={form.errors.exchangeRate}
+            onChange={(event) =>
+              form.setValues({
+                exchangeRate: event.currentTarget.value,
+                exchangeRateSource: 'manual',
+                exchangeRateTable: null,
+                exchangeRateDate: null,
+              })
+            }
+          />
+        )}
+      </Group>
+      {foreign && source === 'nbp' && table && (
+        <Text size="sm" c="dimmed">
+          {t.rateFromNbp(table, formatDate(rateDate))}
+        </Text>
+      )}
+      {foreign && source === 'settings' && (
+        <Alert color="orange" variant="light" p="xs">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t.rateFromSettings}</Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => form.setFieldValue('exchangeRateSource', 'manual')}
+            >
+              {t.rate.confirm}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {foreign && rate !== null && <VatInPln form={form} rate={rate} />}
+    </>
+  );
+}
+
+/** Follows the positions only while the invoice is in a foreign currency, rendered after a key's paint (deferred). */
+function VatInPln({ form, rate }: { form: Form; rate: number }) {
+  const positions = useDeferredValue(useFormValue<InvoiceFormValues['invoicePositions']>(form, 'invoicePositions'));
+  const { totals } = useMemo(() => positionsPreview(positions), [positions]);
+  return <Text size="sm">{t.rate.vatPln(formatMoney(toPln(totals.totalVat, rate), 'pln'))}</Text>;
+}
+
 /**
  * The invoice form: the document, the correction, seller and buyer, positions, payment and currency. Save with
  * an invalid form (the domain schema, as on the server) shows the errors and focuses the first; a new invoice can be added and sent,
@@ -57,45 +193,19 @@ export function InvoiceForm({
   onCancel,
   onSaved,
 }: InvoiceFormProps) {
-  const form = useForm<InvoiceFormValues>({ initialValues, validate: validateInvoiceForm, validateInputOnBlur: true });
+  // Uncontrolled (issue 35): a key renders its own field only (and what is computed from it); values read on save.
+  const form = useForm<InvoiceFormValues>({
+    mode: 'uncontrolled',
+    initialValues,
+    validate: validateInvoiceForm,
+    validateInputOnBlur: true,
+  });
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
-  const runSave = useSaveSubmit(form);
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
   const saving = create.isPending || update.isPending;
-  const values = form.values;
-  const type: InvoiceType = values.type;
-
-  // An EUR invoice takes NBP's rate of the last business day before the sale (or the settings' one, offline).
-  const rateDay = values.currency !== 'pln' && values.exchangeRateSource !== 'manual' ? values.saleDate : null;
-  const quote = useEurRate(rateDay);
-  const { setValues } = form;
-  useEffect(() => {
-    if (!quote.data) return;
-    setValues({
-      exchangeRate: rateToDecimal(quote.data.rate).replace('.', ','),
-      exchangeRateSource: quote.data.source,
-      exchangeRateTable: quote.data.table,
-      exchangeRateDate: quote.data.date,
-    });
-  }, [quote.data, setValues]);
-
-  const { totals } = useMemo(() => positionsPreview(values.invoicePositions), [values.invoicePositions]);
-  const rate = parseExchangeRate(values.exchangeRate);
-
-  const handleCustomer = async (customer: InvoiceFormValues['customer']) => {
-    form.setFieldValue('customer', customer);
-    if (!customer) return;
-    const c = await getCustomer(customer.uuid);
-    form.setValues({
-      customerName: c.companyName ?? c.name ?? '',
-      customerNip: c.nip ?? '',
-      customerStreetAddress: c.streetAddress ?? '',
-      customerPostalCode: c.postalCode ?? '',
-      customerCity: c.city ?? '',
-      customerCountry: c.country ?? 'PL',
-      customerEmail: c.email ?? '',
-    });
-  };
+  // An invoice keeps its type.
+  const type: InvoiceType = initialValues.type;
 
   const save = (options: { send?: boolean; markSent?: boolean }) =>
     runSave(async () => {
@@ -103,7 +213,7 @@ export function InvoiceForm({
         focusFirstError();
         return;
       }
-      const payload = buildInvoicePayload(form.values);
+      const payload = buildInvoicePayload(form.getValues());
       if (!payload) return;
       if (mode === 'create') {
         const created = await create.mutateAsync({ ...payload, sendMail: options.send === true });
@@ -128,33 +238,37 @@ export function InvoiceForm({
       aria-label={mode === 'edit' ? t.editTitles[type] : t.createTitles[type]}
     >
       <Stack gap="md">
+        <EurRateFollower form={form} />
         <Fieldset legend={s.document}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput
+            <FormTextInput
+              form={form}
+              path="number"
               label={f.number}
               description={mode === 'create' ? f.numberHint : undefined}
-              {...form.getInputProps('number')}
             />
-            <DateInput label={f.createdDate} withAsterisk {...form.getInputProps('createdDate')} />
-            <DateInput label={f.saleDate} withAsterisk {...form.getInputProps('saleDate')} />
+            <FormDateInput form={form} path="createdDate" label={f.createdDate} withAsterisk />
+            <FormDateInput form={form} path="saleDate" label={f.saleDate} withAsterisk />
           </SimpleGrid>
         </Fieldset>
 
         {type === 'corrective' && (
           <Fieldset legend={s.correction}>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput
+              <FormTextInput
+                form={form}
+                path="correctedDocumentNumber"
                 label={f.correctedDocumentNumber}
                 withAsterisk
-                {...form.getInputProps('correctedDocumentNumber')}
               />
-              <DateInput label={f.correctedDocumentDate} {...form.getInputProps('correctedDocumentDate')} />
-              <Textarea
+              <FormDateInput form={form} path="correctedDocumentDate" label={f.correctedDocumentDate} />
+              <FormTextarea
+                form={form}
+                path="correctionReason"
                 label={f.correctionReason}
                 withAsterisk
                 autosize
                 minRows={1}
-                {...form.getInputProps('correctionReason')}
               />
             </SimpleGrid>
           </Fieldset>
@@ -163,38 +277,30 @@ export function InvoiceForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Fieldset legend={s.vendor}>
             <Stack gap={6}>
-              <TextInput label={f.vendorName} withAsterisk {...form.getInputProps('vendorName')} />
-              <TextInput label={f.vendorNip} withAsterisk {...form.getInputProps('vendorNip')} />
-              <TextInput label={f.vendorStreetAddress} withAsterisk {...form.getInputProps('vendorStreetAddress')} />
+              <FormTextInput form={form} path="vendorName" label={f.vendorName} withAsterisk />
+              <FormTextInput form={form} path="vendorNip" label={f.vendorNip} withAsterisk />
+              <FormTextInput form={form} path="vendorStreetAddress" label={f.vendorStreetAddress} withAsterisk />
               <Group grow gap="sm">
-                <TextInput label={f.vendorPostalCode} withAsterisk {...form.getInputProps('vendorPostalCode')} />
-                <TextInput label={f.vendorCity} withAsterisk {...form.getInputProps('vendorCity')} />
+                <FormTextInput form={form} path="vendorPostalCode" label={f.vendorPostalCode} withAsterisk />
+                <FormTextInput form={form} path="vendorCity" label={f.vendorCity} withAsterisk />
               </Group>
-              <TextInput label={f.vendorBankAccount} {...form.getInputProps('vendorBankAccount')} />
+              <FormTextInput form={form} path="vendorBankAccount" label={f.vendorBankAccount} />
             </Stack>
           </Fieldset>
           <Fieldset legend={s.buyer}>
             <Stack gap={6}>
-              <CustomerPicker
-                label={f.customer}
-                value={values.customer}
-                onChange={(customer) => void handleCustomer(customer)}
-              />
-              <TextInput label={f.customerName} withAsterisk {...form.getInputProps('customerName')} />
+              <BuyerPicker form={form} />
+              <FormTextInput form={form} path="customerName" label={f.customerName} withAsterisk />
               <Group grow gap="sm">
-                <TextInput label={f.customerNip} withAsterisk {...form.getInputProps('customerNip')} />
-                <CountrySelect label={f.customerCountry} {...form.getInputProps('customerCountry')} />
+                <FormTextInput form={form} path="customerNip" label={f.customerNip} withAsterisk />
+                <FormCountrySelect form={form} path="customerCountry" label={f.customerCountry} />
               </Group>
-              <TextInput
-                label={f.customerStreetAddress}
-                withAsterisk
-                {...form.getInputProps('customerStreetAddress')}
-              />
+              <FormTextInput form={form} path="customerStreetAddress" label={f.customerStreetAddress} withAsterisk />
               <Group grow gap="sm">
-                <TextInput label={f.customerPostalCode} withAsterisk {...form.getInputProps('customerPostalCode')} />
-                <TextInput label={f.customerCity} withAsterisk {...form.getInputProps('customerCity')} />
+                <FormTextInput form={form} path="customerPostalCode" label={f.customerPostalCode} withAsterisk />
+                <FormTextInput form={form} path="customerCity" label={f.customerCity} withAsterisk />
               </Group>
-              <TextInput label={f.customerEmail} type="email" {...form.getInputProps('customerEmail')} />
+              <FormTextInput form={form} path="customerEmail" label={f.customerEmail} type="email" />
             </Stack>
           </Fieldset>
         </SimpleGrid>
@@ -209,78 +315,23 @@ export function InvoiceForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Fieldset legend={s.payment}>
             <Stack gap={6}>
-              <PaymentTermField
-                label={f.paymentDate}
-                required
-                terms={CUSTOMER_PAYMENT_TERMS}
-                value={{ date: values.paymentDate, term: values.paymentDateString }}
-                onChange={({ date, term }) => form.setValues({ paymentDate: date, paymentDateString: term })}
-                error={form.errors.paymentDate}
-              />
-              <SearchableSelect
+              <PaymentDateField form={form} />
+              <FormSelect
+                form={form}
+                path="paymentMethod"
                 label={f.paymentMethod}
                 withAsterisk
                 data={METHOD_OPTIONS}
                 {...select}
-                {...form.getInputProps('paymentMethod')}
               />
-              <Group gap="md" align="flex-end">
-                <Checkbox label={f.paid} mb={8} {...form.getInputProps('paid', { type: 'checkbox' })} />
-                {values.paid && <DateInput label={f.paidDate} {...form.getInputProps('paidDate')} />}
-              </Group>
+              <PaidFields form={form} />
             </Stack>
           </Fieldset>
           <Fieldset legend={s.currency}>
             <Stack gap={6}>
-              <Group grow gap="sm" align="flex-start">
-                <SearchableSelect
-                  label={f.currency}
-                  withAsterisk
-                  data={CURRENCY_OPTIONS}
-                  {...select}
-                  {...form.getInputProps('currency')}
-                />
-                {values.currency !== 'pln' && (
-                  <TextInput
-                    label={f.exchangeRate}
-                    inputMode="decimal"
-                    value={values.exchangeRate}
-                    error={form.errors.exchangeRate}
-                    onChange={(event) =>
-                      form.setValues({
-                        exchangeRate: event.currentTarget.value,
-                        exchangeRateSource: 'manual',
-                        exchangeRateTable: null,
-                        exchangeRateDate: null,
-                      })
-                    }
-                  />
-                )}
-              </Group>
-              {values.currency !== 'pln' && values.exchangeRateSource === 'nbp' && values.exchangeRateTable && (
-                <Text size="sm" c="dimmed">
-                  {t.rateFromNbp(values.exchangeRateTable, formatDate(values.exchangeRateDate))}
-                </Text>
-              )}
-              {values.currency !== 'pln' && values.exchangeRateSource === 'settings' && (
-                <Alert color="orange" variant="light" p="xs">
-                  <Group justify="space-between" gap="xs">
-                    <Text size="sm">{t.rateFromSettings}</Text>
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      onClick={() => form.setFieldValue('exchangeRateSource', 'manual')}
-                    >
-                      {t.rate.confirm}
-                    </Button>
-                  </Group>
-                </Alert>
-              )}
-              {values.currency !== 'pln' && rate !== null && (
-                <Text size="sm">{t.rate.vatPln(formatMoney(toPln(totals.totalVat, rate), 'pln'))}</Text>
-              )}
-              <Checkbox label={f.reverseCharge} {...form.getInputProps('reverseCharge', { type: 'checkbox' })} />
-              <Textarea label={f.description} autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+              <CurrencyFields form={form} />
+              <FormCheckbox form={form} path="reverseCharge" label={f.reverseCharge} />
+              <FormTextarea form={form} path="description" label={f.description} autosize minRows={2} maxRows={6} />
             </Stack>
           </Fieldset>
         </SimpleGrid>

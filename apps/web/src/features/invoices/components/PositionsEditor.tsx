@@ -1,12 +1,11 @@
-import { ActionIcon, Button, Group, Input, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Table, Text, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { formatMoney, VAT_RATES, vatRateLabel } from '@spedycja/domain';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { FormMoneyInput, FormSelect, FormTextInput, useFormValue } from '../../../components/FormFields.tsx';
 import { IconPlus, IconTrash } from '../../../components/icons.tsx';
-import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { invoicesMessages as t } from '../messages.ts';
-import { emptyPosition, type InvoiceFormValues, positionsPreview } from './invoiceForm.ts';
+import { emptyPosition, type InvoiceFormValues, type PositionFormValues, positionsPreview } from './invoiceForm.ts';
 
 const p = t.positions;
 const RATE_OPTIONS = VAT_RATES.map((rate) => ({ value: String(rate), label: vatRateLabel(rate) }));
@@ -27,21 +26,138 @@ function Required({ children }: { children: ReactNode }) {
   );
 }
 
-export function PositionsEditor({
-  form,
-  defaultRate,
+type Form = UseFormReturnType<InvoiceFormValues>;
+
+const money = (value: number | undefined) => (value === undefined ? '—' : formatMoney(value));
+
+/**
+ * One position: its inputs, and its values computed from them. It renders on its own keys only (memo: the editor
+ * above renders on every key in the positions, for the totals, and the form object stays the same while typing).
+ */
+const PositionRow = memo(function PositionRow({ form, index, count }: { form: Form; index: number; count: number }) {
+  const path = `invoicePositions.${index}`;
+  const position = useFormValue<PositionFormValues>(form, path);
+  const line = useMemo(() => positionsPreview([position]).lines[0], [position]);
+  const n = index + 1;
+  return (
+    <Table.Tr aria-label={p.row(n)}>
+      <Table.Td>{n}</Table.Td>
+      <Table.Td>
+        <FormTextInput form={form} path={`${path}.title`} aria-label={`${p.title} ${n}`} aria-required />
+      </Table.Td>
+      <Table.Td>
+        <FormTextInput
+          form={form}
+          path={`${path}.amount`}
+          aria-label={`${p.amount} ${n}`}
+          aria-required
+          inputMode="numeric"
+        />
+      </Table.Td>
+      <Table.Td>
+        <FormTextInput form={form} path={`${path}.unit`} aria-label={`${p.unit} ${n}`} aria-required />
+      </Table.Td>
+      <Table.Td>
+        <FormMoneyInput form={form} path={`${path}.netto`} aria-label={`${p.netto} ${n}`} aria-required />
+      </Table.Td>
+      <Table.Td>
+        <FormSelect
+          form={form}
+          path={`${path}.vatRate`}
+          aria-label={`${p.vatRate} ${n}`}
+          aria-required
+          data={RATE_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Table.Td>
+      <Table.Td ta="right" data-testid={`netto-value-${n}`}>
+        {money(line?.nettoValue)}
+      </Table.Td>
+      <Table.Td ta="right">{money(line?.vatValue)}</Table.Td>
+      <Table.Td ta="right" data-testid={`brutto-value-${n}`}>
+        {money(line?.bruttoValue)}
+      </Table.Td>
+      <Table.Td>
+        <Tooltip label={p.remove(n)}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={p.remove(n)}
+            disabled={count === 1}
+            onClick={() => form.removeListItem('invoicePositions', index)}
+          >
+            <IconTrash />
+          </ActionIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
+/**
+ * The totals per rate and of the invoice, from every position: rendered after the key's paint (a deferred value), not
+ * before it.
+ */
+function PositionTotals({ form }: { form: Form }) {
+  const positions = useDeferredValue(useFormValue<PositionFormValues[]>(form, 'invoicePositions'));
+  const currency = useFormValue<string>(form, 'currency');
+  return <TotalsRows positions={positions} currency={currency} />;
+}
+
+const TotalsRows = memo(function TotalsRows({
+  positions,
+  currency,
 }: {
-  form: UseFormReturnType<InvoiceFormValues>;
-  defaultRate: number;
+  positions: PositionFormValues[];
+  currency: string;
 }) {
-  const positions = form.values.invoicePositions;
-  const currency = form.values.currency;
-  const { lines, totals } = positionsPreview(positions);
-  const money = (value: number | undefined) => (value === undefined ? '—' : formatMoney(value));
+  const { totals } = useMemo(() => positionsPreview(positions), [positions]);
+  return (
+    <>
+      {totals.byRate.map((rate) => (
+        <Table.Tr key={rate.vatRate}>
+          <Table.Td colSpan={5} />
+          <Table.Td>{vatRateLabel(rate.vatRate)}</Table.Td>
+          <Table.Td ta="right">{formatMoney(rate.net)}</Table.Td>
+          <Table.Td ta="right">{formatMoney(rate.vat)}</Table.Td>
+          <Table.Td ta="right">{formatMoney(rate.gross)}</Table.Td>
+          <Table.Td />
+        </Table.Tr>
+      ))}
+      <Table.Tr>
+        <Table.Td colSpan={5} />
+        <Table.Td fw={600}>{p.total}</Table.Td>
+        <Table.Td ta="right" fw={600}>
+          {formatMoney(totals.totalNet, currency)}
+        </Table.Td>
+        <Table.Td ta="right" fw={600}>
+          {formatMoney(totals.totalVat, currency)}
+        </Table.Td>
+        <Table.Td ta="right" fw={600} data-testid="invoice-total-gross">
+          {formatMoney(totals.totalGross, currency)}
+        </Table.Td>
+        <Table.Td />
+      </Table.Tr>
+    </>
+  );
+});
+
+/** The positions' keys, joined: the rows are rendered again when one is added or removed, not on a key typed. */
+function usePositionKeys(form: Form): string[] {
+  const keysOf = (positions: readonly PositionFormValues[]) => positions.map((position) => position.key).join(' ');
+  const [keys, setKeys] = useState(() => keysOf(form.getValues().invoicePositions));
+  form.watch('invoicePositions', ({ value }) => setKeys(keysOf(value)));
+  return keys.split(' ');
+}
+
+export function PositionsEditor({ form, defaultRate }: { form: Form; defaultRate: number }) {
+  const keys = usePositionKeys(form);
+  const type = useFormValue<InvoiceFormValues['type']>(form, 'type');
 
   return (
     <Input.Wrapper label={p.label} withAsterisk error={form.errors.invoicePositions}>
-      {form.values.type === 'corrective' && (
+      {type === 'corrective' && (
         <Text size="sm" c="dimmed" mb={4}>
           {p.correctiveHint}
         </Text>
@@ -79,93 +195,10 @@ export function PositionsEditor({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {positions.map((position, index) => {
-              const path = `invoicePositions.${index}`;
-              const line = lines[index];
-              const n = index + 1;
-              return (
-                <Table.Tr key={position.key} aria-label={p.row(n)}>
-                  <Table.Td>{n}</Table.Td>
-                  <Table.Td>
-                    <TextInput aria-label={`${p.title} ${n}`} aria-required {...form.getInputProps(`${path}.title`)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`${p.amount} ${n}`}
-                      aria-required
-                      inputMode="numeric"
-                      {...form.getInputProps(`${path}.amount`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput aria-label={`${p.unit} ${n}`} aria-required {...form.getInputProps(`${path}.unit`)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <MoneyInput
-                      aria-label={`${p.netto} ${n}`}
-                      aria-required
-                      value={position.netto}
-                      onChange={(value) => form.setFieldValue(`${path}.netto`, value)}
-                      error={form.errors[`${path}.netto`]}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <SearchableSelect
-                      aria-label={`${p.vatRate} ${n}`}
-                      aria-required
-                      data={RATE_OPTIONS}
-                      allowDeselect={false}
-                      comboboxProps={{ withinPortal: true }}
-                      {...form.getInputProps(`${path}.vatRate`)}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right" data-testid={`netto-value-${n}`}>
-                    {money(line?.nettoValue)}
-                  </Table.Td>
-                  <Table.Td ta="right">{money(line?.vatValue)}</Table.Td>
-                  <Table.Td ta="right" data-testid={`brutto-value-${n}`}>
-                    {money(line?.bruttoValue)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={p.remove(n)}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={p.remove(n)}
-                        disabled={positions.length === 1}
-                        onClick={() => form.removeListItem('invoicePositions', index)}
-                      >
-                        <IconTrash />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-            {totals.byRate.map((rate) => (
-              <Table.Tr key={rate.vatRate}>
-                <Table.Td colSpan={5} />
-                <Table.Td>{vatRateLabel(rate.vatRate)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(rate.net)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(rate.vat)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(rate.gross)}</Table.Td>
-                <Table.Td />
-              </Table.Tr>
+            {keys.map((key, index) => (
+              <PositionRow key={key} form={form} index={index} count={keys.length} />
             ))}
-            <Table.Tr>
-              <Table.Td colSpan={5} />
-              <Table.Td fw={600}>{p.total}</Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {formatMoney(totals.totalNet, currency)}
-              </Table.Td>
-              <Table.Td ta="right" fw={600}>
-                {formatMoney(totals.totalVat, currency)}
-              </Table.Td>
-              <Table.Td ta="right" fw={600} data-testid="invoice-total-gross">
-                {formatMoney(totals.totalGross, currency)}
-              </Table.Td>
-              <Table.Td />
-            </Table.Tr>
+            <PositionTotals form={form} />
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

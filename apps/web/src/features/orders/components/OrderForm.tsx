@@ -48,14 +48,15 @@ const s = t.submit;
  * i oznacz jako wysłane' records that the document went out some other way.
  */
 export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }: OrderFormProps) {
-  const form = useForm<OrderFormValues>({ initialValues, validate: validateOrderForm(mode) });
+  // Uncontrolled (issue 35): a key renders its own field only; the values are read on save (getValues).
+  const form = useForm<OrderFormValues>({ mode: 'uncontrolled', initialValues, validate: validateOrderForm(mode) });
   const { isAdmin: admin } = useAuth();
   const createOrder = useCreateOrder();
   // An admin paying a carrier whose account the white list did not confirm is asked for a reason (below), not told off.
   const updateOrder = useUpdateOrder({ asks: (error) => admin && isWhitelistUnconfirmed(error) });
   const owners = useUserOptions();
   const [sendTo, setSendTo] = useState<PartyFlags>({ customer: true, carrier: true });
-  const runSave = useSaveSubmit(form);
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
   const saving = createOrder.isPending || updateOrder.isPending;
 
   const ownerOptions = useMemo(
@@ -104,8 +105,9 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
         focusFirstError();
         return;
       }
+      const values = form.getValues();
       if (mode === 'create') {
-        const payload = buildCreatePayload(form.values, parties);
+        const payload = buildCreatePayload(values, parties);
         if (!payload) return;
         const create = (debtorOverride?: string) =>
           sendOrAsk(async (extra) => {
@@ -118,14 +120,14 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
             if (created.mailSentToCarrier && parties.carrier) notifySuccess(t.sentToCarrier);
             onSaved();
           });
-        const ask = await checkDebtor(form.values.customer?.uuid);
+        const ask = await checkDebtor(values.customer?.uuid);
         if (ask) {
           setDebtor({ ask, send: (reason) => runSave(() => create(reason)) });
           return;
         }
         await create();
       } else {
-        const payload = buildUpdatePayload(initialValues, form.values, parties);
+        const payload = buildUpdatePayload(initialValues, values, parties);
         if (!payload || !orderUuid) return;
         const update = (debtorOverride?: string) =>
           sendOrAsk(async (extra) => {
@@ -136,7 +138,7 @@ export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }:
             onSaved();
           });
         // Another customer: asked about as on create.
-        const customerUuid = form.values.customer?.uuid;
+        const customerUuid = values.customer?.uuid;
         const ask = customerUuid !== initialValues.customer?.uuid ? await checkDebtor(customerUuid) : null;
         if (ask) {
           setDebtor({ ask, send: (reason) => runSave(() => update(reason)) });

@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CARRIER_ACQUISITION_SOURCES,
@@ -8,16 +8,17 @@ import {
   formatPercent,
   orderMargin,
 } from '@spedycja/domain';
-import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import {
-  amountProps,
-  CargoSection,
-  OwnerSelect,
-  RouteSection,
-  StatusSelect,
-} from '../../../components/shipment/ShipmentFields.tsx';
+  FormCheckbox,
+  FormMoneyInput,
+  FormSelect,
+  FormTextarea,
+  FormTextInput,
+  useFieldProps,
+  useFormValue,
+} from '../../../components/FormFields.tsx';
+import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
+import { CargoSection, OwnerSelect, RouteSection, StatusSelect } from '../../../components/shipment/ShipmentFields.tsx';
 import { CarrierPicker } from '../../carriers/index.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { CarrierOrderFields, verificationTexts } from '../../verification/index.ts';
@@ -26,7 +27,11 @@ import { STATUS_OPTIONS } from './options.ts';
 import type { OrderFormValues } from './orderForm.ts';
 import { PaymentTermField } from './PaymentTermField.tsx';
 
-/** The order form's fields, grouped as a dispatcher reads an order: route, cargo, the two parties, the truck, notes. */
+/**
+ * The order form's fields, grouped as a dispatcher reads an order: route, cargo, the two parties, the truck, notes.
+ * The form is uncontrolled (issue 35): each field, and each display derived from a few fields (the margin, the
+ * carrier's warnings), renders when what it reads changes, never on another field's key.
+ */
 
 type Form = UseFormReturnType<OrderFormValues>;
 
@@ -34,32 +39,35 @@ const f = t.fields;
 const select = { allowDeselect: false, comboboxProps: { withinPortal: true } } as const;
 const ACQUISITION_OPTIONS = CARRIER_ACQUISITION_SOURCES.map((value) => ({ value, label: value }));
 
-type MoneyKey = 'customerPrice' | 'carrierPrice' | 'euroExchangeRate' | 'cargoValue';
-
-const money = (form: Form, key: MoneyKey) => amountProps(form, key);
-const checkbox = (form: Form, key: keyof OrderFormValues) => form.getInputProps(key, { type: 'checkbox' });
+/** A checkbox bound to one of the order's flags. */
+function Flag({ form, path, label }: { form: Form; path: keyof OrderFormValues; label: string }) {
+  return <FormCheckbox form={form} path={path} label={label} />;
+}
 
 function PriceFields({ form, party }: { form: Form; party: 'customer' | 'carrier' }) {
   const currencyKey = party === 'customer' ? 'customerPriceCurrency' : 'carrierPriceCurrency';
   // An order cannot be saved without the customer's price (REQUIRED_ORDER_KEYS); the carrier's may come later.
   const required = party === 'customer';
+  const currency = useFormValue<string>(form, currencyKey);
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap">
-      <MoneyInput
+      <FormMoneyInput
+        form={form}
+        path={`${party}Price`}
         label={f[`${party}Price`]}
         required={required}
         style={{ flex: 1 }}
-        currency={form.values[currencyKey]}
-        {...money(form, `${party}Price`)}
+        currency={currency}
       />
-      <SearchableSelect
+      <FormSelect
+        form={form}
+        path={currencyKey}
         label={f.currency}
         aria-label={f[currencyKey]}
         required={required}
         w={96}
         data={CURRENCY_OPTIONS}
         {...select}
-        {...form.getInputProps(currencyKey)}
       />
     </Group>
   );
@@ -68,12 +76,17 @@ function PriceFields({ form, party }: { form: Form; party: 'customer' | 'carrier
 function PaymentFields({ form, party }: { form: Form; party: 'customer' | 'carrier' }) {
   const dateKey = party === 'customer' ? 'customerDateOfPayment' : 'carrierDateOfPayment';
   const termKey = party === 'customer' ? 'customerDateOfPaymentString' : 'carrierDateOfPaymentString';
+  const date = useFormValue<string | null>(form, dateKey);
+  const term = useFormValue<string | null>(form, termKey);
   return (
     <PaymentTermField
       label={party === 'customer' ? f.customerPayment : f.carrierPayment}
       terms={party === 'customer' ? CUSTOMER_PAYMENT_TERMS : CARRIER_PAYMENT_TERMS}
-      value={{ date: form.values[dateKey], term: form.values[termKey] }}
-      onChange={({ date, term }) => form.setValues({ [dateKey]: date, [termKey]: term })}
+      value={{ date, term }}
+      onChange={(value) => {
+        form.setFieldValue(dateKey, value.date);
+        form.setFieldValue(termKey, value.term);
+      }}
       error={form.errors[dateKey] ?? form.errors[termKey]}
     />
   );
@@ -81,7 +94,13 @@ function PaymentFields({ form, party }: { form: Form; party: 'customer' | 'carri
 
 /** The margin as the server will compute it, recomputed while prices, currencies and the rate are typed. */
 export function MarginLine({ form }: { form: Form }) {
-  const { margin, marginPercent } = orderMargin(form.values);
+  const { margin, marginPercent } = orderMargin({
+    customerPrice: useFormValue(form, 'customerPrice'),
+    customerPriceCurrency: useFormValue(form, 'customerPriceCurrency'),
+    carrierPrice: useFormValue(form, 'carrierPrice'),
+    carrierPriceCurrency: useFormValue(form, 'carrierPriceCurrency'),
+    euroExchangeRate: useFormValue(form, 'euroExchangeRate'),
+  });
   return (
     <Text size="sm" aria-live="polite" data-testid="order-margin" c={margin !== null && margin < 0 ? 'red' : undefined}>
       {f.margin}:{' '}
@@ -93,13 +112,14 @@ export function MarginLine({ form }: { form: Form }) {
 export function OrderRouteSection({ form }: { form: Form }) {
   return (
     <RouteSection form={form}>
-      <SearchableSelect
+      <FormSelect
+        form={form}
+        path="loadingType"
         label={f.loadingType}
         data={LOADING_TYPE_OPTIONS}
         mt="xs"
         maw={300}
         {...select}
-        {...form.getInputProps('loadingType')}
       />
     </RouteSection>
   );
@@ -109,74 +129,110 @@ export function OrderCargoSection({ form }: { form: Form }) {
   return <CargoSection form={form} cols={{ base: 2, sm: 6 }} />;
 }
 
+/** The customer, rendered again only when another one is picked. */
+function OrderCustomerPicker({ form }: { form: Form }) {
+  const field = useFieldProps(form, 'customer');
+  return (
+    <CustomerPicker
+      label={f.customer}
+      required
+      value={field.value}
+      onChange={(customer) => form.setFieldValue('customer', customer)}
+      error={field.error}
+    />
+  );
+}
+
+/** The carrier, its account and its warnings (OCP against the cargo's value and the unloading day). */
+function OrderCarrierFields({ form }: { form: Form }) {
+  const carrier = useFormValue<OrderFormValues['carrier']>(form, 'carrier');
+  const account = useFieldProps(form, 'carrierBankAccount');
+  const order = {
+    unloadingDate: useFormValue<string | null>(form, 'unloadingDate'),
+    cargoValue: useFormValue<number | null>(form, 'cargoValue'),
+    cargoValueCurrency: useFormValue<string>(form, 'cargoValueCurrency'),
+    euroExchangeRate: useFormValue<number | null>(form, 'euroExchangeRate'),
+  };
+  return (
+    <>
+      <CarrierPicker
+        label={f.carrier}
+        unloadingDate={order.unloadingDate}
+        markChosen={false}
+        value={carrier}
+        onChange={(picked) => form.setFieldValue('carrier', picked)}
+        error={form.errors.carrier}
+      />
+      <CarrierOrderFields
+        carrierUuid={carrier?.uuid ?? null}
+        order={order}
+        account={account.value}
+        onAccountChange={(value) => form.setFieldValue('carrierBankAccount', value)}
+        accountError={account.error}
+      />
+    </>
+  );
+}
+
+/** The value of the cargo, in its currency. */
+function CargoValueFields({ form }: { form: Form }) {
+  const currency = useFormValue<string>(form, 'cargoValueCurrency');
+  return (
+    <Group align="flex-start" gap="sm" wrap="nowrap">
+      <FormMoneyInput
+        form={form}
+        path="cargoValue"
+        label={verificationTexts.cargoValue}
+        style={{ flex: 1 }}
+        currency={currency}
+      />
+      <FormSelect
+        form={form}
+        path="cargoValueCurrency"
+        label={f.currency}
+        aria-label={verificationTexts.cargoValueCurrency}
+        w={96}
+        data={CURRENCY_OPTIONS}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </Group>
+  );
+}
+
 export function PartiesSection({ form }: { form: Form }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <Fieldset legend={t.sections.customer}>
         <Stack gap="xs">
-          <CustomerPicker
-            label={f.customer}
-            required
-            value={form.values.customer}
-            onChange={(customer) => form.setFieldValue('customer', customer)}
-            error={form.errors.customer}
-          />
+          <OrderCustomerPicker form={form} />
           <PriceFields form={form} party="customer" />
           <PaymentFields form={form} party="customer" />
           <Group gap="md">
-            <Checkbox label={f.customerPaid} {...checkbox(form, 'customerPaid')} />
-            <Checkbox label={f.customerPaidConfirmed} {...checkbox(form, 'customerPaidConfirmed')} />
+            <Flag form={form} path="customerPaid" label={f.customerPaid} />
+            <Flag form={form} path="customerPaidConfirmed" label={f.customerPaidConfirmed} />
           </Group>
         </Stack>
       </Fieldset>
       <Fieldset legend={t.sections.carrier}>
         <Stack gap="xs">
-          <CarrierPicker
-            label={f.carrier}
-            unloadingDate={form.values.unloadingDate}
-            markChosen={false}
-            value={form.values.carrier}
-            onChange={(carrier) => form.setFieldValue('carrier', carrier)}
-            error={form.errors.carrier}
-          />
-          <CarrierOrderFields
-            carrierUuid={form.values.carrier?.uuid ?? null}
-            order={form.values}
-            account={form.values.carrierBankAccount}
-            onAccountChange={(value) => form.setFieldValue('carrierBankAccount', value)}
-            accountError={form.errors.carrierBankAccount}
-          />
+          <OrderCarrierFields form={form} />
           <PriceFields form={form} party="carrier" />
-          <Group align="flex-start" gap="sm" wrap="nowrap">
-            <MoneyInput
-              label={verificationTexts.cargoValue}
-              style={{ flex: 1 }}
-              currency={form.values.cargoValueCurrency}
-              {...money(form, 'cargoValue')}
-            />
-            <SearchableSelect
-              label={f.currency}
-              aria-label={verificationTexts.cargoValueCurrency}
-              w={96}
-              data={CURRENCY_OPTIONS}
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('cargoValueCurrency')}
-            />
-          </Group>
+          <CargoValueFields form={form} />
           <MarginLine form={form} />
-          <SearchableSelect
+          <FormSelect
+            form={form}
+            path="carrierAcquiredBy"
             label={f.carrierAcquiredBy}
             data={ACQUISITION_OPTIONS}
             clearable
             comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('carrierAcquiredBy')}
           />
           <PaymentFields form={form} party="carrier" />
           <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
-            <Checkbox label={f.carrierPaid} {...checkbox(form, 'carrierPaid')} />
-            <Checkbox label={f.carrierPaidConfirmed} {...checkbox(form, 'carrierPaidConfirmed')} />
-            <Checkbox label={f.carrierIsPayer} {...checkbox(form, 'carrierIsPayer')} />
-            <Checkbox label={f.driverPicksUpMoney} {...checkbox(form, 'driverPicksUpMoney')} />
+            <Flag form={form} path="carrierPaid" label={f.carrierPaid} />
+            <Flag form={form} path="carrierPaidConfirmed" label={f.carrierPaidConfirmed} />
+            <Flag form={form} path="carrierIsPayer" label={f.carrierIsPayer} />
+            <Flag form={form} path="driverPicksUpMoney" label={f.driverPicksUpMoney} />
           </SimpleGrid>
         </Stack>
       </Fieldset>
@@ -189,50 +245,54 @@ export function DriverAndNotesSection({ form }: { form: Form }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <Fieldset legend={t.sections.driver}>
         <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
-          <TextInput label={f.driverName} autoComplete="off" {...form.getInputProps('driverName')} />
-          <TextInput label={f.driverId} autoComplete="off" {...form.getInputProps('driverId')} />
+          <FormTextInput form={form} path="driverName" label={f.driverName} autoComplete="off" />
+          <FormTextInput form={form} path="driverId" label={f.driverId} autoComplete="off" />
           <Group grow={false} align="flex-start" gap="sm" wrap="nowrap" style={{ gridColumn: 'span 2' }}>
-            <TextInput
+            <FormTextInput
+              form={form}
+              path="driverPhonePrefix"
               label={f.driverPhonePrefix}
               w={90}
               inputMode="numeric"
               leftSection="00"
-              {...form.getInputProps('driverPhonePrefix')}
             />
-            <TextInput
+            <FormTextInput
+              form={form}
+              path="driverPhone"
               label={f.driverPhone}
               style={{ flex: 1 }}
               inputMode="tel"
               autoComplete="off"
-              {...form.getInputProps('driverPhone')}
             />
           </Group>
-          <TextInput label={f.truck} autoComplete="off" {...form.getInputProps('truck')} />
-          <TextInput label={f.trailer} autoComplete="off" {...form.getInputProps('trailer')} />
+          <FormTextInput form={form} path="truck" label={f.truck} autoComplete="off" />
+          <FormTextInput form={form} path="trailer" label={f.trailer} autoComplete="off" />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend={t.sections.documents}>
         <Stack gap="xs">
-          <Textarea
+          <FormTextarea
+            form={form}
+            path="orderAdditionalInfo"
             label={f.orderAdditionalInfo}
             description={f.orderAdditionalInfoHint}
             autosize
             minRows={2}
             maxRows={6}
-            {...form.getInputProps('orderAdditionalInfo')}
           />
-          <Textarea
+          <FormTextarea
+            form={form}
+            path="additionalInfo"
             label={f.additionalInfo}
             description={f.additionalInfoHint}
             autosize
             minRows={2}
             maxRows={6}
-            {...form.getInputProps('additionalInfo')}
           />
           <Group gap="md">
-            <Checkbox label={f.showInCalendar} {...checkbox(form, 'showInCalendar')} />
-            <Checkbox label={f.loadingFinished} {...checkbox(form, 'loadingFinished')} />
-            <Checkbox label={f.unloadingFinished} {...checkbox(form, 'unloadingFinished')} />
+            <Flag form={form} path="showInCalendar" label={f.showInCalendar} />
+            <Flag form={form} path="loadingFinished" label={f.loadingFinished} />
+            <Flag form={form} path="unloadingFinished" label={f.unloadingFinished} />
           </Group>
         </Stack>
       </Fieldset>
@@ -252,7 +312,7 @@ export function StatusSection({
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <StatusSelect form={form} options={STATUS_OPTIONS} />
         <OwnerSelect form={form} options={ownerOptions} />
-        <MoneyInput label={f.euroExchangeRate} {...money(form, 'euroExchangeRate')} />
+        <FormMoneyInput form={form} path="euroExchangeRate" label={f.euroExchangeRate} />
       </SimpleGrid>
     </Fieldset>
   );

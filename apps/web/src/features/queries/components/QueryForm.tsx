@@ -1,18 +1,17 @@
-import { Fieldset, SimpleGrid, Stack, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { QueryCreate, QueryUpdate } from '@spedycja/domain';
 import { useMemo } from 'react';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import {
-  amountProps,
-  CargoSection,
-  OwnerSelect,
-  RouteSection,
-  StatusSelect,
-} from '../../../components/shipment/ShipmentFields.tsx';
+  FormMoneyInput,
+  FormSelect,
+  FormTextarea,
+  useFieldProps,
+  useFormValue,
+} from '../../../components/FormFields.tsx';
+import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
+import { CargoSection, OwnerSelect, RouteSection, StatusSelect } from '../../../components/shipment/ShipmentFields.tsx';
 import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
 import { CustomerPicker } from '../../customers/index.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
@@ -34,17 +33,58 @@ type QueryFormProps = {
 
 const f = t.fields;
 
-type MoneyField = 'customerPrice' | 'customerPriceSuggested' | 'euroExchangeRate';
+type Form = UseFormReturnType<QueryFormValues>;
 
-/** The query form: route, cargo, customer and price, status and owner, notes. */
+/** The customer, rendered again only when another one is picked. */
+function QueryCustomerPicker({ form }: { form: Form }) {
+  const field = useFieldProps(form, 'customer');
+  return (
+    <CustomerPicker
+      label={f.customer}
+      required
+      value={field.value}
+      onChange={(customer) => form.setFieldValue('customer', customer)}
+      error={field.error}
+    />
+  );
+}
+
+/** The prices, in the currency chosen beside them (they render again when it changes, not on the form's keys). */
+function QueryPriceFields({ form }: { form: Form }) {
+  const currency = useFormValue<string>(form, 'customerPriceCurrency');
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <FormMoneyInput form={form} path="customerPrice" label={f.customerPrice} currency={currency} />
+      <FormMoneyInput form={form} path="customerPriceSuggested" label={f.customerPriceSuggested} currency={currency} />
+      <FormSelect
+        form={form}
+        path="customerPriceCurrency"
+        label={f.customerPriceCurrency}
+        data={CURRENCY_OPTIONS}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <FormMoneyInput
+        form={form}
+        path="euroExchangeRate"
+        label={f.euroExchangeRate}
+        placeholder={f.euroExchangeRateHint}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The query form: route, cargo, customer and price, status and owner, notes. Uncontrolled (issue 35): a key renders
+ * its own field only; the values are read on save.
+ */
 export function QueryForm({ mode, readOnly = false, queryUuid, initialValues, onCancel, onSaved }: QueryFormProps) {
-  const form = useForm<QueryFormValues>({ initialValues, validate: validateQueryForm(mode) });
+  const form = useForm<QueryFormValues>({ mode: 'uncontrolled', initialValues, validate: validateQueryForm(mode) });
   const createQuery = useCreateQuery();
   const updateQuery = useUpdateQuery();
   const owners = useUserOptions();
-  const runSave = useSaveSubmit(form);
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
   const saving = createQuery.isPending || updateQuery.isPending;
-  const currency = form.values.customerPriceCurrency;
 
   const ownerOptions = useMemo(
     () => withCurrentUser(owners.data ?? [], initialValues.user),
@@ -64,8 +104,6 @@ export function QueryForm({ mode, readOnly = false, queryUuid, initialValues, on
     onValidationFailure,
   );
 
-  const money = (field: MoneyField) => amountProps(form, field);
-
   return (
     <form
       onSubmit={handleSubmit}
@@ -77,52 +115,26 @@ export function QueryForm({ mode, readOnly = false, queryUuid, initialValues, on
         <Stack gap="md">
           <RouteSection form={form} unloadingDateRequired={false} />
           <CargoSection form={form} cols={{ base: 2, sm: 3 }}>
-            <SearchableSelect
+            <FormSelect
+              form={form}
+              path="loadingType"
               label={f.loadingType}
               data={LOADING_TYPE_OPTIONS}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('loadingType')}
             />
           </CargoSection>
           <Fieldset legend={t.sections.customerAndPrice}>
             <Stack gap="xs">
-              <CustomerPicker
-                label={f.customer}
-                required
-                value={form.values.customer}
-                onChange={(customer) => form.setFieldValue('customer', customer)}
-                error={form.errors.customer}
-              />
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                <MoneyInput label={f.customerPrice} currency={currency} {...money('customerPrice')} />
-                <MoneyInput label={f.customerPriceSuggested} currency={currency} {...money('customerPriceSuggested')} />
-                <SearchableSelect
-                  label={f.customerPriceCurrency}
-                  data={CURRENCY_OPTIONS}
-                  allowDeselect={false}
-                  comboboxProps={{ withinPortal: true }}
-                  {...form.getInputProps('customerPriceCurrency')}
-                />
-                <MoneyInput
-                  label={f.euroExchangeRate}
-                  placeholder={f.euroExchangeRateHint}
-                  {...money('euroExchangeRate')}
-                />
-              </SimpleGrid>
+              <QueryCustomerPicker form={form} />
+              <QueryPriceFields form={form} />
             </Stack>
           </Fieldset>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <StatusSelect form={form} options={STATUS_OPTIONS} />
             <OwnerSelect form={form} options={ownerOptions} />
           </SimpleGrid>
-          <Textarea
-            label={f.additionalInfo}
-            autosize
-            minRows={2}
-            maxRows={8}
-            {...form.getInputProps('additionalInfo')}
-          />
+          <FormTextarea form={form} path="additionalInfo" label={f.additionalInfo} autosize minRows={2} maxRows={8} />
         </Stack>
       </fieldset>
       {!readOnly && <FormActions saving={saving} onCancel={onCancel} />}
