@@ -22,8 +22,8 @@ type ModalGuard = {
   /** A getter asked at the moment of closing (a value pasted just before Esc is not rendered yet). */
   setDirtyCheck: (check: (() => boolean) | null) => void;
   requestClose: () => void;
-  /** The form's latest values, kept by the modal so that a crash of its content does not lose them. */
-  noteDraft: (values: unknown) => void;
+  /** Reads the form's latest values, kept by the modal so that a crash of its content does not lose them. */
+  noteDraft: (read: () => unknown) => void;
   /** The values kept at a crash, once: the form remounted by 'Spróbuj ponownie' starts from them. */
   takeDraft: () => { values: unknown } | null;
 };
@@ -52,18 +52,21 @@ export function useModalDirty(dirty: boolean, isDirty?: () => boolean) {
 /**
  * A form's values kept by its modal (the app keeps a draft in the open form): when the modal's content crashes, the
  * error boundary shows what failed and 'Spróbuj ponownie' remounts the form with what was typed. `restore` gets them.
+ * `read`, when given, answers the values at the crash: an uncontrolled form's rendered `values` lag what was typed.
  */
-export function useModalDraft<T>(values: T, restore: (values: T) => void) {
+export function useModalDraft<T>(values: T, restore: (values: T) => void, read?: () => T) {
   const guard = useContext(ModalGuardContext);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
+  const readRef = useRef(read);
+  readRef.current = read;
   // Declared before the noting effect: it runs first, so the values typed before the crash win over the initial ones.
   useEffect(() => {
     const kept = guard?.takeDraft();
     if (kept) restoreRef.current(kept.values as T);
   }, [guard]);
   useEffect(() => {
-    guard?.noteDraft(values);
+    guard?.noteDraft(() => (readRef.current ? readRef.current() : values));
   }, [guard, values]);
 }
 
@@ -129,15 +132,15 @@ export function AppModal({
     else onClose();
   }, [onClose, opened]);
   // The draft lives here, above the error boundary: a crash of the content unmounts the form but not the modal.
-  const draftRef = useRef<{ values: unknown } | null>(null);
+  const draftRef = useRef<{ read: () => unknown } | null>(null);
   const keptDraftRef = useRef<{ values: unknown } | null>(null);
   const guard = useMemo<ModalGuard>(
     () => ({
       setDirty,
       setDirtyCheck,
       requestClose,
-      noteDraft: (values) => {
-        draftRef.current = { values };
+      noteDraft: (read) => {
+        draftRef.current = { read };
       },
       takeDraft: () => {
         const kept = keptDraftRef.current;
@@ -148,7 +151,8 @@ export function AppModal({
     [requestClose, setDirtyCheck],
   );
   const keepDraft = useCallback(() => {
-    keptDraftRef.current = draftRef.current;
+    const draft = draftRef.current;
+    keptDraftRef.current = draft ? { values: draft.read() } : null;
   }, []);
 
   useEffect(() => {

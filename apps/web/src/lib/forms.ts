@@ -60,15 +60,26 @@ export function applyServerErrors(form: Pick<FormErrorSetter, 'setErrors'>, erro
  * the notification comes from the mutation). The guard is a ref because a second click in the same
  * moment comes before `isPending` re-renders the buttons as disabled.
  */
-export function useSaveSubmit<V>(form: FormErrorSetter<V>): (save: () => Promise<void>) => Promise<void> {
+export function useSaveSubmit<V>(
+  form: FormErrorSetter<V>,
+  /**
+   * An uncontrolled form's values now (`form.getValues`): its rendered `values` lag what was typed, so the draft kept
+   * for a crash reads these at the crash. A controlled form leaves it out: its draft is the last rendered values.
+   */
+  readValues?: () => V,
+): (save: () => Promise<void>) => Promise<void> {
   const savingRef = useRef(false);
   // A form in a modal tells it when something typed would be lost by closing (the modal then asks first).
   // Also asked at the moment of closing: a paste then Esc at once comes before the re-render that shows it dirty.
   useModalDirty(form.isDirty?.() ?? false, form.isDirty);
   // And its values: a crash of the modal's content does not lose what was typed (the retry starts from them).
-  useModalDraft(form.values, (values) => {
-    if (values !== undefined) form.setValues?.(values);
-  });
+  useModalDraft(
+    form.values,
+    (values) => {
+      if (values !== undefined) form.setValues?.(values);
+    },
+    readValues,
+  );
   return async (save) => {
     if (savingRef.current) return;
     savingRef.current = true;
