@@ -4,7 +4,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSaveSubmit } from '../lib/forms.ts';
-import { useUncontrolledForm } from '../lib/uncontrolledForm.tsx';
 import { renderWithProviders } from '../test/render.tsx';
 import { AppModal } from './AppModal.tsx';
 import { FormActions } from './FormActions.tsx';
@@ -167,55 +166,6 @@ describe('a crash inside a modal', () => {
       await waitFor(() => expect((screen.getByLabelText('Miasto') as HTMLInputElement).value).toBe('Poznań'));
       expect((screen.getByLabelText('Uwagi') as HTMLInputElement).value).toBe('boo');
       expect(screen.queryByRole('alert')).toBeNull();
-    } finally {
-      consoleError.mockRestore();
-    }
-  });
-});
-
-/** A part of a form that breaks by itself (its own state), without rendering the form around it again. */
-function Bomb() {
-  const [broken, setBroken] = useState(false);
-  if (broken) throw new Error('Nie można odczytać wartości');
-  return (
-    <button type="button" onClick={() => setBroken(true)}>
-      Psuj
-    </button>
-  );
-}
-
-/** An uncontrolled form (issue 35): typing does not render it, so its rendered `values` lag what was typed. */
-function UncontrolledCrashingForm() {
-  const form = useUncontrolledForm({ initialValues: { city: '', note: '' } });
-  useSaveSubmit(form, form.getValues);
-  return (
-    <form>
-      <TextInput key={form.key('city')} label="Miasto" {...form.getInputProps('city')} />
-      <TextInput key={form.key('note')} label="Uwagi" {...form.getInputProps('note')} />
-      <Bomb />
-    </form>
-  );
-}
-
-describe('a crash inside a modal with an uncontrolled form', () => {
-  it('brings back what was typed, though the form never rendered it', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      renderWithProviders(
-        <AppModal opened onClose={() => {}} title="Notatka">
-          <UncontrolledCrashingForm />
-        </AppModal>,
-      );
-      fireEvent.change(await screen.findByLabelText('Miasto'), { target: { value: 'Poznań' } });
-      // The first key in a field renders the form (it becomes touched); the next ones do not.
-      fireEvent.change(screen.getByLabelText('Uwagi'), { target: { value: 'Pil' } });
-      fireEvent.change(screen.getByLabelText('Uwagi'), { target: { value: 'Pilne' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Psuj' }));
-      await screen.findByRole('alert');
-
-      fireEvent.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
-      await waitFor(() => expect((screen.getByLabelText('Miasto') as HTMLInputElement).value).toBe('Poznań'));
-      expect((screen.getByLabelText('Uwagi') as HTMLInputElement).value).toBe('Pilne');
     } finally {
       consoleError.mockRestore();
     }

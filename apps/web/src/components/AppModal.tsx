@@ -22,8 +22,11 @@ type ModalGuard = {
   /** A getter asked at the moment of closing (a value pasted just before Esc is not rendered yet). */
   setDirtyCheck: (check: (() => boolean) | null) => void;
   requestClose: () => void;
-  /** Reads the form's latest values, kept by the modal so that a crash of its content does not lose them. */
-  noteDraft: (read: () => unknown) => void;
+  /**
+   * The form's values, kept by the modal so that a crash of its content does not lose them; `latest`, when given, is
+   * asked at the crash (an uncontrolled form's keys do not render it, so the noted values lag what was typed).
+   */
+  noteDraft: (values: unknown, latest?: () => unknown) => void;
   /** The values kept at a crash, once: the form remounted by 'Spróbuj ponownie' starts from them. */
   takeDraft: () => { values: unknown } | null;
 };
@@ -52,21 +55,20 @@ export function useModalDirty(dirty: boolean, isDirty?: () => boolean) {
 /**
  * A form's values kept by its modal (the app keeps a draft in the open form): when the modal's content crashes, the
  * error boundary shows what failed and 'Spróbuj ponownie' remounts the form with what was typed. `restore` gets them.
- * `read`, when given, answers the values at the crash: an uncontrolled form's rendered `values` lag what was typed.
  */
-export function useModalDraft<T>(values: T, restore: (values: T) => void, read?: () => T) {
+export function useModalDraft<T>(values: T, restore: (values: T) => void, latest?: () => T) {
   const guard = useContext(ModalGuardContext);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
-  const readRef = useRef(read);
-  readRef.current = read;
+  const latestRef = useRef(latest);
+  latestRef.current = latest;
   // Declared before the noting effect: it runs first, so the values typed before the crash win over the initial ones.
   useEffect(() => {
     const kept = guard?.takeDraft();
     if (kept) restoreRef.current(kept.values as T);
   }, [guard]);
   useEffect(() => {
-    guard?.noteDraft(() => (readRef.current ? readRef.current() : values));
+    guard?.noteDraft(values, () => (latestRef.current ? latestRef.current() : values));
   }, [guard, values]);
 }
 
@@ -132,15 +134,15 @@ export function AppModal({
     else onClose();
   }, [onClose, opened]);
   // The draft lives here, above the error boundary: a crash of the content unmounts the form but not the modal.
-  const draftRef = useRef<{ read: () => unknown } | null>(null);
+  const draftRef = useRef<{ values: unknown; latest?: () => unknown } | null>(null);
   const keptDraftRef = useRef<{ values: unknown } | null>(null);
   const guard = useMemo<ModalGuard>(
     () => ({
       setDirty,
       setDirtyCheck,
       requestClose,
-      noteDraft: (read) => {
-        draftRef.current = { read };
+      noteDraft: (values, latest) => {
+        draftRef.current = { values, latest };
       },
       takeDraft: () => {
         const kept = keptDraftRef.current;
@@ -152,7 +154,7 @@ export function AppModal({
   );
   const keepDraft = useCallback(() => {
     const draft = draftRef.current;
-    keptDraftRef.current = draft ? { values: draft.read() } : null;
+    keptDraftRef.current = draft ? { values: draft.latest ? draft.latest() : draft.values } : null;
   }, []);
 
   useEffect(() => {

@@ -13,6 +13,7 @@ export type FormErrorSetter<V = unknown> = {
   /** Mantine forms have them: the modal keeps the values as a draft, restored after a crash of its content. */
   values?: V;
   setValues?: (values: V) => void;
+  getValues?: () => V;
 };
 
 /**
@@ -63,10 +64,10 @@ export function applyServerErrors(form: Pick<FormErrorSetter, 'setErrors'>, erro
 export function useSaveSubmit<V>(
   form: FormErrorSetter<V>,
   /**
-   * An uncontrolled form's values now (`form.getValues`): its rendered `values` lag what was typed, so the draft kept
-   * for a crash reads these at the crash. A controlled form leaves it out: its draft is the last rendered values.
+   * An uncontrolled form (`mode: 'uncontrolled'`): its keys do not render it, so its rendered `values` lag what was
+   * typed; the modal then takes the values as they are at a crash (getValues).
    */
-  readValues?: () => V,
+  { uncontrolled = false }: { uncontrolled?: boolean } = {},
 ): (save: () => Promise<void>) => Promise<void> {
   const savingRef = useRef(false);
   // A form in a modal tells it when something typed would be lost by closing (the modal then asks first).
@@ -78,7 +79,7 @@ export function useSaveSubmit<V>(
     (values) => {
       if (values !== undefined) form.setValues?.(values);
     },
-    readValues,
+    uncontrolled ? form.getValues : undefined,
   );
   return async (save) => {
     if (savingRef.current) return;

@@ -49,7 +49,7 @@ export function usePartyForm<V extends PartyFormValues, R, C, U>(input: UseParty
   const { mode, uuid, initialValues, schema, updateSchema, fields, create, update, duplicates, onSaved } = input;
   // Uncontrolled (issue 35): a key does not render the form again; the hints follow the numbers after a pause.
   const form = useUncontrolledForm<V>({ initialValues, validate: zodValidate(schema) });
-  const runSave = useSaveSubmit(form, form.getValues);
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
   const saving = create.isPending || update.isPending;
 
   const counts = useDuplicateCounts({

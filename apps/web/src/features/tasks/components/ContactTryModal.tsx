@@ -70,7 +70,7 @@ function ContactTryForm({
     validate: (values) => check(toInput(taskIri, values)),
   });
   const createTry = useCreateContactTry();
-  const runSave = useSaveSubmit(form, form.getValues);
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
 
   const handleSubmit = form.onSubmit(
     (values) =>

@@ -83,7 +83,7 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
   const users = useUserOptions();
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
-  const runSave = useSaveSubmit(form, form.getValues);
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
   const saving = createTask.isPending || updateTask.isPending;
   const f = t.fields;
 
