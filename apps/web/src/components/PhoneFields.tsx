@@ -10,6 +10,8 @@ export type PhoneFieldsProps = {
   phoneLabel: string;
   prefixInput: GetInputPropsReturnType;
   phoneInput: GetInputPropsReturnType;
+  /** An uncontrolled form's key for the number (form.key): a value set from outside remounts it with that value. */
+  phoneKey?: string;
   /** More for the number's input (a hint under it, autocomplete). */
   phoneProps?: Partial<TextInputProps>;
   gap?: 'xs' | 'sm';
@@ -22,6 +24,7 @@ export function PhoneFields({
   phoneLabel,
   prefixInput,
   phoneInput,
+  phoneKey,
   phoneProps,
   gap = 'sm',
   prefixWidth = 100,
@@ -38,6 +41,7 @@ export function PhoneFields({
         {...prefixInput}
       />
       <TextInput
+        key={phoneKey}
         label={phoneLabel}
         style={{ flex: 1 }}
         inputMode="tel"

@@ -1,6 +1,7 @@
-import { useDebouncedValue } from '@mantine/hooks';
+import type { UseFormReturnType } from '@mantine/form';
 import { canonicalTaxId, DEBOUNCE_MS, type PartyDuplicates, splitPhone } from '@spedycja/domain';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** How many other records have this NIP, and this phone, and the first of each (GET /api/{…}/duplicates). */
 export type DuplicateCounts = PartyDuplicates;
@@ -25,45 +26,68 @@ export function duplicateQuery(
   };
 }
 
+/** The numbers a duplicate check compares, as typed. */
+export type PartyNumbers = { nip: string; phonePrefix: string; phone: string };
+
 export type UseDuplicateCountsInput = {
   /** The feature's key root, e.g. ['customers']. */
   queryKey: QueryKey;
   fetcher: DuplicateFetcher;
-  nip: string;
-  phonePrefix: string;
-  phone: string;
+  /** The numbers once typing has paused on them (useSettledNumbers); null while they are being typed. */
+  numbers: PartyNumbers | null;
   /** The record being edited, which is not its own duplicate. */
   exclude: string | null;
-  debounceMs?: number;
 };
 
 /**
- * The counts behind the hints under NIP and Telefon, checked 1 s after typing stops (SPEC §5, §9).
+ * The counts behind the hints under NIP and Telefon, checked once typing stops (SPEC §5, §9).
  * Null while the numbers on screen have not been checked yet, so a hint never speaks of an old number.
  */
 export function useDuplicateCounts({
   queryKey,
   fetcher,
-  nip,
-  phonePrefix,
-  phone,
+  numbers,
   exclude,
-  debounceMs = DEBOUNCE_MS.duplicateCheck,
 }: UseDuplicateCountsInput): DuplicateCounts | null {
-  // Compared as text: an object would be new on every render and restart the debounce forever.
-  const current = JSON.stringify(duplicateQuery(nip, phonePrefix, phone, exclude));
-  const [settled] = useDebouncedValue(current, debounceMs);
-  const query = JSON.parse(settled) as DuplicateQuery;
+  const query = numbers ? duplicateQuery(numbers.nip, numbers.phonePrefix, numbers.phone, exclude) : null;
   const result = useQuery({
     queryKey: [...queryKey, 'duplicates', query],
-    queryFn: ({ signal }) => fetcher(query, signal),
-    enabled: settled === current && (query.nip !== '' || query.phone !== ''),
+    queryFn: ({ signal }) => fetcher(query as DuplicateQuery, signal),
+    enabled: query !== null && (query.nip !== '' || query.phone !== ''),
     staleTime: 0,
     gcTime: 0,
     retry: false,
   });
-  if (settled !== current || !result.data) return null;
+  if (!query || !result.data) return null;
   return result.data;
+}
+
+const numbersOf = ({ nip, phonePrefix, phone }: PartyNumbers): PartyNumbers => ({ nip, phonePrefix, phone });
+
+/**
+ * The form's numbers, settled: null from the first key typed into NIP, the prefix or Telefon until typing pauses for
+ * `debounceMs` (1 s, SPEC §5), then the numbers as they are. The form renders again at those two moments only, not
+ * on each key.
+ */
+export function useSettledNumbers<V extends PartyNumbers>(
+  // biome-ignore lint/suspicious/noExplicitAny: any party form (customer, carrier).
+  form: UseFormReturnType<V, any>,
+  debounceMs = DEBOUNCE_MS.duplicateCheck,
+): PartyNumbers | null {
+  const [settled, setSettled] = useState<PartyNumbers | null>(() => numbersOf(form.getValues()));
+  const getValues = useRef(form.getValues);
+  getValues.current = form.getValues;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onChange = useCallback(() => {
+    setSettled(null);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setSettled(numbersOf(getValues.current())), debounceMs);
+  }, [debounceMs]);
+  form.watch('nip', onChange);
+  form.watch('phonePrefix', onChange);
+  form.watch('phone', onChange);
+  return settled;
 }
 
 export const hasDuplicates = (counts: DuplicateCounts | null) => !!counts && (counts.nip > 0 || counts.phone > 0);

@@ -1,12 +1,12 @@
-import { useForm } from '@mantine/form';
 import { duplicateHint, fieldErrors, type PartyMatch } from '@spedycja/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { onValidationFailure, parseWith, useSaveSubmit, withTopLevelPaths, zodValidate } from '../../lib/forms.ts';
 import { notifyFailure } from '../../lib/notify.ts';
+import { useUncontrolledForm } from '../../lib/uncontrolledForm.tsx';
 import { createPayload, type PartyFormValues, updatePayload } from './partyForm.ts';
-import { type DuplicateFetcher, hasDuplicates, useDuplicateCounts } from './useDuplicateCounts.ts';
+import { type DuplicateFetcher, hasDuplicates, useDuplicateCounts, useSettledNumbers } from './useDuplicateCounts.ts';
 
 type Saver<A, R> = { mutateAsync: (args: A) => Promise<R>; isPending: boolean };
 
@@ -47,17 +47,15 @@ export type DuplicateHint = { text: string; named: string | null; match: PartyMa
  */
 export function usePartyForm<V extends PartyFormValues, R, C, U>(input: UsePartyFormInput<V, R, C, U>) {
   const { mode, uuid, initialValues, schema, updateSchema, fields, create, update, duplicates, onSaved } = input;
-  const form = useForm<V>({ initialValues, validate: zodValidate(schema) });
-  const runSave = useSaveSubmit(form);
+  // Uncontrolled (issue 35): a key does not render the form again; the hints follow the numbers after a pause.
+  const form = useUncontrolledForm<V>({ initialValues, validate: zodValidate(schema) });
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
   const saving = create.isPending || update.isPending;
 
-  const values = form.getValues();
   const counts = useDuplicateCounts({
     queryKey: duplicates.queryKey,
     fetcher: duplicates.fetcher,
-    nip: values.nip,
-    phonePrefix: values.phonePrefix,
-    phone: values.phone,
+    numbers: useSettledNumbers(form),
     exclude: uuid,
   });
   const hint = (field: 'nip' | 'phone'): DuplicateHint | null => {

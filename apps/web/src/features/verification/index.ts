@@ -1,5 +1,5 @@
 export { CarrierOrderFields } from './components/CarrierOrderFields.tsx';
-export { emptyOcpForm, OcpFields, type OcpFormValues, ocpToForm } from './components/OcpFields.tsx';
+export { emptyOcpForm, OcpFields, type OcpForm, type OcpFormValues, ocpToForm } from './components/OcpFields.tsx';
 export { RegistryPanel } from './components/RegistryPanel.tsx';
 export { VerificationBadge } from './components/VerificationBadge.tsx';
 export { WarningBadges } from './components/WarningBadges.tsx';

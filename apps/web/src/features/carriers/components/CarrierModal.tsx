@@ -3,10 +3,11 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { PartyMatch } from '@spedycja/domain';
 import { type Carrier, carrierCreateSchema, carrierUpdateSchema, METHODS_OF_CONTACT } from '@spedycja/domain';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
+import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { OcpFields, RegistryPanel } from '../../verification/index.ts';
+import { FormField } from '../../../lib/uncontrolledForm.tsx';
+import { OcpFields, type OcpForm, RegistryPanel } from '../../verification/index.ts';
 import { useCreateCarrier } from '../api/createCarrier.ts';
 import { useCarrier } from '../api/getCarrier.ts';
 import { getCarrierDuplicates } from '../api/getCarrierDuplicates.ts';
@@ -36,39 +37,52 @@ function renderCarrierFields(
 ) {
   return (
     <>
-      <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints} onOpenExisting={onOpenExisting}>
-        <TextInput label={t.fields.accountNumber} autoComplete="off" {...form.getInputProps('accountNumber')} />
-        <SearchableSelect
-          label={t.fields.methodOfContact}
-          data={CONTACT_OPTIONS}
-          clearable
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('methodOfContact')}
+      <PartyFields form={form as unknown as PartyForm} hints={hints} onOpenExisting={onOpenExisting}>
+        <TextInput
+          key={form.key('accountNumber')}
+          label={t.fields.accountNumber}
+          autoComplete="off"
+          {...form.getInputProps('accountNumber')}
         />
+        <FormField form={form} path="methodOfContact">
+          {(input) => (
+            <SearchableSelect
+              label={t.fields.methodOfContact}
+              data={CONTACT_OPTIONS}
+              clearable
+              comboboxProps={{ withinPortal: true }}
+              {...input}
+            />
+          )}
+        </FormField>
       </PartyFields>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mt="sm">
-        {CAPACITY_FIELDS.map((field) => {
-          const { value, onChange, error, onFocus, onBlur } = form.getInputProps(field);
-          return (
-            <MoneyInput
-              key={field}
-              label={t.fields[field]}
-              value={value}
-              onChange={onChange}
-              error={error}
-              onFocus={onFocus}
-              onBlur={onBlur}
-            />
-          );
-        })}
+        {CAPACITY_FIELDS.map((field) => (
+          <FormField key={field} form={form} path={field}>
+            {({ value, onChange, error, onFocus, onBlur }) => (
+              <MoneyInput
+                label={t.fields[field]}
+                value={value}
+                onChange={onChange}
+                error={error}
+                onFocus={onFocus}
+                onBlur={onBlur}
+              />
+            )}
+          </FormField>
+        ))}
       </SimpleGrid>
-      <CountryGroupsField
-        label={t.fields.countries}
-        value={form.getValues().countries}
-        onChange={(codes) => form.setFieldValue('countries', codes)}
-        error={form.errors.countries}
-      />
-      <OcpFields inputProps={(field) => form.getInputProps(field)} />
+      <FormField form={form} path="countries">
+        {({ value, error }) => (
+          <CountryGroupsField
+            label={t.fields.countries}
+            value={value}
+            onChange={(codes) => form.setFieldValue('countries', codes, { forceUpdate: false })}
+            error={error}
+          />
+        )}
+      </FormField>
+      <OcpFields form={form as unknown as OcpForm} />
     </>
   );
 }

@@ -9,9 +9,10 @@ import {
   type PartyMatch,
 } from '@spedycja/domain';
 import { useMemo } from 'react';
-import { PartyFields, type PartyFieldsProps } from '../../../components/parties/PartyFields.tsx';
+import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { FormField } from '../../../lib/uncontrolledForm.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { CustomerBalanceLine } from '../../receivables/index.ts';
 import { RegistryPanel } from '../../verification/index.ts';
@@ -36,15 +37,20 @@ function renderCustomerFields(
   onOpenExisting: (match: PartyMatch) => void,
 ) {
   return (
-    <PartyFields inputProps={(field) => form.getInputProps(field)} hints={hints} onOpenExisting={onOpenExisting}>
-      <SearchableSelect
-        label={t.acquiredBy}
-        data={ACQUISITION_OPTIONS}
-        clearable
-        comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps('acquiredBy')}
-      />
+    <PartyFields form={form as unknown as PartyForm} hints={hints} onOpenExisting={onOpenExisting}>
+      <FormField form={form} path="acquiredBy">
+        {(input) => (
+          <SearchableSelect
+            label={t.acquiredBy}
+            data={ACQUISITION_OPTIONS}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            {...input}
+          />
+        )}
+      </FormField>
       <Checkbox
+        key={form.key('noReminders')}
         label={t.noReminders}
         description={t.noRemindersHint}
         {...form.getInputProps('noReminders', { type: 'checkbox' })}

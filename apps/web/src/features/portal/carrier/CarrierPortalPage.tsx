@@ -268,15 +268,19 @@ function AcceptDecline({ t, busy, act, token, notice, onAccepted }: ActProps & {
   );
 }
 
+const VEHICLE_FIELDS = ['driverName', 'driverPhone', 'truckPlate', 'trailerPlate', 'note'] as const;
+type VehicleFields = Record<(typeof VEHICLE_FIELDS)[number], string>;
+
 function VehicleForm({ t, view, busy, act, token, notice, focus }: ActProps & { view: PortalView; focus: boolean }) {
   const v = view.vehicle;
-  const [fields, setFields] = useState({
+  // Uncontrolled (issue 35): a key on the phone changes its field only; the values are read from the form on save.
+  const [initial] = useState<VehicleFields>(() => ({
     driverName: v.driverName ?? '',
     driverPhone: v.driverPhone ?? '',
     truckPlate: v.truckPlate ?? '',
     trailerPlate: v.trailerPlate ?? '',
     note: v.note ?? '',
-  });
+  }));
   const first = useRef<HTMLInputElement>(null);
   // Just accepted: the form is what comes next, so it comes into view with its first field ready to type in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form appears after the acceptance
@@ -288,22 +292,26 @@ function VehicleForm({ t, view, busy, act, token, notice, focus }: ActProps & { 
   const locked = Boolean(view.state.loadedAt || view.loadingFinished);
   // Read-only rather than disabled once locked: a disabled field is drawn faded (2:1), these values must stay legible.
   const lockedLook = locked ? ({ readOnly: true, variant: 'filled' } as const) : {};
-  const field = (name: keyof typeof fields, label: string, required = false) => (
+  const field = (name: keyof VehicleFields, label: string, required = false) => (
     <TextInput
       ref={name === 'driverName' ? first : undefined}
+      name={name}
       label={label}
-      value={fields[name]}
+      defaultValue={initial[name]}
       required={required}
       {...lockedLook}
-      onChange={(e) => setFields({ ...fields, [name]: e.currentTarget.value })}
       autoComplete="off"
     />
   );
   return (
     <Section title={t.vehicleTitle}>
       <form
-        onSubmit={(e: FormEvent) => {
+        onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          const fields = Object.fromEntries(
+            VEHICLE_FIELDS.map((name) => [name, String(data.get(name) ?? '')]),
+          ) as VehicleFields;
           void act('vehicle', () => portalApi.vehicle(token, fields), t.vehicleSaved);
         }}
       >
@@ -312,13 +320,7 @@ function VehicleForm({ t, view, busy, act, token, notice, focus }: ActProps & { 
           {field('driverPhone', t.driverPhone, true)}
           {field('truckPlate', t.truckPlate, true)}
           {field('trailerPlate', t.trailerPlate)}
-          <Textarea
-            label={t.note}
-            value={fields.note}
-            {...lockedLook}
-            onChange={(e) => setFields({ ...fields, note: e.currentTarget.value })}
-            autosize
-          />
+          <Textarea name="note" label={t.note} defaultValue={initial.note} {...lockedLook} autosize />
           {locked ? (
             <Text size="sm" c="dimmed">
               {t.vehicleLocked}

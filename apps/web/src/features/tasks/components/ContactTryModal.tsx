@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   CONTACT_TRY_STATUSES,
   type ContactTryStatus,
@@ -11,6 +10,7 @@ import { DateTimePicker } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { onValidationFailure, parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
+import { FormField, useUncontrolledForm } from '../../../lib/uncontrolledForm.tsx';
 import { useCreateContactTry } from '../api/createContactTry.ts';
 import { tasksMessages as t } from '../messages.ts';
 import { NEXT_CONTACT_SHORTCUTS, nextContactAt, pickerNow, pickerToIso } from '../taskRules.ts';
@@ -64,12 +64,13 @@ function ContactTryForm({
   onSaved: () => void;
 }) {
   const check = zodValidate(contactTryCreateSchema);
-  const form = useForm<ContactTryFormValues>({
+  // Uncontrolled (issue 35): a key in the comment does not render the form again.
+  const form = useUncontrolledForm<ContactTryFormValues>({
     initialValues: { date: pickerNow(), status: 'nieudana', comment: '', nextContactDate: null },
     validate: (values) => check(toInput(taskIri, values)),
   });
   const createTry = useCreateContactTry();
-  const runSave = useSaveSubmit(form);
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
 
   const handleSubmit = form.onSubmit(
     (values) =>
@@ -85,28 +86,38 @@ function ContactTryForm({
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.tries.createTitle}>
       <Stack gap="sm">
-        <DateTimePicker label={t.tries.date} withAsterisk clearable={false} {...form.getInputProps('date')} />
-        <SearchableSelect
-          label={t.tries.status}
-          data={CONTACT_TRY_STATUS_OPTIONS}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('status')}
+        <FormField form={form} path="date">
+          {(input) => <DateTimePicker label={t.tries.date} withAsterisk clearable={false} {...input} />}
+        </FormField>
+        <FormField form={form} path="status">
+          {(input) => (
+            <SearchableSelect
+              label={t.tries.status}
+              data={CONTACT_TRY_STATUS_OPTIONS}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...input}
+            />
+          )}
+        </FormField>
+        <Textarea
+          key={form.key('comment')}
+          label={t.tries.comment}
+          rows={3}
+          data-autofocus
+          {...form.getInputProps('comment')}
         />
-        <Textarea label={t.tries.comment} rows={3} data-autofocus {...form.getInputProps('comment')} />
         <Stack gap={6} role="group" aria-label={t.tries.nextContact}>
-          <DateTimePicker
-            label={t.tries.nextContact}
-            description={t.tries.nextContactHint}
-            {...form.getInputProps('nextContactDate')}
-          />
+          <FormField form={form} path="nextContactDate">
+            {(input) => <DateTimePicker label={t.tries.nextContact} description={t.tries.nextContactHint} {...input} />}
+          </FormField>
           <Group gap={4}>
             {NEXT_CONTACT_SHORTCUTS.map((shortcut) => (
               <Button
                 key={shortcut}
                 size="compact-xs"
                 variant="default"
-                onClick={() => form.setFieldValue('nextContactDate', nextContactAt(shortcut))}
+                onClick={() => form.setFieldValue('nextContactDate', nextContactAt(shortcut), { forceUpdate: false })}
               >
                 {t.tries.shortcuts[shortcut]}
               </Button>

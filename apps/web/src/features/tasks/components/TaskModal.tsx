@@ -1,5 +1,4 @@
 import { Group, SimpleGrid, Switch, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { TASK_STATUSES, type TaskCreate, type TaskUpdate, taskStatusLabels } from '@spedycja/domain';
 import { DateTimePicker } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
@@ -8,6 +7,7 @@ import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
+import { FormField, useUncontrolledForm } from '../../../lib/uncontrolledForm.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useUserOptions } from '../../users/index.ts';
 import { useCreateTask } from '../api/createTask.ts';
@@ -78,11 +78,12 @@ type TaskFormProps = {
 };
 
 function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskFormProps) {
-  const form = useForm<TaskFormValues>({ initialValues, validate: validateTaskForm(mode) });
+  // Uncontrolled (issue 35): a key in the comment or the phone does not render the form again.
+  const form = useUncontrolledForm<TaskFormValues>({ initialValues, validate: validateTaskForm(mode) });
   const users = useUserOptions();
   const createTask = useCreateTask();
   const updateTask = useUpdateTask();
-  const runSave = useSaveSubmit(form);
+  const runSave = useSaveSubmit(form, { uncontrolled: true });
   const saving = createTask.isPending || updateTask.isPending;
   const f = t.fields;
 
@@ -102,43 +103,73 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
     <form onSubmit={handleSubmit} noValidate aria-label={mode === 'edit' ? t.editTitle : t.createTitle}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
         <div style={{ gridColumn: '1 / -1' }}>
-          <EntryPicker
-            value={form.values.entry}
-            onChange={(entry) => form.setFieldValue('entry', entry)}
-            error={form.errors.entry}
-          />
+          <FormField form={form} path="entry">
+            {({ value, error }) => (
+              <EntryPicker
+                value={value}
+                onChange={(entry) => form.setFieldValue('entry', entry, { forceUpdate: false })}
+                error={error}
+              />
+            )}
+          </FormField>
         </div>
-        <SearchableSelect
-          label={f.user}
-          data={users.data ?? []}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage={componentMessages.nothingFound}
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('user')}
-        />
-        <DateTimePicker label={f.contactDate} withAsterisk clearable={false} {...form.getInputProps('contactDate')} />
-        <PhoneFields
-          prefixLabel={f.phonePrefix}
-          phoneLabel={f.phone}
-          prefixInput={form.getInputProps('phonePrefix')}
-          phoneInput={form.getInputProps('phone')}
-        />
+        <FormField form={form} path="user">
+          {(input) => (
+            <SearchableSelect
+              label={f.user}
+              data={users.data ?? []}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage={componentMessages.nothingFound}
+              comboboxProps={{ withinPortal: true }}
+              {...input}
+            />
+          )}
+        </FormField>
+        <FormField form={form} path="contactDate">
+          {(input) => <DateTimePicker label={f.contactDate} withAsterisk clearable={false} {...input} />}
+        </FormField>
+        <FormField form={form} path="phonePrefix">
+          {(prefix) => (
+            <PhoneFields
+              prefixLabel={f.phonePrefix}
+              phoneLabel={f.phone}
+              prefixInput={prefix}
+              phoneInput={form.getInputProps('phone')}
+              phoneKey={form.key('phone')}
+            />
+          )}
+        </FormField>
         {mode === 'edit' ? (
-          <SearchableSelect
-            label={f.status}
-            data={STATUS_OPTIONS}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('status')}
-          />
+          <FormField form={form} path="status">
+            {(input) => (
+              <SearchableSelect
+                label={f.status}
+                data={STATUS_OPTIONS}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+                {...input}
+              />
+            )}
+          </FormField>
         ) : (
           <div />
         )}
-        <Textarea label={f.comment} rows={3} style={{ gridColumn: '1 / -1' }} {...form.getInputProps('comment')} />
+        <Textarea
+          key={form.key('comment')}
+          label={f.comment}
+          rows={3}
+          style={{ gridColumn: '1 / -1' }}
+          {...form.getInputProps('comment')}
+        />
         <Group gap="xl" style={{ gridColumn: '1 / -1' }}>
-          <Switch label={f.drawerNotification} {...form.getInputProps('drawerNotification', { type: 'checkbox' })} />
           <Switch
+            key={form.key('drawerNotification')}
+            label={f.drawerNotification}
+            {...form.getInputProps('drawerNotification', { type: 'checkbox' })}
+          />
+          <Switch
+            key={form.key('telegramNotification')}
             label={f.telegramNotification}
             {...form.getInputProps('telegramNotification', { type: 'checkbox' })}
           />

@@ -1,8 +1,9 @@
 import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
-import type { GetInputPropsReturnType } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import { DateInput } from '../../../components/dates.tsx';
 import { MoneyInput } from '../../../components/MoneyInput.tsx';
 import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { FormField, useFormSelect } from '../../../lib/uncontrolledForm.tsx';
 import { verificationTexts as t } from '../messages.ts';
 
 export type OcpFormValues = {
@@ -52,34 +53,67 @@ const CURRENCY_OPTIONS = [
   { value: 'eur', label: 'EUR' },
 ];
 
-/** The carrier's OCP policy and transport licence. */
-export function OcpFields({ inputProps }: { inputProps: (field: keyof OcpFormValues) => GetInputPropsReturnType }) {
-  const sum = inputProps('ocpSum');
-  const sumCurrency = inputProps('ocpSumCurrency').value as string | null;
+/** A form that holds the OCP fields (the carrier's). */
+// biome-ignore lint/suspicious/noExplicitAny: the carrier's values extend these.
+export type OcpForm = UseFormReturnType<OcpFormValues, any>;
+
+/** The sum as every amount reads when not edited, in the policy's currency (which is watched, not the sum's keys). */
+function OcpSum({ form }: { form: OcpForm }) {
+  const currency = useFormSelect(form, 'ocpSumCurrency', (value) => value || null);
+  return (
+    <FormField form={form} path="ocpSum">
+      {({ value, onChange, error, onFocus, onBlur }) => (
+        <MoneyInput
+          label={t.ocp.sum}
+          value={value}
+          displayCurrency={currency}
+          onChange={onChange}
+          error={error}
+          onFocus={onFocus}
+          onBlur={onBlur}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** The carrier's OCP policy and transport licence (an uncontrolled form: each field renders on its own value). */
+export function OcpFields({ form }: { form: OcpForm }) {
+  const date = (path: 'ocpValidFrom' | 'ocpValidTo' | 'licenceValidTo', label: string) => (
+    <FormField form={form} path={path}>
+      {(input) => <DateInput label={label} clearable {...input} />}
+    </FormField>
+  );
   return (
     <Fieldset legend={t.ocp.title} mt="sm">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm">
-        <TextInput label={t.ocp.insurer} autoComplete="off" {...inputProps('ocpInsurer')} />
-        <TextInput label={t.ocp.policyNumber} autoComplete="off" {...inputProps('ocpPolicyNumber')} />
-        <MoneyInput
-          label={t.ocp.sum}
-          value={sum.value}
-          displayCurrency={sumCurrency || null}
-          onChange={sum.onChange}
-          error={sum.error}
-          onFocus={sum.onFocus}
-          onBlur={sum.onBlur}
+        <TextInput
+          key={form.key('ocpInsurer')}
+          label={t.ocp.insurer}
+          autoComplete="off"
+          {...form.getInputProps('ocpInsurer')}
         />
-        <SearchableSelect
-          label={t.ocp.sumCurrency}
-          data={CURRENCY_OPTIONS}
-          allowDeselect={false}
-          {...inputProps('ocpSumCurrency')}
+        <TextInput
+          key={form.key('ocpPolicyNumber')}
+          label={t.ocp.policyNumber}
+          autoComplete="off"
+          {...form.getInputProps('ocpPolicyNumber')}
         />
-        <DateInput label={t.ocp.validFrom} clearable {...inputProps('ocpValidFrom')} />
-        <DateInput label={t.ocp.validTo} clearable {...inputProps('ocpValidTo')} />
-        <TextInput label={t.ocp.licenceNumber} autoComplete="off" {...inputProps('licenceNumber')} />
-        <DateInput label={t.ocp.licenceValidTo} clearable {...inputProps('licenceValidTo')} />
+        <OcpSum form={form} />
+        <FormField form={form} path="ocpSumCurrency">
+          {(input) => (
+            <SearchableSelect label={t.ocp.sumCurrency} data={CURRENCY_OPTIONS} allowDeselect={false} {...input} />
+          )}
+        </FormField>
+        {date('ocpValidFrom', t.ocp.validFrom)}
+        {date('ocpValidTo', t.ocp.validTo)}
+        <TextInput
+          key={form.key('licenceNumber')}
+          label={t.ocp.licenceNumber}
+          autoComplete="off"
+          {...form.getInputProps('licenceNumber')}
+        />
+        {date('licenceValidTo', t.ocp.licenceValidTo)}
       </SimpleGrid>
     </Fieldset>
   );

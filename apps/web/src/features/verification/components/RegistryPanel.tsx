@@ -14,6 +14,7 @@ import { useState } from 'react';
 import type { PartyFormValues } from '../../../components/parties/partyForm.ts';
 import { api, isApiError } from '../../../lib/apiClient.ts';
 import { errorDetail, notifyFailure } from '../../../lib/notify.ts';
+import { FormField, useFormSelect } from '../../../lib/uncontrolledForm.tsx';
 import {
   getRegistryCompany,
   type PartyResource,
@@ -65,10 +66,13 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form,
   /** The record as read after a check (its badge moves with the checks). */
   const [checked, setChecked] = useState<PartyVerification | null>(null);
   const verification = checked ?? record;
-  const values = f.getValues();
-  const euVat = isEuVat(values.nip, values.country);
+  // Which registers apply follows the NIP and the country, read when they change (the form is uncontrolled).
+  const foreignNip = useFormSelect(f, 'nip', (nip) => isEuVat(nip, null));
+  const foreignCountry = useFormSelect(f, 'country', (country) => isEuVat('', country));
+  const euVat = foreignNip || foreignCountry;
 
   const fetchGus = async () => {
+    const values = f.getValues();
     if (!values.nip.trim()) {
       f.setFieldError('nip', t.nipFirst);
       return;
@@ -112,8 +116,6 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form,
     }
   };
 
-  const accounts = values.bankAccounts ?? [];
-  const has = (account: string) => accounts.some((a) => normaliseNrb(a) === account);
   const offered =
     answer?.source === 'whitelist' ? ((answer.details as { accountNumbers?: string[] })?.accountNumbers ?? []) : [];
   const saveFirst = (label: string, source: VerificationSource) =>
@@ -176,52 +178,74 @@ export function RegistryPanel<V extends PartyFormValues>({ resource, uuid, form,
           {answer.proofId && ` · ${t.consultation(answer.proofId)}`}
         </Text>
       )}
-      {answer?.source === 'whitelist' && (
-        <Stack gap={4} role="status">
-          <Text size="sm">
-            {t.vatStatus}: <strong>{(answer.details as { statusVat?: string })?.statusVat}</strong> (
-            {t.checkedOn(formatDate(answer.checkedAt))})
-          </Text>
-          {offered.length > 0 && (
-            <Group gap="xs">
-              <Text size="sm">{t.accountsOnList}:</Text>
-              {offered.map((account) =>
-                has(account) ? (
-                  <Badge key={account} variant="light" color="green">
-                    {formatNrb(account)} · {t.added}
-                  </Badge>
-                ) : (
-                  <Button
-                    key={account}
-                    size="compact-xs"
-                    variant="default"
-                    aria-label={t.addAccount(formatNrb(account))}
-                    onClick={() => f.setFieldValue('bankAccounts', [...accounts, formatNrb(account)])}
-                  >
-                    + {formatNrb(account)}
-                  </Button>
-                ),
-              )}
-            </Group>
-          )}
-        </Stack>
-      )}
-      <TagsInput
-        label={t.bankAccounts}
-        description={t.bankAccountsHint}
-        splitChars={[',', ';']}
-        {...f.getInputProps('bankAccounts')}
-        onChange={(list) =>
-          f.setFieldValue(
-            'bankAccounts',
-            list.map((a) => {
-              const n = normaliseNrb(a);
-              return n ? formatNrb(n) : a;
-            }),
-          )
-        }
-      />
+      {answer?.source === 'whitelist' && <WhitelistAnswer form={f} answer={answer} offered={offered} />}
+      <FormField form={f} path="bankAccounts">
+        {(input) => (
+          <TagsInput
+            label={t.bankAccounts}
+            description={t.bankAccountsHint}
+            splitChars={[',', ';']}
+            {...input}
+            onChange={(list) =>
+              f.setFieldValue(
+                'bankAccounts',
+                list.map((a) => {
+                  const n = normaliseNrb(a);
+                  return n ? formatNrb(n) : a;
+                }),
+                { forceUpdate: false },
+              )
+            }
+          />
+        )}
+      </FormField>
       {uuid && <VerificationHistory resource={resource} uuid={uuid} />}
+    </Stack>
+  );
+}
+
+/** The white list's answer: the VAT status, and its accounts, each to add to the record's unless it has it. */
+function WhitelistAnswer({
+  form: f,
+  answer,
+  offered,
+}: {
+  form: UseFormReturnType<PartyFormValues>;
+  answer: VerifyAnswer;
+  offered: string[];
+}) {
+  const accounts = f.useWatchValue('bankAccounts') ?? [];
+  const has = (account: string) => accounts.some((a) => normaliseNrb(a) === account);
+  return (
+    <Stack gap={4} role="status">
+      <Text size="sm">
+        {t.vatStatus}: <strong>{(answer.details as { statusVat?: string })?.statusVat}</strong> (
+        {t.checkedOn(formatDate(answer.checkedAt))})
+      </Text>
+      {offered.length > 0 && (
+        <Group gap="xs">
+          <Text size="sm">{t.accountsOnList}:</Text>
+          {offered.map((account) =>
+            has(account) ? (
+              <Badge key={account} variant="light" color="green">
+                {formatNrb(account)} · {t.added}
+              </Badge>
+            ) : (
+              <Button
+                key={account}
+                size="compact-xs"
+                variant="default"
+                aria-label={t.addAccount(formatNrb(account))}
+                onClick={() =>
+                  f.setFieldValue('bankAccounts', [...accounts, formatNrb(account)], { forceUpdate: false })
+                }
+              >
+                + {formatNrb(account)}
+              </Button>
+            ),
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { useForm } from '@mantine/form';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useUncontrolledForm } from '../../../lib/uncontrolledForm.tsx';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { emptyOcpForm, OcpFields } from './OcpFields.tsx';
 import { VerificationBadge } from './VerificationBadge.tsx';
@@ -34,8 +34,8 @@ describe('the Weryfikacja cell (issue 34: an empty pill at 1366 px, NIEZ… at 1
 });
 
 function Ocp({ sum }: { sum: number }) {
-  const form = useForm({ initialValues: { ...emptyOcpForm(), ocpSum: sum } });
-  return <OcpFields inputProps={(field) => form.getInputProps(field)} />;
+  const form = useUncontrolledForm({ initialValues: { ...emptyOcpForm(), ocpSum: sum } });
+  return <OcpFields form={form} />;
 }
 
 describe('the OCP sum', () => {
