@@ -30,14 +30,34 @@ type Form = UseFormReturnType<InvoiceFormValues>;
 
 const money = (value: number | undefined) => (value === undefined ? '—' : formatMoney(value));
 
+/** A position's values, computed from its amount, net price and rate: rendered when one of those changes. */
+function PositionValues({ form, path, n }: { form: Form; path: string; n: number }) {
+  const amount = useFormValue<string>(form, `${path}.amount`);
+  const netto = useFormValue<number | null>(form, `${path}.netto`);
+  const vatRate = useFormValue<string>(form, `${path}.vatRate`);
+  const line = useMemo(
+    () => positionsPreview([{ key: '', title: '', unit: '', amount, netto, vatRate }]).lines[0],
+    [amount, netto, vatRate],
+  );
+  return (
+    <>
+      <Table.Td ta="right" data-testid={`netto-value-${n}`}>
+        {money(line?.nettoValue)}
+      </Table.Td>
+      <Table.Td ta="right">{money(line?.vatValue)}</Table.Td>
+      <Table.Td ta="right" data-testid={`brutto-value-${n}`}>
+        {money(line?.bruttoValue)}
+      </Table.Td>
+    </>
+  );
+}
+
 /**
- * One position: its inputs, and its values computed from them. It renders on its own keys only (memo: the editor
- * above renders on every key in the positions, for the totals, and the form object stays the same while typing).
+ * One position: its inputs, each rendering on its own keys, and its values (memo: the row itself renders only when
+ * positions are added or removed or the form's errors change).
  */
 const PositionRow = memo(function PositionRow({ form, index, count }: { form: Form; index: number; count: number }) {
   const path = `invoicePositions.${index}`;
-  const position = useFormValue<PositionFormValues>(form, path);
-  const line = useMemo(() => positionsPreview([position]).lines[0], [position]);
   const n = index + 1;
   return (
     <Table.Tr aria-label={p.row(n)}>
@@ -71,13 +91,7 @@ const PositionRow = memo(function PositionRow({ form, index, count }: { form: Fo
           comboboxProps={{ withinPortal: true }}
         />
       </Table.Td>
-      <Table.Td ta="right" data-testid={`netto-value-${n}`}>
-        {money(line?.nettoValue)}
-      </Table.Td>
-      <Table.Td ta="right">{money(line?.vatValue)}</Table.Td>
-      <Table.Td ta="right" data-testid={`brutto-value-${n}`}>
-        {money(line?.bruttoValue)}
-      </Table.Td>
+      <PositionValues form={form} path={path} n={n} />
       <Table.Td>
         <Tooltip label={p.remove(n)}>
           <ActionIcon
