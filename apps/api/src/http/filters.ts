@@ -101,6 +101,8 @@ export type ListParams = {
   itemsPerPage: number;
   limit: number | undefined;
   offset: number;
+  /** The query as given, for a list whose usual views are answered from kept values (the invoices' months). */
+  raw?: RawQuery;
 };
 
 export type RawQuery = Record<string, unknown>;
@@ -417,5 +419,6 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     itemsPerPage,
     limit: paginated ? itemsPerPage : undefined,
     offset: paginated ? (page - 1) * itemsPerPage : 0,
+    raw: query,
   };
 }
