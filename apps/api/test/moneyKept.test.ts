@@ -30,7 +30,7 @@ describe.each(dbKinds)('money lists: kept values on %s', (kind) => {
     await seedDemo(t.database.db, { scale: 15 });
   }, 180_000);
   afterAll(async () => {
-    setCountCacheMs(10_000);
+    setCountCacheMs(t.config.listCountCacheMs);
     await t.close();
   });
 
