@@ -12,14 +12,15 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 
 /** What the database writes by itself when a table is written: its triggers (any change). */
 export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
+  bank_statement_lines: ['bank_statements'],
   carrier_payments: ['record_history'],
   carriers: ['record_history'],
   customers: ['record_history'],
   interest_notes: ['record_history'],
   invoice_payments: ['record_history'],
-  invoices: ['record_history'],
+  invoices: ['customer_balances', 'invoice_month_totals', 'record_history'],
   offers: ['record_history'],
-  orders: ['record_history', 'stats_monthly', 'status_counts'],
+  orders: ['payment_day_totals', 'record_history', 'stats_monthly', 'status_counts'],
   queries: ['record_history', 'stats_monthly', 'status_counts'],
   received_invoices: ['orders'],
   settings: ['record_history'],

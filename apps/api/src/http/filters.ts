@@ -103,6 +103,8 @@ export type ListParams = {
   offset: number;
   /** Set by runList (http/listing.ts) when the total was counted up to its cap only: it is a lower bound. */
   totalCapped?: boolean;
+  /** The query as given, for a list whose usual views are answered from kept values (the invoices' months). */
+  raw?: RawQuery;
 };
 
 export type RawQuery = Record<string, unknown>;
@@ -429,5 +431,6 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     itemsPerPage,
     limit: paginated ? itemsPerPage : undefined,
     offset: paginated ? (page - 1) * itemsPerPage : 0,
+    raw: query,
   };
 }

@@ -184,6 +184,8 @@ export function listStatements<Q extends PgSelect>(
     joins?: CountJoin[];
     /** The table's name in status_counts, where its default views' totals are kept (orders, queries). */
     keptCounts?: string;
+    /** The total of this view from values kept elsewhere (a module's own kept table); undefined: counted. */
+    keptTotal?: () => Promise<number>;
   },
 ) {
   let page = select.where(params.where).orderBy(...params.orderBy);
@@ -209,12 +211,12 @@ export function listStatements<Q extends PgSelect>(
     )
     .$dynamic();
   const kept = counted.keptCounts === undefined ? undefined : (defaultView(counted.keptCounts, params) ?? undefined);
-  return { db, page, total, kept };
+  return { db, page, total, kept, keptTotal: counted.keptTotal };
 }
 
 /** Runs a list: the page, and the count unless the list is unpaginated or partial (then the rows are the total). */
 export async function runList<Q extends PgSelect>(
-  statements: { db: DbOrTx; page: Q; total: PgSelect; kept?: DefaultView },
+  statements: { db: DbOrTx; page: Q; total: PgSelect; kept?: DefaultView; keptTotal?: () => Promise<number> },
   params: ListParams,
 ): Promise<{ rows: Awaited<Q>; total: number }> {
   if (!params.paginated || params.partial) {
@@ -222,12 +224,12 @@ export async function runList<Q extends PgSelect>(
     return { rows, total: (rows as unknown[]).length };
   }
   // On PostgreSQL the two run at once on two pooled connections: the page costs nothing next to a large count.
-  const { kept } = statements;
+  const { kept, keptTotal } = statements;
   const [rows, total] = await Promise.all([
     statements.page,
-    kept ? keptCount(statements.db, kept) : cachedCount(statements.db, statements.total),
+    kept ? keptCount(statements.db, kept) : keptTotal ? keptTotal() : cachedCount(statements.db, statements.total),
   ]);
   // Counted up to the cap only: the answer says its total is a lower bound (hydra.ts).
-  if (!kept && total > COUNT_CAP) params.totalCapped = true;
+  if (!kept && !keptTotal && total > COUNT_CAP) params.totalCapped = true;
   return { rows: rows as Awaited<Q>, total };
 }

@@ -95,18 +95,32 @@ export const invoices = pgTable(
     // A number is free or taken per type: the number typed by hand is checked against it, concurrent ones too.
     uniqueIndex('invoices_type_number_uq').on(t.type, t.number),
     // A month's list of one type (the screens' question), read in issue-date order either way.
-    index('invoices_type_created_idx').on(t.type, t.createdDate, t.id),
-    index('invoices_type_number_sort_idx').on(t.type, t.numberSort, t.id),
+    // Issue 35: each sortable column's order within a type, NULLS FIRST as `order[x]=asc` sorts (read backwards for
+    // desc; the default order is newest first, the issue date's index read backwards).
+    index('invoices_type_created_idx').on(t.type, t.createdDate.nullsFirst(), t.id),
+    index('invoices_type_number_sort_idx').on(t.type, t.numberSort.nullsFirst(), t.id),
     index('invoices_type_payment_idx').on(t.type, t.paymentDate.nullsFirst(), t.id),
+    index('invoices_type_sale_idx').on(t.type, t.saleDate.nullsFirst(), t.id),
+    index('invoices_type_customer_name_idx').on(t.type, t.customerName.nullsFirst(), t.id),
+    index('invoices_type_gross_idx').on(t.type, t.totalGross.nullsFirst(), t.id),
+    index('invoices_type_paid_amount_idx').on(t.type, t.paidAmount.nullsFirst(), t.id),
+    index('invoices_type_due_amount_idx').on(t.type, t.dueAmount.nullsFirst(), t.id),
     index('invoices_sale_date_idx').on(t.saleDate),
     // Issue 26: the open invoices (a payment status filter, the balances, the matching of a bank statement).
     index('invoices_unpaid_idx').on(t.type, t.paymentDate, t.id).where(sql`NOT ${t.paid}`),
     index('invoices_customer_unpaid_idx').on(t.customerId, t.paymentDate).where(sql`NOT ${t.paid}`),
+    // Issue 35: the payment status filters (and paid=false) in the default order, newest first, among the open ones.
+    index('invoices_unpaid_created_idx').on(t.type, t.createdDate.nullsFirst(), t.id).where(sql`NOT ${t.paid}`),
+    index('invoices_part_paid_created_idx')
+      .on(t.type, t.createdDate.nullsFirst(), t.id)
+      .where(sql`NOT ${t.paid} AND ${t.paidAmount} > 0`),
+    // The number typed from its start (LIKE '1/10/%'): a range of this index.
+    index('invoices_type_number_prefix_idx').on(t.type, t.number.op('text_pattern_ops')),
     index('invoices_order_idx').on(t.orderId),
     index('invoices_order_pro_forma_idx').on(t.orderProFormaId),
     index('invoices_customer_idx').on(t.customerId),
     index('invoices_corrected_idx').on(t.correctedInvoiceId),
-    index('invoices_ksef_status_idx').on(t.type, t.ksefStatus, t.createdDate, t.id),
+    index('invoices_ksef_status_idx').on(t.type, t.ksefStatus, t.createdDate.nullsFirst(), t.id),
     uniqueIndex('invoices_ksef_number_uq').on(t.ksefNumber).where(sql`${t.ksefNumber} IS NOT NULL`),
     // The original client asks a month as number=/MM/ (anywhere in the number).
     index('invoices_number_trgm').using('gin', sql`${t.number} gin_trgm_ops`),
@@ -146,4 +160,25 @@ export const invoiceNumberCounters = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.type, t.period] })],
+);
+
+/**
+ * Issue 35: the invoices' count and sums per type, currency and month of issue, kept by statement triggers (migration
+ * money_kept_values) as net changes, as status_counts keeps the orders': the screens' usual view (a type and whole
+ * months) reads its total and its month's sums from a few rows instead of the month's invoices. Folded into one row per
+ * key now and then (modules/invoices/kept.ts).
+ */
+export const invoiceMonthTotals = pgTable(
+  'invoice_month_totals',
+  {
+    type: text('type').notNull(),
+    currency: text('currency').notNull(),
+    /** The first day of the month of issue. */
+    month: date('month', { mode: 'string' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    totalNet: bigint('total_net', { mode: 'number' }).notNull(),
+    totalVat: bigint('total_vat', { mode: 'number' }).notNull(),
+    totalGross: bigint('total_gross', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('invoice_month_totals_idx').on(t.type, t.month)],
 );

@@ -93,9 +93,14 @@ export const receivedInvoices = pgTable(
   },
   (t) => [
     uniqueIndex('received_invoices_ksef_number_uq').on(t.ksefNumber),
-    index('received_invoices_issue_idx').on(t.issueDate, t.id),
+    // Issue 35: the sortable columns NULLS FIRST, as `order[x]=asc` sorts (the default, newest first, reads it backwards).
+    index('received_invoices_issue_idx').on(t.issueDate.nullsFirst(), t.id),
+    index('received_invoices_gross_idx').on(t.grossAmount.nullsFirst(), t.id),
+    // The filters that match anywhere in the value (the seller's NIP as typed, the invoice's number).
+    index('received_invoices_seller_nip_trgm').using('gin', sql`${t.sellerNip} gin_trgm_ops`),
+    index('received_invoices_number_trgm').using('gin', sql`${t.invoiceNumber} gin_trgm_ops`),
     index('received_invoices_seller_idx').on(t.sellerNip, t.issueDate),
     index('received_invoices_order_idx').on(t.orderId),
-    index('received_invoices_unmatched_idx').on(t.issueDate, t.id).where(sql`${t.orderId} IS NULL`),
+    index('received_invoices_unmatched_idx').on(t.issueDate.nullsFirst(), t.id).where(sql`${t.orderId} IS NULL`),
   ],
 );

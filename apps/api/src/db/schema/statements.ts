@@ -4,16 +4,24 @@ import { orders } from './orders.ts';
 import { users } from './users.ts';
 
 /** A bank statement read in (issue 26): the file's name, its format and who imported it. */
-export const bankStatements = pgTable('bank_statements', {
-  id: serial('id').primaryKey(),
-  uuid: uuid('uuid').notNull().unique().defaultRandom(),
-  fileName: text('file_name').notNull(),
-  format: text('format').notNull(),
-  bank: text('bank'),
-  createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  version: integer('version').notNull().default(1),
-});
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    bank: text('bank'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+    /** Issue 35: its lines and its booked lines, kept by triggers on the lines (migration money_kept_values). */
+    lineCount: integer('line_count').notNull().default(0),
+    bookedCount: integer('booked_count').notNull().default(0),
+  },
+  // The list: newest first.
+  (t) => [index('bank_statements_created_idx').on(t.createdAt, t.id)],
+);
 
 /**
  * One operation of a statement; `line_hash` (the account, date, amount, currency, title, counterparty and the

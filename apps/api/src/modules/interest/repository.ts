@@ -35,8 +35,12 @@ export const toInterestNoteJson = (note: InterestNote) => ({
 export async function findInterestNotes(db: DbOrTx, where: SQL): Promise<InterestNote[]> {
   const rows = await db.select().from(interestNotes).where(where).orderBy(desc(interestNotes.id));
   const result: InterestNote[] = [];
+  // An invoice's notes share their invoice: it is read once, not once per note.
+  const invoiceOf = new Map<number, Awaited<ReturnType<typeof findInvoice>>>();
   for (const row of rows) {
-    const invoice = await findInvoice(db, eq(invoices.id, row.invoiceId));
+    if (!invoiceOf.has(row.invoiceId))
+      invoiceOf.set(row.invoiceId, await findInvoice(db, eq(invoices.id, row.invoiceId)));
+    const invoice = invoiceOf.get(row.invoiceId);
     if (invoice) result.push({ ...row, invoice });
   }
   return result;

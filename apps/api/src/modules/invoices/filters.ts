@@ -74,8 +74,8 @@ export const invoiceFilters: FilterSpec = {
   // SPEC §7: the type is 'vat' unless asked.
   defaults: { type: 'vat' },
   // Newest first: the month's invoices by issue date, then in the order they were made (the id both ways, so that the
-  // index on (type, created_date, id) is read backwards and nothing is sorted).
-  defaultOrder: [sortKey(i.createdDate, 'desc', 'first'), sortKey(i.id, 'desc', 'first')],
+  // index on (type, created_date NULLS FIRST, id) is read backwards and nothing is sorted; the date is never null).
+  defaultOrder: [sortKey(i.createdDate, 'desc', 'last'), sortKey(i.id, 'desc', 'first')],
   tiebreaker: i.id,
   itemsPerPage: PAGE_SIZES.default,
 };

@@ -18,6 +18,7 @@ import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { warsawDay } from '../../warsawDay.ts';
 import { refreshInvoicePaid } from '../receivables/service.ts';
+import { keptInvoiceTotal, keptInvoiceView } from './kept.ts';
 
 export const invoiceOrder = alias(orders, 'invoice_order');
 export const invoiceProFormaOrder = alias(orders, 'invoice_pro_forma_order');
@@ -62,9 +63,14 @@ export function selectInvoices(db: DbOrTx, extra: Record<string, SQL> = {}) {
 export type InvoiceRecord = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
 export type PositionRow = typeof invoicePositions.$inferSelect;
 
-/** The page and the total of an invoice list; the count joins an order only when filtered by it. */
+/**
+ * The page and the total of an invoice list; the count joins an order only when filtered by it, and the usual view (a
+ * type, whole months) reads its total from the kept month totals (kept.ts).
+ */
 export function invoiceListStatements(db: DbOrTx, params: ListParams) {
+  const view = keptInvoiceView(params);
   return listStatements(db, params, selectInvoices(db).$dynamic(), {
+    keptTotal: view ? () => keptInvoiceTotal(db, view) : undefined,
     from: invoices,
     joins: [
       { prefix: 'orderEntity', table: invoiceOrder, on: eq(invoiceOrder.id, invoices.orderId) },

@@ -39,6 +39,7 @@ import { setInvoicePaidByHand } from '../receivables/service.ts';
 import { readSetting } from '../settings/repository.ts';
 import { draftFromInvoice, draftFromOrder } from './drafts.ts';
 import { invoiceFilters } from './filters.ts';
+import { keptInvoiceSums, keptInvoiceView } from './kept.ts';
 import { laterInvoiceOfMonth, nextInvoiceNumber, numberSortOf, numberTaken } from './numbering.ts';
 import {
   findInvoiceByUuid,
@@ -168,6 +169,9 @@ export async function invoicesRoutes(
   /** The sums of the listed invoices (the filters of the list), per currency, for the line under the table. */
   r.get('/api/invoices/summary', { config, schema: { tags, ...list } }, async (request) => {
     const params = parseListQuery(request.query, { ...invoiceFilters, itemsPerPage: 1 });
+    // The usual view (a type, whole months): the kept month totals (issue 35).
+    const view = keptInvoiceView(params);
+    if (view) return { currencies: await keptInvoiceSums(db, view) };
     const rows = await db
       .select({
         currency: invoices.currency,

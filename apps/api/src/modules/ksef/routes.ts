@@ -18,7 +18,7 @@ import { readFa3 } from '../../documents/fa3Read.ts';
 import { type InvoiceDocument, renderInvoicePdf } from '../../documents/invoicePdf.ts';
 import { adminOnly } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
 import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
@@ -76,7 +76,9 @@ const receivedFilters: FilterSpec = {
       return uuid ? sql`${received.orderId} = (SELECT id FROM orders WHERE uuid = ${uuid})` : sql`false`;
     },
   },
-  defaultOrder: [sql`${received.issueDate} DESC`, sql`${received.id} DESC`],
+  // Newest first, NULLS LAST (the date is never null) so that the issue date's index, NULLS FIRST as `order[issueDate]`
+  // sorts, is read backwards.
+  defaultOrder: [sortKey(received.issueDate, 'desc'), sortKey(received.id, 'desc', 'first')],
   tiebreaker: received.id,
   itemsPerPage: PAGE_SIZES.default,
 };

@@ -7,6 +7,7 @@ import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { isoOrNull } from '../queries/repository.ts';
 import { daysOverdueSql, paymentOwner, sideColumns } from './filters.ts';
+import { keptPaymentTotals, keptPaymentView } from './kept.ts';
 
 const o = orders;
 /** PGlite and pg both give booleans; a text 't' is taken too. */
@@ -60,9 +61,15 @@ export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<stri
 
 export type PaymentRecord = Awaited<ReturnType<ReturnType<typeof selectPayments>['execute']>>[number];
 
-export function paymentListStatements(db: DbOrTx, side: PaymentSide, params: ListParams) {
+export function paymentListStatements(
+  db: DbOrTx,
+  side: PaymentSide,
+  params: ListParams,
+  keptTotal?: () => Promise<number>,
+) {
   const c = sideColumns(side);
   return listStatements(db, params, selectPayments(db, side).$dynamic(), {
+    keptTotal,
     from: o,
     joins: [
       { prefix: 'party', table: c.party, on: eq(c.party.id, c.partyId) },
@@ -71,8 +78,23 @@ export function paymentListStatements(db: DbOrTx, side: PaymentSide, params: Lis
   });
 }
 
-/** The page, its total and the sums per currency of every matching payment (not only the page's). */
+/**
+ * The page, its total and the sums per currency of every matching payment (not only the page's); a default view's
+ * total and sums are kept ones (kept.ts).
+ */
 export async function listPayments(db: DbOrTx, side: PaymentSide, params: ListParams) {
+  const view = keptPaymentView(side, params);
+  if (view) {
+    const kept = keptPaymentTotals(db, view);
+    const [list, { totals }] = await Promise.all([
+      runList(
+        paymentListStatements(db, side, params, async () => (await kept).total),
+        params,
+      ),
+      kept,
+    ]);
+    return { ...list, totals };
+  }
   const c = sideColumns(side);
   const totals = db
     .select({ currency: c.currency, amount: sql<string | null>`sum(${c.price})`, count: count() })

@@ -1,7 +1,7 @@
 import type { CarrierPayment, CustomerBalance, InvoicePayment } from '@spedycja/domain';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { carrierPayments, customers, invoicePayments, invoices, orders, users } from '../../db/schema/index.ts';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, selectRows } from '../../db/client.ts';
+import { carrierPayments, invoicePayments, invoices, orders, users } from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
 import { todayDateSql } from './filters.ts';
 
@@ -68,29 +68,36 @@ export async function listCarrierPayments(db: DbOrTx, where: SQL | undefined): P
 
 /**
  * What customers owe, per currency (VAT invoices not paid, with their corrections: due_amount), and the part past
- * its date; read through invoices_customer_unpaid_idx. `customerUuid` for one customer; else the largest debts first.
+ * its date. `customerUuid` for one customer; else the largest debts first. Issue 35: the debts are kept per customer
+ * and currency (customer_balances, by triggers on invoices), read largest first from their index; the overdue part
+ * depends on today and is summed for the listed rows only, through invoices_customer_unpaid_idx.
  */
 export async function customerBalances(db: DbOrTx, customerUuid?: string): Promise<CustomerBalance[]> {
-  const rows = await db
-    .select({
-      uuid: customers.uuid,
-      name: sql<string | null>`coalesce(${customers.companyName}, ${customers.name})`,
-      currency: invoices.currency,
-      due: sql<string>`sum(${invoices.dueAmount})`,
-      overdue: sql<string>`coalesce(sum(${invoices.dueAmount}) FILTER (WHERE ${invoices.paymentDate} < ${todayDateSql}), 0)`,
-      count: sql<number>`count(*)::int`,
-      overdueCount: sql<number>`(count(*) FILTER (WHERE ${invoices.paymentDate} < ${todayDateSql}))::int`,
-    })
-    .from(invoices)
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(
-      sql`NOT ${invoices.paid} AND ${invoices.type} = 'vat' AND ${invoices.dueAmount} > 0${
-        customerUuid ? sql` AND ${customers.uuid} = ${customerUuid}::uuid` : sql``
-      }`,
-    )
-    .groupBy(customers.uuid, customers.companyName, customers.name, invoices.currency)
-    .orderBy(desc(sql`sum(${invoices.dueAmount})`))
-    .limit(1000);
+  const rows = await selectRows<{
+    uuid: string;
+    name: string | null;
+    currency: string;
+    due: string | number;
+    overdue: string | number;
+    count: number;
+    overdueCount: number;
+  }>(
+    db,
+    sql`SELECT c.uuid, coalesce(c.company_name, c.name) AS name, b.currency, b.due, o.overdue, b.n AS count,
+          o.overdue_count AS "overdueCount"
+        FROM (
+          SELECT customer_id, currency, due, n FROM customer_balances
+          WHERE n > 0${customerUuid ? sql` AND customer_id = (SELECT id FROM customers WHERE uuid = ${customerUuid}::uuid)` : sql``}
+          ORDER BY due DESC NULLS LAST, customer_id, currency LIMIT 1000
+        ) b
+        JOIN customers c ON c.id = b.customer_id
+        CROSS JOIN LATERAL (
+          SELECT coalesce(sum(i.due_amount), 0) AS overdue, count(*)::int AS overdue_count FROM invoices i
+          WHERE i.customer_id = b.customer_id AND NOT i.paid AND i.payment_date < ${todayDateSql}
+            AND i.type = 'vat' AND i.currency = b.currency AND i.due_amount > 0
+        ) o
+        ORDER BY b.due DESC NULLS LAST, b.customer_id, b.currency`,
+  );
   const byCustomer = new Map<string, CustomerBalance>();
   for (const row of rows) {
     const entry = byCustomer.get(row.uuid) ?? {

@@ -1,0 +1,206 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
+import { setCountCacheMs } from '../src/http/listing.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
+
+/**
+ * Issue 35: the money lists' values kept on write (migration money_kept_values) answer what counting the rows
+ * answers: the balances per customer, the invoices' month totals and sums, the payments cockpit's totals, a bank
+ * statement's line counts — after the demo data, after writes through the API and beside it, after many changes
+ * (folded), after a TRUNCATE.
+ */
+describe.each(dbKinds)('money lists: kept values on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  const get = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const run = (text: string) =>
+    (t.database.db as unknown as { $client: { query(text: string): Promise<unknown> } }).$client.query(text);
+
+  beforeAll(async () => {
+    // The counted side of each comparison counts now (writes beside the API are not announced to the count cache).
+    t = await createTestApp(kind);
+    setCountCacheMs(0);
+    token = await t.login();
+    await seedDemo(t.database.db, { scale: 15 });
+  }, 180_000);
+  afterAll(async () => {
+    setCountCacheMs(t.config.listCountCacheMs);
+    await t.close();
+  });
+
+  type Balance = {
+    customer: { uuid: string };
+    currencies: { currency: string; due: number; overdue: number; invoices: number; overdueInvoices: number }[];
+  };
+  /** The balances as the list answered them before issue 35: grouped from every open invoice. */
+  const balancesTruth = async () => {
+    const rows = await selectRows<Record<string, string | number>>(
+      t.database.db,
+      sql`SELECT c.uuid, i.currency, sum(i.due_amount)::bigint AS due,
+            coalesce(sum(i.due_amount) FILTER (WHERE i.payment_date < (now() AT TIME ZONE 'Europe/Warsaw')::date), 0)::bigint AS overdue,
+            count(*)::int AS invoices,
+            (count(*) FILTER (WHERE i.payment_date < (now() AT TIME ZONE 'Europe/Warsaw')::date))::int AS overdue_invoices
+          FROM invoices i JOIN customers c ON c.id = i.customer_id
+          WHERE NOT i.paid AND i.type = 'vat' AND i.due_amount > 0
+          GROUP BY c.uuid, i.currency`,
+    );
+    return rows
+      .map((r) =>
+        [r.uuid, r.currency, Number(r.due), Number(r.overdue), Number(r.invoices), Number(r.overdue_invoices)].join(
+          ' ',
+        ),
+      )
+      .sort();
+  };
+  const balancesKept = async () => {
+    const members = (await get('/api/receivables/balances'))['hydra:member'] as Balance[];
+    // The largest debts first (a customer's other currencies follow its largest).
+    const largest = members.map((m) => Math.max(...m.currencies.map((c) => c.due)));
+    expect(largest).toEqual([...largest].sort((a, b) => b - a));
+    return members
+      .flatMap((m) =>
+        m.currencies.map((c) =>
+          [m.customer.uuid, c.currency, c.due, c.overdue, c.invoices, c.overdueInvoices].join(' '),
+        ),
+      )
+      .sort();
+  };
+
+  /** `customer=` (empty) filters nothing but is not the usual view: the list counts and sums the rows. */
+  const invoicesAgree = async (query: string) => {
+    const kept = await get(`/api/invoices/summary?${query}`);
+    const counted = await get(`/api/invoices/summary?${query}&customer=`);
+    expect(kept).toEqual(counted);
+    const keptTotal = (await get(`/api/invoices?${query}`))['hydra:totalItems'];
+    expect(keptTotal).toBe((await get(`/api/invoices?${query}&customer=`))['hydra:totalItems']);
+    return keptTotal as number;
+  };
+  /** `user.uuid=` (empty) likewise for the payments cockpit. */
+  const paymentsAgree = async (query: string) => {
+    const kept = await get(`/api/payments?${query}`);
+    const counted = await get(`/api/payments?${query}&user.uuid=`);
+    expect(kept.totals).toEqual(counted.totals);
+    expect(kept['hydra:totalItems']).toBe(counted['hydra:totalItems']);
+    return kept['hydra:totalItems'] as number;
+  };
+  const everythingAgrees = async () => {
+    expect(await balancesKept()).toEqual(await balancesTruth());
+    const [month] = await selectRows<{ from: string; to: string }>(
+      t.database.db,
+      sql`SELECT to_char(date_trunc('month', max(created_date)), 'YYYY-MM-DD') AS from,
+            to_char(date_trunc('month', max(created_date)) + interval '1 month' - interval '1 day', 'YYYY-MM-DD') AS to
+          FROM invoices WHERE type = 'vat'`,
+    );
+    const range = month ? `&createdDate[after]=${month.from}&createdDate[before]=${month.to}` : '';
+    expect(await invoicesAgree(`type=vat${range}`)).toBeGreaterThan(0);
+    await invoicesAgree('type=vat');
+    await invoicesAgree('type=proforma');
+    await invoicesAgree(`type=${range}`);
+    await invoicesAgree('createdDate[after]=2020-01-01&createdDate[before]=2099-12-31');
+    let open = 0;
+    for (const side of ['customer', 'carrier']) {
+      for (const state of ['overdue', 'due', 'all']) open += await paymentsAgree(`side=${side}&state=${state}`);
+      await paymentsAgree(`side=${side}`);
+      await paymentsAgree(`side=${side}&state=all&currency=eur`);
+      await paymentsAgree(`side=${side}&state=due&currency=pln&currency=eur`);
+    }
+    return open;
+  };
+
+  it('agrees with the rows after the demo data and after writes through the API', async () => {
+    expect(await everythingAgrees()).toBeGreaterThan(0);
+    expect((await balancesKept()).length).toBeGreaterThan(0);
+    // A payment booked on an open invoice through the API (its due falls, perhaps to nothing).
+    const [open] = await selectRows<{ uuid: string; due: number; currency: string }>(
+      t.database.db,
+      sql`SELECT uuid, due_amount AS due, currency FROM invoices WHERE type = 'vat' AND NOT paid AND due_amount > 1 LIMIT 1`,
+    );
+    expect(open).toBeDefined();
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoice_payments',
+      headers: bearer(token),
+      payload: { invoice: `/api/invoices/${open?.uuid}`, date: '2026-11-20', amount: 1, method: 'przelew' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    await everythingAgrees();
+    // Marked paid from the cockpit: the order (and its invoices) leave the open ones.
+    const [order] = await selectRows<{ uuid: string }>(
+      t.database.db,
+      sql`SELECT uuid FROM orders WHERE NOT customer_paid AND deletion_reason = 0 AND status IN ('aktywne', 'zakonczone')
+          LIMIT 1`,
+    );
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${order?.uuid}/paid`,
+      headers: bearer(token),
+      payload: { side: 'customer', date: '2026-11-20' },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    await everythingAgrees();
+  }, 180_000);
+
+  it('agrees after writes beside the API, many changes (folded) and a TRUNCATE', async () => {
+    await run(`UPDATE invoices SET paid = NOT paid WHERE id IN (SELECT id FROM invoices WHERE type = 'vat' LIMIT 7)`);
+    await run(
+      `UPDATE invoices SET currency = 'eur', due_amount = due_amount + 5 WHERE id IN (SELECT id FROM invoices ORDER BY id DESC LIMIT 3)`,
+    );
+    await run(
+      `UPDATE invoices SET created_date = created_date - 40 WHERE id IN (SELECT id FROM invoices ORDER BY id LIMIT 5)`,
+    );
+    await run(
+      `UPDATE orders SET customer_date_of_payment = now() - interval '3 days' WHERE id IN (SELECT id FROM orders ORDER BY id LIMIT 9)`,
+    );
+    await run(
+      `UPDATE orders SET carrier_paid = NOT carrier_paid, carrier_price = 777 WHERE id IN (SELECT id FROM orders ORDER BY id DESC LIMIT 4)`,
+    );
+    await run(`UPDATE orders SET deletion_reason = 2 WHERE id IN (SELECT id FROM orders ORDER BY id DESC LIMIT 2)`);
+    await everythingAgrees();
+    // More change rows than a reader keeps: folded, still the same.
+    for (let i = 0; i < 110; i++) {
+      await run(`UPDATE invoices SET total_gross = total_gross + 1 WHERE id = (SELECT min(id) FROM invoices)`);
+      await run(`UPDATE orders SET customer_price = coalesce(customer_price, 0) + 1, carrier_price = coalesce(carrier_price, 0) + 1
+        WHERE id = (SELECT min(id) FROM orders WHERE deletion_reason = 0 AND status IN ('aktywne', 'zakonczone'))`);
+    }
+    await everythingAgrees();
+    const [rows] = await selectRows<{ months: number; days: number }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*)::int FROM invoice_month_totals) AS months,
+                 (SELECT count(*)::int FROM payment_day_totals) AS days`,
+    );
+    expect(rows?.months).toBeLessThan(200);
+    expect(rows?.days).toBeLessThan(300);
+    await run('TRUNCATE invoices CASCADE');
+    expect(await balancesTruth()).toEqual([]);
+    expect(await balancesKept()).toEqual([]);
+    await invoicesAgree('type=vat');
+    expect((await get('/api/invoices/summary?type=vat')).currencies).toEqual([]);
+  }, 240_000);
+
+  it("keeps a bank statement's line and booked counts", async () => {
+    await run(`INSERT INTO bank_statements (file_name, format) VALUES ('wyciag.csv', 'csv')`);
+    const [statement] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM bank_statements WHERE file_name = 'wyciag.csv'`,
+    );
+    const id = statement?.id as number;
+    await run(`INSERT INTO bank_statement_lines (statement_id, line_hash, position, date, amount, currency, title)
+      SELECT ${id}, 'hash-' || g, g, '2026-11-20', 100 * g, 'pln', 'Przelew ' || g FROM generate_series(1, 12) g`);
+    await run(`UPDATE bank_statement_lines SET booked_at = now() WHERE statement_id = ${id} AND position <= 4`);
+    await run(`DELETE FROM bank_statement_lines WHERE statement_id = ${id} AND position IN (1, 12)`);
+    const listed = (await get('/api/bank_statements'))['hydra:member'] as {
+      fileName: string;
+      lineCount: number;
+      bookedCount: number;
+    }[];
+    const found = listed.find((s) => s.fileName === 'wyciag.csv');
+    expect(found?.lineCount).toBe(10);
+    expect(found?.bookedCount).toBe(3);
+  });
+});
