@@ -13,18 +13,18 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 /** What the database writes by itself when a table is written: its triggers (any change). */
 export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   carrier_payments: ['record_history'],
-  carriers: ['record_history'],
-  customers: ['record_history'],
+  carriers: ['record_history', 'status_counts'],
+  customers: ['record_history', 'status_counts'],
   interest_notes: ['record_history'],
   invoice_payments: ['record_history'],
   invoices: ['record_history'],
-  offers: ['record_history'],
+  offers: ['record_history', 'status_counts'],
   orders: ['record_history', 'stats_monthly', 'status_counts'],
   queries: ['record_history', 'stats_monthly', 'status_counts'],
   received_invoices: ['orders'],
   settings: ['record_history'],
-  tasks: ['record_history'],
-  users: ['record_history'],
+  tasks: ['record_history', 'status_counts'],
+  users: ['record_history', 'tasks'],
 };
 
 /** …and its foreign keys' actions when a row is deleted: ON DELETE CASCADE deletes, ON DELETE SET NULL updates. */

@@ -176,7 +176,10 @@ export function listStatements<Q extends PgSelect>(
   counted: {
     from: PgTable;
     joins?: CountJoin[];
-    /** The table's name in status_counts, where its default views' totals are kept (orders, queries). */
+    /**
+     * The table's name in status_counts, where its default views' totals are kept (orders, queries, customers, carriers,
+     * tasks, offers: db/schema/statusCounts.ts).
+     */
     keptCounts?: string;
   },
 ) {

@@ -94,7 +94,15 @@ export const offers = pgTable(
     /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('offers_query_idx').on(t.queryId, t.active), index('offers_carrier_idx').on(t.carrierId)],
+  (t) => [
+    index('offers_query_idx').on(t.queryId, t.active),
+    index('offers_carrier_idx').on(t.carrierId),
+    // The list always filters on `active` (true unless asked): its default order (newest first, then id ascending),
+    // and its sortable columns (both directions), read in order within it.
+    index('offers_active_newest_idx').on(t.active, t.createdAt.desc().nullsFirst(), t.id),
+    index('offers_active_created_idx').on(t.active, t.createdAt.nullsFirst(), t.id),
+    index('offers_active_price_idx').on(t.active, t.price.nullsFirst(), t.id),
+  ],
 );
 
 /** Request counters of the public endpoints (per IP, per e-mail), shared by every app instance. */
