@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
-import { carriers, customers } from './parties.ts';
+import { carriers, customers, sortIndexes } from './parties.ts';
 import { marginSql, shipmentColumns } from './shipments.ts';
 import { users } from './users.ts';
 
@@ -66,6 +66,24 @@ export const queries = pgTable(
     index('queries_public_idx')
       .on(sql`coalesce(${t.loadingDate}, 'infinity'::timestamptz)`, t.id)
       .where(sql`${t.status} = 'aktywne' AND ${t.deletionReason} = 0`),
+    // The list's other sortable columns (order[x], both directions), read in order (issue 35).
+    ...sortIndexes('queries', t.id, [
+      t.unloadingDate,
+      t.cargo,
+      t.loadingType,
+      t.distance,
+      t.cargoLength,
+      t.cargoWidth,
+      t.cargoHeight,
+      t.cargoWeight,
+      t.loadingCity,
+      t.unloadingCity,
+      t.loadingCountry,
+      t.unloadingCountry,
+      t.customerPrice,
+      t.customerPriceSuggested,
+      t.bestOfferPln,
+    ]),
   ],
 );
 
