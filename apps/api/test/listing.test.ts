@@ -202,6 +202,55 @@ describe.each(dbKinds)('counted totals on %s', (kind) => {
     expect(await total('status=aktywne')).toBe(1);
   });
 
+  it('reads the unfiltered totals of customers, carriers, tasks and offers from kept counts, right after any write', async () => {
+    const client = (t.database.db as unknown as { $client: { query(text: string): Promise<unknown> } }).$client;
+    const count = async (query: string) =>
+      (await selectRows<{ n: number }>(t.database.db, sql.raw(`SELECT count(*)::int AS n FROM ${query}`)))[0]?.n ?? 0;
+    const listed = async (path: string) => (await api('GET', path)).json()['hydra:totalItems'];
+    const agrees = async () => {
+      expect(await listed('/api/customers')).toBe(await count('customers'));
+      expect(await listed('/api/carriers')).toBe(await count('carriers'));
+      expect(await listed('/api/tasks')).toBe(await count('tasks WHERE deletion_reason = 0'));
+      expect(await listed('/api/tasks?status=wszystkie')).toBe(await count('tasks WHERE deletion_reason = 0'));
+      expect(await listed('/api/tasks?status=niewykonane')).toBe(
+        await count(`tasks WHERE deletion_reason = 0 AND status = 'niewykonane'`),
+      );
+      expect(await listed('/api/offers')).toBe(await count('offers WHERE active'));
+    };
+    await agrees();
+    // Beside the API (no cache would forget its totals): inserts, edits that move a task or an offer, deletions.
+    await client.query(`INSERT INTO customers (company_name) SELECT 'Obok ' || g FROM generate_series(1, 3) g`);
+    await client.query(`INSERT INTO carriers (company_name) VALUES ('Obok przewoźnik')`);
+    await client.query(
+      `INSERT INTO tasks (contact_date, status) SELECT now(), s FROM unnest(ARRAY['niewykonane', 'wykonane', 'niewykonane']) s`,
+    );
+    await client.query(`INSERT INTO queries (cargo) VALUES ('Obok oferty')`);
+    await client.query(
+      `INSERT INTO offers (query_id, price, active)
+       SELECT (SELECT max(id) FROM queries), 1000 * g, g % 2 = 0 FROM generate_series(1, 4) g`,
+    );
+    await agrees();
+    await client.query(
+      `UPDATE tasks SET status = 'wykonane' WHERE status = 'niewykonane' AND id = (SELECT max(id) FROM tasks)`,
+    );
+    await client.query(
+      `UPDATE tasks SET deletion_reason = 1 WHERE id = (SELECT min(id) FROM tasks WHERE deletion_reason = 0)`,
+    );
+    await client.query(`UPDATE offers SET active = NOT active WHERE price IN (1000, 2000)`);
+    await client.query(`DELETE FROM customers WHERE company_name = 'Obok 2'`);
+    await client.query(`DELETE FROM offers WHERE price = 4000`);
+    await agrees();
+    // The totals are the kept ones, not a count: a change row the triggers did not write moves them.
+    await client.query(`INSERT INTO status_counts (table_name, status, n) VALUES ('customers', 'wszystkie', 1000)`);
+    expect(await listed('/api/customers')).toBe((await count('customers')) + 1000);
+    // A filter is counted as before.
+    expect(await listed('/api/customers?companyName=Obok')).toBe(
+      await count(`customers WHERE company_name ILIKE '%Obok%'`),
+    );
+    await client.query(`INSERT INTO status_counts (table_name, status, n) VALUES ('customers', 'wszystkie', -1000)`);
+    await agrees();
+  });
+
   it("knows every table the database's triggers and foreign keys write when a table is written", async () => {
     // The triggers' functions and the functions they call, and what they write.
     const functions = await selectRows<{ name: string; source: string }>(

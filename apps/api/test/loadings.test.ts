@@ -455,6 +455,10 @@ describe.each(dbKinds)('loadings on %s', (kind) => {
     expect(dated['hydra:member'].map((o: Order) => o.number)).toEqual([past.number]);
     const byNumber = (await api('GET', `/api/loadings/archive?number=${encodeURIComponent(older.number)}`)).json();
     expect(byNumber['hydra:member'].map((o: Order) => o.number)).toEqual([older.number]);
+    // Unfiltered, the total is the archive's, not every live order's (the orders list's kept count).
+    const whole = (await api('GET', '/api/loadings/archive?pagination=false')).json();
+    expect((await api('GET', '/api/loadings/archive')).json()['hydra:totalItems']).toBe(whole['hydra:member'].length);
+    expect(whole['hydra:member'].map((o: Order) => o.number)).not.toContain(future.number);
     expect((await api('GET', '/api/loadings/archive?unloadingDate[after]=jutro')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/loadings/archive' })).statusCode).toBe(401);
   });

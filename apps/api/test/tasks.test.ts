@@ -173,4 +173,39 @@ describe.each(dbKinds)('tasks and contact attempts on %s', (kind) => {
     expect((await api('POST', `/api/restore/${created.uuid}`, { type: 'task' }, other)).statusCode).toBe(403);
     expect((await api('POST', `/api/restore/${created.uuid}`, { type: 'task' })).statusCode).toBe(200);
   });
+  it("lists one user's tasks ('Moje zadania') and sorts by the assignee's name, which follows a rename and is no change of the task", async () => {
+    const annaUuid = otherIri.split('/').at(-1) as string;
+    const hers = (await api('POST', '/api/tasks', task({ user: otherIri, comment: 'Zadanie Anny' }))).json();
+    await api('POST', '/api/tasks', task({ comment: 'Zadanie admina' }));
+    const mine = (await api('GET', `/api/tasks?status=wszystkie&user.uuid=${annaUuid}`)).json();
+    expect(mine['hydra:totalItems']).toBeGreaterThan(0);
+    expect(mine['hydra:member'].every((m: { user: { login: string } }) => m.user.login === 'anna')).toBe(true);
+    expect(mine['hydra:totalItems']).toBe(mine['hydra:member'].length);
+    expect((await api('GET', '/api/tasks?user.uuid=nie-uuid')).statusCode).toBe(400);
+
+    const names = async (direction: string) =>
+      (await api('GET', `/api/tasks?status=wszystkie&pagination=false&order[user.name]=${direction}`))
+        .json()
+        ['hydra:member'].map((m: { user: { name: string } | null }) => m.user?.name ?? null);
+    const byName = (a: string | null, b: string | null) =>
+      a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1;
+    const ascending = await names('asc');
+    expect(ascending).toEqual([...ascending].sort(byName));
+    expect(ascending).toContain('Anna Nowak');
+    const history = async () => (await api('GET', `/api/tasks/${hers.uuid}/history`)).json()['hydra:member'].length;
+    const before = await history();
+
+    expect((await api('PATCH', `/api/users/${annaUuid}`, { name: 'Zofia Nowak' })).statusCode).toBe(200);
+    const renamed = await names('asc');
+    expect(renamed).toEqual([...renamed].sort(byName));
+    expect(renamed).toContain('Zofia Nowak');
+    expect(renamed).not.toContain('Anna Nowak');
+    expect(renamed.at(-1)).toBe('Zofia Nowak');
+    expect(await names('desc')).toEqual([...renamed].reverse());
+    // The task itself did not change: the same version, no history line.
+    const after = (await api('GET', `/api/tasks/${hers.uuid}`)).json();
+    expect(after.version).toBe(hers.version);
+    expect(after.user).toMatchObject({ name: 'Zofia Nowak' });
+    expect(await history()).toBe(before);
+  });
 });

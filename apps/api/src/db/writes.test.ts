@@ -46,9 +46,10 @@ describe('the tables a statement writes', () => {
     expect(tablesWrittenBy('delete from "queries" where "id" = $1')).toEqual(
       expect.arrayContaining(['queries', 'offers', 'orders', 'tasks']),
     );
-    // A task is just a task (and its history line).
+    // A task is just a task (its history line, and its status's kept count).
     expect([...tablesWrittenBy('insert into "tasks" ("phone") values ($1)')].sort()).toEqual([
       'record_history',
+      'status_counts',
       'tasks',
     ]);
   });

@@ -14,18 +14,18 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   bank_statement_lines: ['bank_statements'],
   carrier_payments: ['record_history'],
-  carriers: ['record_history'],
-  customers: ['record_history'],
+  carriers: ['record_history', 'status_counts'],
+  customers: ['record_history', 'status_counts'],
   interest_notes: ['record_history'],
   invoice_payments: ['record_history'],
   invoices: ['customer_balances', 'invoice_month_totals', 'record_history'],
-  offers: ['record_history'],
+  offers: ['record_history', 'status_counts'],
   orders: ['payment_day_totals', 'record_history', 'stats_monthly', 'status_counts'],
   queries: ['record_history', 'stats_monthly', 'status_counts'],
   received_invoices: ['orders'],
   settings: ['record_history'],
-  tasks: ['record_history'],
-  users: ['record_history'],
+  tasks: ['record_history', 'status_counts'],
+  users: ['record_history', 'tasks'],
 };
 
 /** …and its foreign keys' actions when a row is deleted: ON DELETE CASCADE deletes, ON DELETE SET NULL updates. */

@@ -121,6 +121,17 @@ describe('API Platform filter parser', () => {
     expect(compile({ 'order[cargoLength]': 'asc' }).orderSql).toBe('"t"."cargo_length" ASC NULLS FIRST, "t"."id" asc');
   });
 
+  it('sorts by the tiebreaker as the primary key reads it, and by nothing after it (its values are unique)', () => {
+    // `id DESC NULLS LAST` is not the primary key read backwards (DESC NULLS FIRST): every row would be sorted.
+    expect(compile({ 'order[id]': 'desc' }).orderSql).toBe('"t"."id" desc');
+    expect(compile({ 'order[id]': 'asc' }).orderSql).toBe('"t"."id" asc');
+    expect(compile({ 'order[id]': 'desc', 'order[name]': 'asc' }).orderSql).toBe('"t"."id" desc');
+    expect(compile({ 'order[name]': 'asc', 'order[id]': 'desc' }).orderSql).toBe(
+      '"t"."name" ASC NULLS FIRST, "t"."id" desc',
+    );
+    expect(compile({ 'order[id]': 'desc' }).sortKeys?.map((k) => k.direction)).toEqual(['desc']);
+  });
+
   it('paginates: page and itemsPerPage, or everything with pagination=false', () => {
     const p = compile({ page: '3', itemsPerPage: '10' });
     expect([p.limit, p.offset, p.page]).toEqual([10, 20, 3]);

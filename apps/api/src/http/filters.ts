@@ -318,6 +318,10 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   listSpecObserver?.(spec, query);
   const conditions: SQL[] = [];
   const orderBy: SortKey[] = [];
+  /** An order was asked for (possibly by the tiebreaker alone, which is then not repeated as a sort key). */
+  let ordered = false;
+  /** The tiebreaker was sorted by: rows are unique by it, so that later sort keys change nothing. */
+  let settled = false;
   let lastDirection: 'asc' | 'desc' = 'asc';
   const present = new Set<string>();
   const equals = new Map<string, readonly string[] | null>();
@@ -358,8 +362,12 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
       const direction = single(raw, key).toLowerCase();
       if (direction !== 'asc' && direction !== 'desc') throw invalid(key);
       // Nulls count as the smallest value (as the original client saw them), so an index declared NULLS FIRST
-      // serves both directions.
-      orderBy.push(sortKey(field.column, direction));
+      // serves both directions. The tiebreaker (the id, never null) is left to the tiebreaker: `id DESC NULLS LAST`
+      // would not be the primary key read backwards, and every row would be sorted.
+      if (settled) continue;
+      if (field.column === spec.tiebreaker) settled = true;
+      else orderBy.push(sortKey(field.column, direction));
+      ordered = true;
       sortedBy.add(orderMatch[1]);
       lastDirection = direction;
       continue;
@@ -410,8 +418,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const base = spec.base?.(present);
   if (base) conditions.push(base);
 
-  const order: OrderItem[] =
-    orderBy.length > 0 ? orderBy : [...(spec.orderWhen?.(present, equals) ?? spec.defaultOrder)];
+  const order: OrderItem[] = ordered ? orderBy : [...(spec.orderWhen?.(present, equals) ?? spec.defaultOrder)];
   // The tiebreaker runs the way the last sort key does, so that one index on (column NULLS FIRST, id) serves a
   // sort in either direction, read forwards or backwards.
   const tiebreaker = sortKey(spec.tiebreaker, lastDirection);

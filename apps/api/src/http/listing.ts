@@ -182,7 +182,10 @@ export function listStatements<Q extends PgSelect>(
   counted: {
     from: PgTable;
     joins?: CountJoin[];
-    /** The table's name in status_counts, where its default views' totals are kept (orders, queries). */
+    /**
+     * The table's name in status_counts, where its default views' totals are kept (orders, queries, customers, carriers,
+     * tasks, offers: db/schema/statusCounts.ts).
+     */
     keptCounts?: string;
     /** The total of this view from values kept elsewhere (a module's own kept table); undefined: counted. */
     keptTotal?: () => Promise<number>;

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { carriers, customers } from './parties.ts';
+import { carriers, customers, sortIndexes } from './parties.ts';
 import { offers, queries } from './queries.ts';
 import { marginPercentSql, marginSql, plnSql, shipmentColumns } from './shipments.ts';
 import { users } from './users.ts';
@@ -138,6 +138,25 @@ export const orders = pgTable(
     index('orders_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
     index('orders_loading_city_trgm').using('gin', sql`f_unaccent(lower(${t.loadingCity})) gin_trgm_ops`),
     index('orders_unloading_city_trgm').using('gin', sql`f_unaccent(lower(${t.unloadingCity})) gin_trgm_ops`),
+    // The list's other sortable columns (order[x], both directions), read in order (issue 35).
+    ...sortIndexes('orders', t.id, [
+      t.cargo,
+      t.loadingType,
+      t.distance,
+      t.cargoLength,
+      t.cargoWidth,
+      t.cargoHeight,
+      t.cargoWeight,
+      t.loadingCity,
+      t.unloadingCity,
+      t.loadingCountry,
+      t.unloadingCountry,
+      t.customerPrice,
+      t.carrierPrice,
+      t.marginPercent,
+    ]),
+    // The loadings archive: the latest unloading first, then the id ascending (its default order), among live orders.
+    index('orders_archive_order_idx').on(t.unloadingDate.desc(), t.id).where(sql`${t.deletionReason} = 0`),
   ],
 );
 

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
-import { carriers, customers } from './parties.ts';
+import { carriers, customers, sortIndexes } from './parties.ts';
 import { marginSql, shipmentColumns } from './shipments.ts';
 import { users } from './users.ts';
 
@@ -66,6 +66,24 @@ export const queries = pgTable(
     index('queries_public_idx')
       .on(sql`coalesce(${t.loadingDate}, 'infinity'::timestamptz)`, t.id)
       .where(sql`${t.status} = 'aktywne' AND ${t.deletionReason} = 0`),
+    // The list's other sortable columns (order[x], both directions), read in order (issue 35).
+    ...sortIndexes('queries', t.id, [
+      t.unloadingDate,
+      t.cargo,
+      t.loadingType,
+      t.distance,
+      t.cargoLength,
+      t.cargoWidth,
+      t.cargoHeight,
+      t.cargoWeight,
+      t.loadingCity,
+      t.unloadingCity,
+      t.loadingCountry,
+      t.unloadingCountry,
+      t.customerPrice,
+      t.customerPriceSuggested,
+      t.bestOfferPln,
+    ]),
   ],
 );
 
@@ -94,7 +112,15 @@ export const offers = pgTable(
     /** Bumped by the database on every change (the ETag; If-Match refuses an older one). */
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('offers_query_idx').on(t.queryId, t.active), index('offers_carrier_idx').on(t.carrierId)],
+  (t) => [
+    index('offers_query_idx').on(t.queryId, t.active),
+    index('offers_carrier_idx').on(t.carrierId),
+    // The list always filters on `active` (true unless asked): its default order (newest first, then id ascending),
+    // and its sortable columns (both directions), read in order within it.
+    index('offers_active_newest_idx').on(t.active, t.createdAt.desc().nullsFirst(), t.id),
+    index('offers_active_created_idx').on(t.active, t.createdAt.nullsFirst(), t.id),
+    index('offers_active_price_idx').on(t.active, t.price.nullsFirst(), t.id),
+  ],
 );
 
 /** Request counters of the public endpoints (per IP, per e-mail), shared by every app instance. */

@@ -6,6 +6,9 @@ import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
  * ~100,000 after every write. Rows are changes, not totals: a write inserts its net change per status (no row is
  * updated, so concurrent writes never wait for each other), and the reader sums them and folds them into one row per
  * status now and then (http/listing.ts).
+ *
+ * Also kept (migration kept_counts, issue 35): customers and carriers (every row, status 'wszystkie'), live tasks per
+ * status, and active offers (status 'aktywne'), for those lists' unfiltered totals.
  */
 export const statusCounts = pgTable(
   'status_counts',

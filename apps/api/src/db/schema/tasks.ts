@@ -37,11 +37,26 @@ export const tasks = pgTable(
     deletionReason: integer('deletion_reason').notNull().default(0),
     /** The contact date whose Telegram reminder was handled; a new contact date makes the task due again. */
     telegramRemindedFor: timestamp('telegram_reminded_for', { withTimezone: true, mode: 'string' }),
+    /**
+     * The assignee's name, kept by the database from users.name (migration kept_counts): order[user.name] reads it
+     * along an index instead of joining and sorting every task. Neither a change of the task nor in its history.
+     */
+    assigneeName: text('assignee_name'),
   },
   (t) => [
     index('tasks_list_idx').on(t.deletionReason, t.status, t.contactDate),
     // The list's default order (contact date, soonest first, then id) among live tasks: read in order, not sorted.
-    index('tasks_default_order_idx').on(t.contactDate.asc().nullsLast(), t.id).where(sql`${t.deletionReason} = 0`),
+    // NULLS FIRST as order[contactDate] sorts (the column is never null), so that one index serves both directions.
+    index('tasks_default_order_idx').on(t.contactDate.nullsFirst(), t.id).where(sql`${t.deletionReason} = 0`),
+    // A status (the page opens on 'niewykonane'), in the same order.
+    index('tasks_status_order_idx').on(t.status, t.contactDate.nullsFirst(), t.id).where(sql`${t.deletionReason} = 0`),
+    // 'Moje zadania': one user's live tasks in the same order.
+    index('tasks_user_order_idx').on(t.userId, t.contactDate.nullsFirst(), t.id).where(sql`${t.deletionReason} = 0`),
+    index('tasks_created_sort_idx').on(t.createdAt.nullsFirst(), t.id).where(sql`${t.deletionReason} = 0`),
+    index('tasks_assignee_sort_idx').on(t.assigneeName.nullsFirst(), t.id).where(sql`${t.deletionReason} = 0`),
+    index('tasks_finished_sort_idx').on(t.finishedAt.nullsFirst(), t.id).where(sql`${t.deletionReason} = 0`),
+    // The admin's deleted tasks, in the default order.
+    index('tasks_deleted_order_idx').on(t.contactDate.nullsFirst(), t.id).where(sql`${t.deletionReason} > 0`),
     index('tasks_query_idx').on(t.queryId),
     index('tasks_order_idx').on(t.orderId),
     // The drawer badge: a user's open, notifying tasks that are due.
@@ -66,5 +81,9 @@ export const taskContactTries = pgTable(
     comment: text('comment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('task_contact_tries_task_idx').on(t.taskId, t.date)],
+  (t) => [
+    index('task_contact_tries_task_idx').on(t.taskId, t.date),
+    // The attempts list without a task: the first 500 by date, read in order.
+    index('task_contact_tries_date_idx').on(t.date, t.id),
+  ],
 );

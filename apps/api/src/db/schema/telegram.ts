@@ -37,6 +37,9 @@ export const telegramMessages = pgTable(
     index('telegram_messages_sending_idx').on(t.lockedUntil).where(sql`${t.status} = 'sending'`),
     index('telegram_messages_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('telegram_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The log's filters by status and kind, newest first.
+    index('telegram_messages_status_log_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('telegram_messages_kind_log_idx').on(t.kind, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('telegram_messages_reminder_uq').on(t.taskId, t.contactDate).where(sql`${t.kind} = 'reminder'`),
   ],
 );

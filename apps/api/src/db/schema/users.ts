@@ -24,6 +24,10 @@ export const users = pgTable(
   (t) => [
     // Logins are unique regardless of case: 'Jan' and 'jan' are the same person.
     uniqueIndex('users_login_lower_uq').using('btree', sql`lower(${t.login})`),
-    index('users_name_idx').on(t.name),
+    // The users list's default order (name, then id) and its sortable columns.
+    index('users_name_idx').on(t.name.nullsFirst(), t.id),
+    index('users_login_sort_idx').on(t.login.nullsFirst(), t.id),
+    index('users_email_sort_idx').on(t.email.nullsFirst(), t.id),
+    index('users_created_sort_idx').on(t.createdAt.nullsFirst(), t.id),
   ],
 );

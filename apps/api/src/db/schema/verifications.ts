@@ -31,8 +31,9 @@ export const verifications = pgTable(
     checkedOn: date('checked_on', { mode: 'string' }).notNull(),
   },
   (t) => [
-    index('verifications_customer_idx').on(t.customerId, t.checkedAt.desc()),
-    index('verifications_carrier_idx').on(t.carrierId, t.checkedAt.desc()),
+    // A party's checks, newest first, then id (`DESC` puts nulls first, as the list sorts): read in order.
+    index('verifications_customer_idx').on(t.customerId, t.checkedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('verifications_carrier_idx').on(t.carrierId, t.checkedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('verifications_order_idx').on(t.orderId),
   ],
 );

@@ -17,8 +17,9 @@ import { actorId } from '../../http/actor.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
+import { runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
-import { findOrder, listOrders, toOrderJson } from '../orders/repository.ts';
+import { findOrder, orderListStatements, toOrderJson } from '../orders/repository.ts';
 import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { archiveFilters } from './archive.ts';
 
@@ -122,7 +123,8 @@ export async function loadingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
    */
   r.get('/api/loadings/archive', { schema: { tags } }, async (request) => {
     const params = parseListQuery((request.query ?? {}) as Record<string, unknown>, archiveFilters);
-    const { rows, total } = await listOrders(db, params);
+    // Counted with the archive's own condition: the orders list's kept totals (every live order) are not its.
+    const { rows, total } = await runList({ ...orderListStatements(db, params), kept: undefined }, params);
     const ids = rows.map((row) => row.order.id);
     const issued =
       ids.length === 0

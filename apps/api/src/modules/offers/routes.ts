@@ -32,10 +32,13 @@ export async function offersRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const { rows, total } = await runList(
       listStatements(db, params, selectOffers(db).$dynamic(), {
         from: offers,
+        // Every offer has its query (a foreign key, not null) and at most one carrier: the total joins them only for
+        // a filter on them, not to count every offer against every query.
         joins: [
-          { table: queries, on: eq(queries.id, offers.queryId), inner: true },
-          { table: carriers, on: eq(carriers.id, offers.carrierId) },
+          { prefix: 'query', table: queries, on: eq(queries.id, offers.queryId), inner: true },
+          { prefix: 'carrier', table: carriers, on: eq(carriers.id, offers.carrierId) },
         ],
+        keptCounts: 'offers',
       }),
       params,
     );

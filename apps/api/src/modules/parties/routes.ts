@@ -126,7 +126,11 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
           .orderBy(...params.orderBy);
         return collection(request.url, (await withComputed(rows as Row[])).map(toJson), rows.length, params);
       }
-      const { rows, total } = await runList(listStatements(db, params, select(), { from: table as PgTable }), params);
+      // The whole list's total (no filter) is kept by the database (status_counts), not counted.
+      const { rows, total } = await runList(
+        listStatements(db, params, select(), { from: table as PgTable, keptCounts: path }),
+        params,
+      );
       return collection(request.url, (await withComputed(rows as Row[])).map(toJson), total, params);
     });
 

@@ -1,8 +1,9 @@
-import { PAGE_SIZES, TASK_STATUS_FILTERS } from '@spedycja/domain';
+import { apiMessages, PAGE_SIZES, TASK_STATUS_FILTERS } from '@spedycja/domain';
 import { asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { customers, orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
 import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
@@ -121,6 +122,7 @@ export async function listTasks(db: DbOrTx, params: ListParams) {
         { prefix: 'queryEntity', table: queries, on: eq(queries.id, tasks.queryId) },
         { prefix: 'orderEntity', table: orders, on: eq(orders.id, tasks.orderId) },
       ],
+      keptCounts: 'tasks',
     }),
     params,
   );
@@ -151,23 +153,51 @@ export async function dueTaskCount(db: DbOrTx, userUuid: string): Promise<number
   return row?.n ?? 0;
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `user.uuid=` ('Moje zadania'): the users' ids looked up first (an InitPlan), so that the tasks are read along
+ * tasks_user_order_idx in the list's order; a filter on the joined users' uuid sorted every task of the user.
+ */
+function assigneeFilter(value: string): SQL | undefined {
+  const given = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (given.length === 0) return undefined;
+  if (given.some((v) => !UUID_RE.test(v)))
+    throw new AppError(400, 'invalid_filter', apiMessages.invalidFilter('user.uuid'));
+  const uuids = given.map((v) => v.toLowerCase());
+  if (uuids.length === 1)
+    return sql`${tasks.userId} = (SELECT ${users.id} FROM ${users} WHERE ${users.uuid} = ${uuids[0]})`;
+  return sql`${tasks.userId} = ANY (ARRAY(SELECT ${users.id} FROM ${users} WHERE ${users.uuid} IN (${sql.join(
+    uuids.map((v) => sql`${v}`),
+    sql`, `,
+  )})))`;
+}
+
 export const taskFilters: FilterSpec = {
   fields: {
     id: { column: tasks.id, type: 'int', search: 'exact', order: true },
     'queryEntity.uuid': { column: queries.uuid, type: 'uuid', search: 'exact' },
     'orderEntity.uuid': { column: orders.uuid, type: 'uuid', search: 'exact' },
-    'user.uuid': { column: assignee.uuid, type: 'uuid', search: 'exact' },
-    'user.name': { column: assignee.name, type: 'string', search: 'unaccent', order: true },
+    // The assignee's name as the task keeps it (the user's, kept by the database): sorted along an index.
+    'user.name': { column: tasks.assigneeName, type: 'string', search: 'unaccent', order: true },
     contactDate: { column: tasks.contactDate, type: 'timestamp', date: true, range: true, order: true },
     createdDate: { column: tasks.createdAt, type: 'timestamp', date: true, order: true },
     finishedDate: { column: tasks.finishedAt, type: 'timestamp', date: true, order: true },
     deletionReason: { column: tasks.deletionReason, type: 'int', range: true, search: 'exact' },
     drawerNotification: { column: tasks.drawerNotification, type: 'bool', search: 'exact' },
   },
-  custom: { status: statusFilter(tasks.status, TASK_STATUS_FILTERS) },
+  custom: {
+    status: statusFilter(tasks.status, TASK_STATUS_FILTERS),
+    'user.uuid': assigneeFilter,
+    'user.uuid[]': assigneeFilter,
+  },
   base: (present) => (present.has('deletionReason') ? undefined : sql`${tasks.deletionReason} = 0`),
   // SPEC §9: tasks sort by contact date, soonest first.
-  defaultOrder: [sortKey(tasks.contactDate, 'asc', 'last')],
+  // NULLS FIRST as order[contactDate] sorts (never null): tasks_default_order_idx serves both.
+  defaultOrder: [sortKey(tasks.contactDate, 'asc', 'first')],
   tiebreaker: tasks.id,
   itemsPerPage: PAGE_SIZES.tasks,
 };

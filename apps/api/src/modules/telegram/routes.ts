@@ -1,4 +1,5 @@
 import {
+  apiMessages,
   telegramMessages as msg,
   TELEGRAM_LOG_SIZE,
   TELEGRAM_STATUSES,
@@ -8,7 +9,7 @@ import {
   telegramSwitchesSchema,
   telegramTokenSchema,
 } from '@spedycja/domain';
-import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,8 +18,9 @@ import type { Db } from '../../db/client.ts';
 import { tasks, telegramLinkCodes, telegramMessages, users } from '../../db/schema/index.ts';
 import { adminOnly, currentUser, requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery } from '../../http/filters.ts';
+import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
+import { listStatements, runList } from '../../http/listing.ts';
 import { createTelegramClient, type RawUpdate, toUpdate } from '../../integrations/telegram/http.ts';
 import { TelegramError } from '../../integrations/telegram/types.ts';
 import { outcomeOf } from './outcome.ts';
@@ -27,15 +29,37 @@ import type { TelegramService } from './worker.ts';
 
 const WEBHOOK_HEADER = 'x-telegram-bot-api-secret-token';
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A user's messages: the user's id looked up first (an InitPlan), so that the log is read along
+ * telegram_messages_user_idx, newest first, rather than joined to users and sorted (issue 35).
+ */
+const userMessages = (uuid: string): SQL =>
+  sql`${telegramMessages.userId} = (SELECT ${users.id} FROM ${users} WHERE ${users.uuid} = ${uuid.toLowerCase()})`;
+
+/** `user.uuid=` (everyone's log, one user's messages). */
+function userFilter(value: string): SQL | undefined {
+  const given = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (given.length === 0) return undefined;
+  if (given.some((v) => !UUID_RE.test(v)))
+    throw new AppError(400, 'invalid_filter', apiMessages.invalidFilter('user.uuid'));
+  return given.length === 1 ? userMessages(given[0] as string) : sql`(${sql.join(given.map(userMessages), sql` OR `)})`;
+}
+
 const logFilters: FilterSpec = {
+  custom: { 'user.uuid': userFilter, 'user.uuid[]': userFilter },
   fields: {
-    'user.uuid': { column: users.uuid, type: 'uuid', search: 'exact' },
     status: { column: telegramMessages.status, type: 'string', search: 'exact' },
     kind: { column: telegramMessages.kind, type: 'string', search: 'exact' },
     createdDate: { column: telegramMessages.createdAt, type: 'timestamp', date: true },
   },
-  // Newest first; the id (repeated as the tiebreaker, which PostgreSQL drops) keeps pages stable.
-  defaultOrder: [desc(telegramMessages.createdAt), desc(telegramMessages.id)],
+  // Newest first; the id (repeated as the tiebreaker, which PostgreSQL drops) keeps pages stable. NULLS LAST (the
+  // columns are never null) as the log's indexes are declared: a plain DESC (nulls first) sorted the whole log.
+  defaultOrder: [sortKey(telegramMessages.createdAt, 'desc'), sortKey(telegramMessages.id, 'desc')],
   tiebreaker: telegramMessages.id,
   itemsPerPage: TELEGRAM_LOG_SIZE,
   maxItemsPerPage: TELEGRAM_LOG_SIZE,
@@ -209,9 +233,9 @@ export async function telegramRoutes(
       if (everyone && !requestIsAdmin(request)) throw forbidden();
       if (!everyone) delete query['user.uuid'];
       const params = parseListQuery(query, logFilters);
-      const mine: SQL | undefined = everyone ? undefined : eq(users.uuid, currentUser(request).uuid);
+      const mine: SQL | undefined = everyone ? undefined : userMessages(currentUser(request).uuid);
       const where = and(params.where, mine);
-      const page = db
+      const select = db
         .select({
           message: telegramMessages,
           user: { uuid: users.uuid, name: users.name, login: users.login },
@@ -220,24 +244,18 @@ export async function telegramRoutes(
         .from(telegramMessages)
         .leftJoin(users, eq(users.id, telegramMessages.userId))
         .leftJoin(tasks, eq(tasks.id, telegramMessages.taskId))
-        .where(where)
-        .orderBy(...params.orderBy)
-        .limit(params.limit ?? TELEGRAM_LOG_SIZE)
-        .offset(params.offset);
-      // My log is my last 50; everyone's pages on.
+        .$dynamic();
+      // My log is my last 50; everyone's pages on, its total counted as the other lists' are (http/listing.ts).
       if (!everyone) {
-        const rows = (await page) as LogRow[];
+        const rows = (await select
+          .where(where)
+          .orderBy(...params.orderBy)
+          .limit(params.limit ?? TELEGRAM_LOG_SIZE)
+          .offset(params.offset)) as LogRow[];
         return collection(request.url, rows.map(toLogJson), rows.length, { ...params, paginated: false });
       }
-      const [rows, [total]] = await Promise.all([
-        page,
-        db
-          .select({ n: count() })
-          .from(telegramMessages)
-          .leftJoin(users, eq(users.id, telegramMessages.userId))
-          .where(where),
-      ]);
-      return collection(request.url, (rows as LogRow[]).map(toLogJson), total?.n ?? 0, params);
+      const { rows, total } = await runList(listStatements(db, params, select, { from: telegramMessages }), params);
+      return collection(request.url, (rows as LogRow[]).map(toLogJson), total, params);
     },
   );
 

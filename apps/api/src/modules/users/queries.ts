@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { FilterSpec, ListParams } from '../../http/filters.ts';
+import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 
@@ -36,7 +36,8 @@ export const userFilters: FilterSpec = {
     roles: { column: sql`array_to_string(${users.roles}, ',')`, type: 'string', search: 'partial' },
     createdDate: { column: users.createdAt, type: 'timestamp', date: true, order: true },
   },
-  defaultOrder: [sql`${users.name} ASC`],
+  // As order[name]=asc sorts (names are never null), so that users_name_idx serves both.
+  defaultOrder: [sortKey(users.name)],
   tiebreaker: users.id,
   itemsPerPage: 30,
 };
