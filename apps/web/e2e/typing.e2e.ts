@@ -93,11 +93,18 @@ describe('typing: each form keeps up with the keys', () => {
   let baseline: Summary;
   const forms: { form: Summary; fields: Summary[] }[] = [];
 
-  /** Notes a form's figures and fails it when its p95 is over the guard. */
-  const judge = (name: string, measures: FieldMeasure[]) => {
+  /**
+   * Notes a form's figures and fails it when its p95 is over the guard: against a plain input typed in the same place
+   * (the open dialog, the phone's page) when given, the page's otherwise. A dialog's own painting costs each key the
+   * same whatever the form does (measured: a plain input in the customer modal p95 40 ms, on the page 16 ms); the
+   * guard is about what the form adds.
+   */
+  const judge = (name: string, measures: FieldMeasure[], local?: FieldMeasure) => {
     const form = summarize(name, measures);
     forms.push({ form, fields: measures.map((m) => summarize(m.field, [m])) });
-    expect(laggingForms(baseline, [form])).toEqual([]);
+    const against = local ? summarize(`plain <input> beside ${name}`, [local]) : baseline;
+    if (local) forms.push({ form: against, fields: [] });
+    expect(laggingForms(against, [form])).toEqual([]);
   };
 
   async function openDialog(button: string, title: string): Promise<Locator> {
@@ -126,8 +133,9 @@ describe('typing: each form keeps up with the keys', () => {
       await meter.typeInto('order', 'Towar', text(dialog, 'Towar')),
       await meter.typeInto('order', 'Notatka wewnętrzna', text(dialog, 'Notatka wewnętrzna')),
     ];
+    const local = await meter.plainInput(undefined, dialog);
     await discard(page, dialog);
-    judge('order', measures);
+    judge('order', measures, local);
   });
 
   it('query: the cargo and the notes', async () => {
@@ -136,8 +144,9 @@ describe('typing: each form keeps up with the keys', () => {
       await meter.typeInto('query', 'Towar', text(dialog, 'Towar')),
       await meter.typeInto('query', 'Dodatkowe informacje', text(dialog, 'Dodatkowe informacje')),
     ];
+    const local = await meter.plainInput(undefined, dialog);
     await discard(page, dialog);
-    judge('query', measures);
+    judge('query', measures, local);
   });
 
   it("invoice: the buyer's name, a position's name, the notes", async () => {
@@ -147,8 +156,9 @@ describe('typing: each form keeps up with the keys', () => {
       await meter.typeInto('invoice', 'Nazwa 1 (pozycja)', text(dialog, 'Nazwa 1')),
       await meter.typeInto('invoice', 'Uwagi (na fakturze)', text(dialog, 'Uwagi (na fakturze)')),
     ];
+    const local = await meter.plainInput(undefined, dialog);
     await discard(page, dialog);
-    judge('invoice', measures);
+    judge('invoice', measures, local);
   });
 
   for (const [form, button, title] of [
@@ -161,16 +171,18 @@ describe('typing: each form keeps up with the keys', () => {
         await meter.typeInto(form, 'Nazwa firmy', text(dialog, 'Nazwa firmy')),
         await meter.typeInto(form, 'Ulica i numer', text(dialog, 'Ulica i numer')),
       ];
+      const local = await meter.plainInput(undefined, dialog);
       await discard(page, dialog);
-      judge(form, measures);
+      judge(form, measures, local);
     });
   }
 
   it('task: the comment', async () => {
     const dialog = await openDialog('Nowe zadanie', 'Dodaj zadanie');
     const measures = [await meter.typeInto('task', 'Komentarz', text(dialog, 'Komentarz'))];
+    const local = await meter.plainInput(undefined, dialog);
     await discard(page, dialog);
-    judge('task', measures);
+    judge('task', measures, local);
   });
 
   it('contact attempt: the comment', async () => {
@@ -182,8 +194,9 @@ describe('typing: each form keeps up with the keys', () => {
     await row.first().getByRole('button', { name: 'Dodaj próbę kontaktu' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dodaj próbę kontaktu' });
     const measures = [await meter.typeInto('contact attempt', 'Komentarz', text(dialog, 'Komentarz'))];
+    const local = await meter.plainInput(undefined, dialog);
     await discard(page, dialog);
-    judge('contact attempt', measures);
+    judge('contact attempt', measures, local);
   });
 
   it("the carrier's link on a phone (390×844): the driver's form after accepting", async () => {
@@ -208,7 +221,8 @@ describe('typing: each form keeps up with the keys', () => {
         portal.getByLabel('Numer rejestracyjny ciągnika'),
       ),
     ];
+    const local = await portalMeter.plainInput();
     await phone.close();
-    judge("carrier's link (390×844)", measures);
+    judge("carrier's link (390×844)", measures, local);
   });
 });

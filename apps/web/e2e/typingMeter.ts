@@ -142,14 +142,22 @@ export class TypingMeter {
    * The baseline: a plain <input> added to the page outside React, typed the same way. Measure it where no modal is
    * open (a modal traps the focus in itself).
    */
-  async plainInput(text = FIFTY_CHARS): Promise<FieldMeasure> {
-    await this.page.evaluate(() => {
+  /**
+   * A plain <input>, outside React, typed as the forms are. `within`: put inside that element (an open dialog), so
+   * that the baseline pays what the dialog's own painting costs a key and the form is judged on its own work.
+   */
+  async plainInput(text = FIFTY_CHARS, within?: Locator): Promise<FieldMeasure> {
+    const place = (host: Element | null) => {
       const input = document.createElement('input');
       input.id = 'typing-baseline';
       input.setAttribute('aria-label', 'typing baseline');
-      input.style.cssText = 'position:fixed;left:8px;bottom:8px;z-index:10000;width:300px';
-      document.body.append(input);
-    });
+      input.style.cssText = host
+        ? 'display:block;width:300px;margin:8px 0'
+        : 'position:fixed;left:8px;bottom:8px;z-index:10000;width:300px';
+      (host ?? document.body).append(input);
+    };
+    if (within) await within.evaluate(place);
+    else await this.page.evaluate(place, null);
     const input = this.page.locator('#typing-baseline');
     const measure = await this.typeInto('plain <input>', 'baseline', input, text);
     await input.evaluate((el) => el.remove());

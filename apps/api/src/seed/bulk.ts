@@ -156,6 +156,56 @@ async function restoreAfterLoad(db: Db, saved: Saved, steps: Steps) {
  */
 export async function recomputeKept(db: Db) {
   await inParallel([() => statusCounts(db), () => stats(db), () => carrierInvoiceDates(db)]);
+  await inParallel([() => moneyKept(db), () => listKept(db)]);
+}
+
+/**
+ * The money lists' kept values (migration 0045_money_kept_values: its backfill): invoices per month, customers'
+ * balances, open payments per day, a statement's line counts.
+ */
+async function moneyKept(db: Db) {
+  await db.execute(sql`DELETE FROM invoice_month_totals`);
+  await db.execute(sql`
+    INSERT INTO invoice_month_totals (type, currency, month, n, total_net, total_vat, total_gross)
+      SELECT type, currency, date_trunc('month', created_date)::date, count(*), sum(total_net), sum(total_vat),
+        sum(total_gross)
+      FROM invoices GROUP BY 1, 2, 3`);
+  await db.execute(sql`DELETE FROM customer_balances`);
+  await db.execute(sql`
+    INSERT INTO customer_balances (customer_id, currency, due, n)
+      SELECT customer_id, currency, sum(due_amount), count(*) FROM invoices
+      WHERE type = 'vat' AND NOT paid AND due_amount > 0 AND customer_id IS NOT NULL
+      GROUP BY customer_id, currency`);
+  await db.execute(sql`DELETE FROM payment_day_totals`);
+  await db.execute(sql`
+    INSERT INTO payment_day_totals (side, currency, day, n, amount)
+      SELECT 'customer', customer_price_currency, (customer_date_of_payment AT TIME ZONE 'UTC')::date, count(*),
+        coalesce(sum(customer_price), 0)
+      FROM orders WHERE NOT customer_paid AND deletion_reason = 0 AND status IN ('aktywne', 'zakonczone')
+      GROUP BY 2, 3
+      UNION ALL SELECT 'carrier', carrier_price_currency, (carrier_payment_due AT TIME ZONE 'UTC')::date, count(*),
+        coalesce(sum(carrier_price), 0)
+      FROM orders WHERE NOT carrier_paid AND deletion_reason = 0 AND status IN ('aktywne', 'zakonczone')
+      GROUP BY 2, 3`);
+  await db.execute(sql`
+    UPDATE bank_statements s SET line_count = c.lines, booked_count = c.booked
+      FROM (SELECT statement_id, count(*) AS lines, count(booked_at) AS booked FROM bank_statement_lines
+            GROUP BY statement_id) c
+      WHERE s.id = c.statement_id`);
+}
+
+/** The other lists' kept totals and the tasks' assignee names (migration 0047_kept_counts: its backfill). */
+async function listKept(db: Db) {
+  await db.execute(sql`DELETE FROM status_counts WHERE table_name IN ('customers', 'carriers', 'tasks', 'offers')`);
+  await db.execute(sql`
+    INSERT INTO status_counts (table_name, status, n)
+      SELECT 'customers', 'wszystkie', count(*) FROM customers
+      UNION ALL SELECT 'carriers', 'wszystkie', count(*) FROM carriers
+      UNION ALL SELECT 'tasks', status, count(*) FROM tasks WHERE deletion_reason = 0 GROUP BY status
+      UNION ALL SELECT 'offers', 'aktywne', count(*) FROM offers WHERE active`);
+  await db.execute(sql`
+    UPDATE tasks SET assignee_name = u.name FROM users u
+    WHERE u.id = tasks.user_id AND tasks.assignee_name IS DISTINCT FROM u.name`);
 }
 
 async function statusCounts(db: Db) {
