@@ -95,7 +95,12 @@ export const CUSTOM_SAMPLES: Record<string, Record<string, string>> = {
 };
 
 /** Values of the path's own records, for parameters that name one (filled in when the list is found). */
-const RECORD_PARAMS: Record<string, string> = { 'customer.uuid': 'customers', order: 'orders' };
+const RECORD_PARAMS: Record<string, string> = {
+  'customer.uuid': 'customers',
+  order: 'orders',
+  'user.uuid': 'users',
+  'user.uuid[]': 'users',
+};
 
 /**
  * Lists measured by their default view only, with the reason (a bounded list, or one whose filters cannot be tried

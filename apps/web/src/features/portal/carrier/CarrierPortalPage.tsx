@@ -268,8 +268,7 @@ function AcceptDecline({ t, busy, act, token, notice, onAccepted }: ActProps & {
   );
 }
 
-const VEHICLE_FIELDS = ['driverName', 'driverPhone', 'truckPlate', 'trailerPlate', 'note'] as const;
-type VehicleFields = Record<(typeof VEHICLE_FIELDS)[number], string>;
+type VehicleFields = Record<'driverName' | 'driverPhone' | 'truckPlate' | 'trailerPlate' | 'note', string>;
 
 function VehicleForm({ t, view, busy, act, token, notice, focus }: ActProps & { view: PortalView; focus: boolean }) {
   const v = view.vehicle;
@@ -308,10 +307,8 @@ function VehicleForm({ t, view, busy, act, token, notice, focus }: ActProps & { 
       <form
         onSubmit={(e: FormEvent<HTMLFormElement>) => {
           e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          const fields = Object.fromEntries(
-            VEHICLE_FIELDS.map((name) => [name, String(data.get(name) ?? '')]),
-          ) as VehicleFields;
+          // The form's only named fields are the five text fields: their values, as typed.
+          const fields = Object.fromEntries(new FormData(e.currentTarget)) as VehicleFields;
           void act('vehicle', () => portalApi.vehicle(token, fields), t.vehicleSaved);
         }}
       >
