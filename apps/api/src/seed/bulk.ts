@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client.ts';
 
 /**
@@ -14,6 +14,22 @@ import { type Db, selectRows } from '../db/client.ts';
 export async function isPostgresServer(db: Db): Promise<boolean> {
   const [row] = await selectRows<{ v: string }>(db, sql`SELECT version() AS v`);
   return !(row?.v ?? '').includes('PGlite');
+}
+
+/**
+ * The database as the bulk load uses it: each statement in a transaction of its own with memory enough to sort and
+ * hash a million rows in memory (the server's default work_mem, 4 MB, spills every such sort to disk). The setting
+ * is the statement's own (SET LOCAL): the pool's connections keep theirs.
+ */
+export function withLoadMemory(db: Db): Db {
+  const execute = (query: SQL | string) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+      return tx.execute(typeof query === 'string' ? sql.raw(query) : query);
+    });
+  return new Proxy(db, {
+    get: (target, property, receiver) => (property === 'execute' ? execute : Reflect.get(target, property, receiver)),
+  });
 }
 
 /** Times each step and prints it (the seeding's breakdown). */
@@ -207,15 +223,21 @@ export async function analyzeTables(db: Db, tables: string[]) {
   await inParallel(tables.map((t) => () => db.execute(sql.raw(`ANALYZE "${t}"`))));
 }
 
-/** ANALYZE of every table; on PostgreSQL two tables at a time. */
-export async function analyze(db: Db, parallel: boolean) {
+/**
+ * ANALYZE of every table; on PostgreSQL two tables at a time, and not again the tables the load analysed already
+ * unless an index on an expression (its statistics come with the index) was built on them since.
+ */
+export async function analyze(db: Db, parallel: boolean, analysed: string[] = []) {
   if (!parallel) {
     await db.execute(sql`ANALYZE`);
     return;
   }
+  const done = sql.raw(`ARRAY[${analysed.map((t) => `'${t}'`).join(',')}]::text[]`);
   const tables = await selectRows<{ name: string }>(
     db,
-    sql`SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
+    sql`SELECT relname AS name FROM pg_class c WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
+          AND (NOT relname = ANY(${done})
+            OR EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indexprs IS NOT NULL))
         ORDER BY pg_relation_size(oid) DESC`,
   );
   await inParallel(tables.map((t) => () => db.execute(sql.raw(`ANALYZE "${t.name}"`))));
