@@ -37,6 +37,10 @@ export class Steps {
   readonly times: [string, number][] = [];
   constructor(private readonly log: ((line: string) => void) | null) {}
 
+  note(line: string) {
+    this.log?.(`        ${line}`);
+  }
+
   async run<T>(name: string, step: () => Promise<T>): Promise<T> {
     const t0 = performance.now();
     const result = await step();
@@ -48,7 +52,7 @@ export class Steps {
 }
 
 type Saved = {
-  indexes: { table: string; statement: string }[];
+  indexes: { table: string; name: string; statement: string }[];
   foreignKeys: string[];
   tables: string[];
 };
@@ -125,9 +129,10 @@ async function dropForLoad(db: Db, tables: string[]): Promise<Saved> {
     indexes: [
       ...uniques.map((u) => ({
         table: u.table,
+        name: u.name,
         statement: `ALTER TABLE "${u.table}" ADD CONSTRAINT "${u.name}" ${u.def}`,
       })),
-      ...indexes.map((i) => ({ table: i.table, statement: i.def })),
+      ...indexes.map((i) => ({ table: i.table, name: i.name, statement: i.def })),
     ],
     foreignKeys: keys.map((k) => `ALTER TABLE "${k.table}" ADD CONSTRAINT "${k.name}" ${k.def}`),
     tables,
@@ -157,8 +162,22 @@ async function restoreAfterLoad(db: Db, saved: Saved, steps: Steps) {
     ).map((r) => [r.table, Number(r.bytes)]),
   );
   const builds = [...saved.indexes].sort((a, b) => (sizes.get(b.table) ?? 0) - (sizes.get(a.table) ?? 0));
+  const took: [string, number][] = [];
   await steps.run(`bulk: ${builds.length} indexes and unique keys built (2 at a time)`, () =>
-    inParallel(builds.map((b) => () => withMemory(db, b.statement))),
+    inParallel(
+      builds.map((b) => async () => {
+        const t0 = performance.now();
+        await withMemory(db, b.statement);
+        took.push([b.name, performance.now() - t0]);
+      }),
+    ),
+  );
+  steps.note(
+    `slowest builds: ${took
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ')}`,
   );
   // One at a time: each takes its two tables' locks, and two at once could wait for each other.
   await steps.run(`bulk: ${saved.foreignKeys.length} foreign keys checked`, async () => {
