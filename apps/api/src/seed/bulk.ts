@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, selectRows } from '../db/client.ts';
 
 /**
@@ -16,10 +16,30 @@ export async function isPostgresServer(db: Db): Promise<boolean> {
   return !(row?.v ?? '').includes('PGlite');
 }
 
+/**
+ * The database as the bulk load uses it: each statement in a transaction of its own with memory enough to sort and
+ * hash a million rows in memory (the server's default work_mem, 4 MB, spills every such sort to disk). The setting
+ * is the statement's own (SET LOCAL): the pool's connections keep theirs.
+ */
+export function withLoadMemory(db: Db): Db {
+  const execute = (query: SQL | string) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL work_mem = '256MB'`);
+      return tx.execute(typeof query === 'string' ? sql.raw(query) : query);
+    });
+  return new Proxy(db, {
+    get: (target, property, receiver) => (property === 'execute' ? execute : Reflect.get(target, property, receiver)),
+  });
+}
+
 /** Times each step and prints it (the seeding's breakdown). */
 export class Steps {
   readonly times: [string, number][] = [];
   constructor(private readonly log: ((line: string) => void) | null) {}
+
+  note(line: string) {
+    this.log?.(`        ${line}`);
+  }
 
   async run<T>(name: string, step: () => Promise<T>): Promise<T> {
     const t0 = performance.now();
@@ -32,7 +52,7 @@ export class Steps {
 }
 
 type Saved = {
-  indexes: { table: string; statement: string }[];
+  indexes: { table: string; name: string; statement: string }[];
   foreignKeys: string[];
   tables: string[];
 };
@@ -109,9 +129,10 @@ async function dropForLoad(db: Db, tables: string[]): Promise<Saved> {
     indexes: [
       ...uniques.map((u) => ({
         table: u.table,
+        name: u.name,
         statement: `ALTER TABLE "${u.table}" ADD CONSTRAINT "${u.name}" ${u.def}`,
       })),
-      ...indexes.map((i) => ({ table: i.table, statement: i.def })),
+      ...indexes.map((i) => ({ table: i.table, name: i.name, statement: i.def })),
     ],
     foreignKeys: keys.map((k) => `ALTER TABLE "${k.table}" ADD CONSTRAINT "${k.name}" ${k.def}`),
     tables,
@@ -141,8 +162,22 @@ async function restoreAfterLoad(db: Db, saved: Saved, steps: Steps) {
     ).map((r) => [r.table, Number(r.bytes)]),
   );
   const builds = [...saved.indexes].sort((a, b) => (sizes.get(b.table) ?? 0) - (sizes.get(a.table) ?? 0));
+  const took: [string, number][] = [];
   await steps.run(`bulk: ${builds.length} indexes and unique keys built (2 at a time)`, () =>
-    inParallel(builds.map((b) => () => withMemory(db, b.statement))),
+    inParallel(
+      builds.map((b) => async () => {
+        const t0 = performance.now();
+        await withMemory(db, b.statement);
+        took.push([b.name, performance.now() - t0]);
+      }),
+    ),
+  );
+  steps.note(
+    `slowest builds: ${took
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ')}`,
   );
   // One at a time: each takes its two tables' locks, and two at once could wait for each other.
   await steps.run(`bulk: ${saved.foreignKeys.length} foreign keys checked`, async () => {
@@ -257,15 +292,21 @@ export async function analyzeTables(db: Db, tables: string[]) {
   await inParallel(tables.map((t) => () => db.execute(sql.raw(`ANALYZE "${t}"`))));
 }
 
-/** ANALYZE of every table; on PostgreSQL two tables at a time. */
-export async function analyze(db: Db, parallel: boolean) {
+/**
+ * ANALYZE of every table; on PostgreSQL two tables at a time, and not again the tables the load analysed already
+ * unless an index on an expression (its statistics come with the index) was built on them since.
+ */
+export async function analyze(db: Db, parallel: boolean, analysed: string[] = []) {
   if (!parallel) {
     await db.execute(sql`ANALYZE`);
     return;
   }
+  const done = sql.raw(`ARRAY[${analysed.map((t) => `'${t}'`).join(',')}]::text[]`);
   const tables = await selectRows<{ name: string }>(
     db,
-    sql`SELECT relname AS name FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
+    sql`SELECT relname AS name FROM pg_class c WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
+          AND (NOT relname = ANY(${done})
+            OR EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indexprs IS NOT NULL))
         ORDER BY pg_relation_size(oid) DESC`,
   );
   await inParallel(tables.map((t) => () => db.execute(sql.raw(`ANALYZE "${t.name}"`))));

@@ -6,7 +6,16 @@ import { sha256Of } from '../files/store.ts';
 import { readSchedule } from '../modules/reminders/service.ts';
 import { hashPassword } from '../modules/users/passwords.ts';
 import { SEEDED_DOCUMENT, seedActivity } from './activity.ts';
-import { analyze, analyzeTables, bulkLoad, inParallel, isPostgresServer, recomputeKept, Steps } from './bulk.ts';
+import {
+  analyze,
+  analyzeTables,
+  bulkLoad,
+  inParallel,
+  isPostgresServer,
+  recomputeKept,
+  Steps,
+  withLoadMemory,
+} from './bulk.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedParties } from './parties.ts';
 import { seedShipments } from './shipments.ts';
@@ -94,15 +103,16 @@ const BULK_TABLES = [
   'interest_notes',
 ];
 
-export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
+export async function seedDemo(given: Db, options: SeedOptions = {}): Promise<SeedReport> {
   const scale = options.scale ?? 0;
   // A bulk load drops the unique keys for the load: only into a database not seeded at scale before (its generated
   // parties would come again; row by row they are skipped).
   const bulk =
     options.bulk ??
     (scale >= 10_000 &&
-      (await isPostgresServer(db)) &&
-      (await db.select({ n: count() }).from(customers).where(eq(customers.nip, '1000000001')))[0]?.n === 0);
+      (await isPostgresServer(given)) &&
+      (await given.select({ n: count() }).from(customers).where(eq(customers.nip, '1000000001')))[0]?.n === 0);
+  const db = bulk ? withLoadMemory(given) : given;
   const log = options.log === undefined ? (scale >= 10_000 ? console.log : null) : options.log;
   const steps = new Steps(log);
   const t0 = performance.now();
@@ -110,13 +120,17 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     ? (await options.files.put(SEEDED_DOCUMENT.bytes)).sha256
     : sha256Of(SEEDED_DOCUMENT.bytes);
   const report: SeedReport = {};
+  const analysed: string[] = [];
   const load = async () => {
     report.users = await steps.run('users', () => seedUsers(db, scale));
     const parties = await seedParties(db, scale, steps, bulk);
     Object.assign(report, parties.report);
     // Bulk: the planner learns each phase's tables before the next phase joins them.
-    const learn = (tables: string[]) =>
-      bulk ? steps.run(`ANALYZE ${tables.join(', ')}`, () => analyzeTables(db, tables)) : Promise.resolve();
+    const learn = async (tables: string[]) => {
+      if (!bulk) return;
+      await steps.run(`ANALYZE ${tables.join(', ')}`, () => analyzeTables(db, tables));
+      analysed.push(...tables);
+    };
     await learn(['users', 'customers', 'carriers']);
     // A working day's worth for the demo; at benchmark scale, as many of each as customers.
     const counts =
@@ -160,10 +174,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   if (bulk) await bulkLoad(db, BULK_TABLES, steps, load);
   else await load();
   // Statistics for the planner now: autovacuum analyses the new rows only later, and lists would be planned blind.
-  await steps.run('ANALYZE', () => analyze(db, bulk));
+  await steps.run('ANALYZE', () => analyze(db, bulk, analysed));
   // The stats' running sums were rewritten once per seeded row: vacuumed now, as autovacuum keeps them in an office,
   // so that the stats read them from their index alone (migration 0038) rather than from thousands of stale pages.
-  await db.execute(sql`VACUUM stats_monthly`);
+  await given.execute(sql`VACUUM stats_monthly`);
   log?.(
     `  seed: ${'total'.padEnd(46)} ${((performance.now() - t0) / 1000).toFixed(1).padStart(7)} s${bulk ? ' (bulk load)' : ''}`,
   );
