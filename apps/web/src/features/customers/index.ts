@@ -2,5 +2,10 @@
 
 export { getCustomer } from './api/getCustomer.ts';
 export { CustomerModal, type CustomerModalProps } from './components/CustomerModal.tsx';
-export { CustomerPicker, type CustomerPickerProps, type CustomerRef } from './components/CustomerPicker.tsx';
+export {
+  CustomerPicker,
+  type CustomerPickerProps,
+  type CustomerRef,
+  FormCustomerPicker,
+} from './components/CustomerPicker.tsx';
 export { CustomersPage } from './components/CustomersPage.tsx';

@@ -1,3 +1,4 @@
+import { type BindableForm, useFieldProps } from '../../../components/FormFields.tsx';
 import { type PartyFieldProps, PartyPicker } from '../../../components/parties/PartyPicker.tsx';
 import type { PartyRef } from '../../../components/parties/partyForm.ts';
 import { DebtorBadge } from '../../debtors/components/DebtorBadge.tsx';
@@ -26,6 +27,29 @@ export function CustomerPicker({ label = t.picker.label, ...props }: CustomerPic
       renderModal={({ opened, uuid, onClose, onSaved }) => (
         <CustomerModal opened={opened} customerUuid={uuid} onClose={onClose} onSaved={onSaved} />
       )}
+    />
+  );
+}
+
+/**
+ * The picker bound to an uncontrolled form's `customer` field (queries, orders): rendered again only when another
+ * customer is picked, not on the form's keys.
+ */
+export function FormCustomerPicker({
+  form,
+  label,
+}: {
+  form: BindableForm & { setFieldValue: (path: 'customer', value: CustomerRef | null) => void };
+  label?: string;
+}) {
+  const field = useFieldProps(form, 'customer');
+  return (
+    <CustomerPicker
+      label={label}
+      required
+      value={field.value}
+      onChange={(customer) => form.setFieldValue('customer', customer)}
+      error={field.error}
     />
   );
 }

@@ -20,7 +20,7 @@ import {
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import { CargoSection, OwnerSelect, RouteSection, StatusSelect } from '../../../components/shipment/ShipmentFields.tsx';
 import { CarrierPicker } from '../../carriers/index.ts';
-import { CustomerPicker } from '../../customers/index.ts';
+import { FormCustomerPicker } from '../../customers/index.ts';
 import { CarrierOrderFields, verificationTexts } from '../../verification/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { STATUS_OPTIONS } from './options.ts';
@@ -129,20 +129,6 @@ export function OrderCargoSection({ form }: { form: Form }) {
   return <CargoSection form={form} cols={{ base: 2, sm: 6 }} />;
 }
 
-/** The customer, rendered again only when another one is picked. */
-function OrderCustomerPicker({ form }: { form: Form }) {
-  const field = useFieldProps(form, 'customer');
-  return (
-    <CustomerPicker
-      label={f.customer}
-      required
-      value={field.value}
-      onChange={(customer) => form.setFieldValue('customer', customer)}
-      error={field.error}
-    />
-  );
-}
-
 /** The carrier, its account and its warnings (OCP against the cargo's value and the unloading day). */
 function OrderCarrierFields({ form }: { form: Form }) {
   const carrier = useFormValue<OrderFormValues['carrier']>(form, 'carrier');
@@ -204,7 +190,7 @@ export function PartiesSection({ form }: { form: Form }) {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       <Fieldset legend={t.sections.customer}>
         <Stack gap="xs">
-          <OrderCustomerPicker form={form} />
+          <FormCustomerPicker form={form} label={f.customer} />
           <PriceFields form={form} party="customer" />
           <PaymentFields form={form} party="customer" />
           <Group gap="md">

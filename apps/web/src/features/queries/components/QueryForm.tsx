@@ -3,17 +3,11 @@ import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { QueryCreate, QueryUpdate } from '@spedycja/domain';
 import { useMemo } from 'react';
 import { FormActions } from '../../../components/FormActions.tsx';
-import {
-  FormMoneyInput,
-  FormSelect,
-  FormTextarea,
-  useFieldProps,
-  useFormValue,
-} from '../../../components/FormFields.tsx';
+import { FormMoneyInput, FormSelect, FormTextarea, useFormValue } from '../../../components/FormFields.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import { CargoSection, OwnerSelect, RouteSection, StatusSelect } from '../../../components/shipment/ShipmentFields.tsx';
 import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
-import { CustomerPicker } from '../../customers/index.ts';
+import { FormCustomerPicker } from '../../customers/index.ts';
 import { useUserOptions, withCurrentUser } from '../../users/index.ts';
 import { useCreateQuery } from '../api/createQuery.ts';
 import { useUpdateQuery } from '../api/updateQuery.ts';
@@ -34,20 +28,6 @@ type QueryFormProps = {
 const f = t.fields;
 
 type Form = UseFormReturnType<QueryFormValues>;
-
-/** The customer, rendered again only when another one is picked. */
-function QueryCustomerPicker({ form }: { form: Form }) {
-  const field = useFieldProps(form, 'customer');
-  return (
-    <CustomerPicker
-      label={f.customer}
-      required
-      value={field.value}
-      onChange={(customer) => form.setFieldValue('customer', customer)}
-      error={field.error}
-    />
-  );
-}
 
 /** The prices, in the currency chosen beside them (they render again when it changes, not on the form's keys). */
 function QueryPriceFields({ form }: { form: Form }) {
@@ -126,7 +106,7 @@ export function QueryForm({ mode, readOnly = false, queryUuid, initialValues, on
           </CargoSection>
           <Fieldset legend={t.sections.customerAndPrice}>
             <Stack gap="xs">
-              <QueryCustomerPicker form={form} />
+              <FormCustomerPicker form={form} label={f.customer} />
               <QueryPriceFields form={form} />
             </Stack>
           </Fieldset>
