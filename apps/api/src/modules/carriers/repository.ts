@@ -42,21 +42,22 @@ export const carrierFilters: FilterSpec = {
   itemsPerPage: PAGE_SIZES.default,
 };
 
-export const toCarrierJson = (row: CarrierRow) => ({
-  ...partyJson('carriers', 'Carrier', row),
-  accountNumber: row.accountNumber,
-  countries: row.countries,
-  maxCargoLength: row.maxCargoLength,
-  maxCargoWidth: row.maxCargoWidth,
-  maxCargoHeight: row.maxCargoHeight,
-  maxCargoWeight: row.maxCargoWeight,
-  methodOfContact: row.methodOfContact,
-  ocpInsurer: row.ocpInsurer,
-  ocpPolicyNumber: row.ocpPolicyNumber,
-  ocpSum: row.ocpSum,
-  ocpSumCurrency: row.ocpSumCurrency,
-  ocpValidFrom: row.ocpValidFrom,
-  ocpValidTo: row.ocpValidTo,
-  licenceNumber: row.licenceNumber,
-  licenceValidTo: row.licenceValidTo,
-});
+// Object.assign, not a spread first: see scripts/lint/no-spread-first.grit.
+export const toCarrierJson = (row: CarrierRow) =>
+  Object.assign(partyJson('carriers', 'Carrier', row), {
+    accountNumber: row.accountNumber,
+    countries: row.countries,
+    maxCargoLength: row.maxCargoLength,
+    maxCargoWidth: row.maxCargoWidth,
+    maxCargoHeight: row.maxCargoHeight,
+    maxCargoWeight: row.maxCargoWeight,
+    methodOfContact: row.methodOfContact,
+    ocpInsurer: row.ocpInsurer,
+    ocpPolicyNumber: row.ocpPolicyNumber,
+    ocpSum: row.ocpSum,
+    ocpSumCurrency: row.ocpSumCurrency,
+    ocpValidFrom: row.ocpValidFrom,
+    ocpValidTo: row.ocpValidTo,
+    licenceNumber: row.licenceNumber,
+    licenceValidTo: row.licenceValidTo,
+  });

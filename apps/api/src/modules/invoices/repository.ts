@@ -122,19 +122,20 @@ const orderRef = (value: { uuid: string | null; id: number | null; number: strin
 export function toInvoiceJson(record: InvoiceRecord): Invoice {
   const { invoice: i, customer, order, proFormaOrder, corrected } = record;
   // JSON numbers from the database: bigint columns arrive as numbers here too.
-  const positions = record.positions.map((p) => ({
-    ...p,
-    netto: Number(p.netto),
-    nettoValue: Number(p.nettoValue),
-    vatValue: Number(p.vatValue),
-    bruttoValue: Number(p.bruttoValue),
-  }));
+  // Object.assign, not a spread first: see scripts/lint/no-spread-first.grit.
+  const positions = record.positions.map((p) =>
+    Object.assign({}, p, {
+      netto: Number(p.netto),
+      nettoValue: Number(p.nettoValue),
+      vatValue: Number(p.vatValue),
+      bruttoValue: Number(p.bruttoValue),
+    }),
+  );
   const totals = invoiceTotals(positions);
   const foreign = i.currency !== 'pln' && i.exchangeRate !== null;
-  const totalsByRate = totals.byRate.map((t) => ({
-    ...t,
-    vatPln: foreign ? toPln(t.vat, i.exchangeRate as number) : null,
-  }));
+  const totalsByRate = totals.byRate.map((t) =>
+    Object.assign({}, t, { vatPln: foreign ? toPln(t.vat, i.exchangeRate as number) : null }),
+  );
   const today = warsawDay();
   const paymentStatus = invoicePaymentStatus(i, today);
   return {

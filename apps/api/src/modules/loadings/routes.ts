@@ -140,12 +140,13 @@ export async function loadingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
             .from(invoices)
             .where(or(inArray(invoices.orderId, ids), inArray(invoices.orderProFormaId, ids)))
             .orderBy(invoices.id);
-    const members = rows.map((row) => ({
-      ...toOrderJson(row),
-      invoices: issued
-        .filter((i) => i.orderId === row.order.id || i.orderProFormaId === row.order.id)
-        .map((i) => ({ '@id': iri('invoices', i.uuid), uuid: i.uuid, number: i.number, type: i.type })),
-    }));
+    const members = rows.map((row) =>
+      Object.assign(toOrderJson(row), {
+        invoices: issued
+          .filter((i) => i.orderId === row.order.id || i.orderProFormaId === row.order.id)
+          .map((i) => ({ '@id': iri('invoices', i.uuid), uuid: i.uuid, number: i.number, type: i.type })),
+      }),
+    );
     return collection(request.url, members, total, params);
   });
 }

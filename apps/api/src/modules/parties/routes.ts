@@ -108,7 +108,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
           ),
         )) as unknown as Row[];
       const byId = new Map(extra.map((row) => [row.id, row]));
-      return rows.map((row) => ({ ...row, ...byId.get(row.id) }));
+      return rows.map((row) => Object.assign({}, row, byId.get(row.id)));
     };
 
     r.get(base, { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
