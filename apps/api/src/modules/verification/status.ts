@@ -8,6 +8,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { carriers, settings } from '../../db/schema/index.ts';
+import { onTablesWritten } from '../../db/writes.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { warsawDay } from '../../warsawDay.ts';
 
@@ -28,8 +29,32 @@ export async function refreshValidDays(db: DbOrTx) {
   validDays = Number.isInteger(days) && days > 0 ? days : DEFAULT_VERIFICATION_VALID_DAYS;
 }
 
-export const refreshValidDaysHook = (db: DbOrTx) => async (request: FastifyRequest) => {
-  if (/^\/api\/(customers|carriers|orders)/.test(request.url)) await refreshValidDays(db);
+/**
+ * The setting as last read, per database: read again after a write of the settings through this server, or after
+ * READ_EVERY_MS for a change made elsewhere (another instance, a script). A list request no longer waits for a read
+ * of the settings before its own statements.
+ */
+const READ_EVERY_MS = 10_000;
+const readDays = new WeakMap<object, { days: number; at: number }>();
+let settingsWritten = 0;
+onTablesWritten((tables) => {
+  if (tables.includes('settings') || tables.includes('*')) settingsWritten++;
+});
+
+export const refreshValidDaysHook = (db: DbOrTx) => {
+  let seenWrites = settingsWritten;
+  return async (request: FastifyRequest) => {
+    if (!/^\/api\/(customers|carriers|orders)/.test(request.url)) return;
+    const known = readDays.get(db);
+    if (known && seenWrites === settingsWritten && performance.now() - known.at < READ_EVERY_MS) {
+      validDays = known.days;
+      return;
+    }
+    seenWrites = settingsWritten;
+    const at = performance.now();
+    await refreshValidDays(db);
+    readDays.set(db, { days: validDays, at });
+  };
 };
 
 const validDaysSql = sql`coalesce((SELECT value FROM settings WHERE key = 'verificationValidDays')::int, ${DEFAULT_VERIFICATION_VALID_DAYS})`;
