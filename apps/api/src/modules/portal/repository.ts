@@ -120,7 +120,7 @@ export async function listDocuments(db: DbOrTx, orderId: number) {
     .leftJoin(users, eq(users.id, orderDocuments.addedById))
     .where(and(eq(orderDocuments.orderId, orderId), isNull(orderDocuments.deletedAt)))
     .orderBy(asc(orderDocuments.id));
-  return rows.map((r) => toDocumentJson({ ...r.doc, addedByName: r.addedByName }));
+  return rows.map((r) => toDocumentJson(Object.assign({}, r.doc, { addedByName: r.addedByName })));
 }
 
 /**

@@ -95,7 +95,7 @@ function withHashes(account: string, lines: Omit<ParsedLine, 'hash'>[]): ParsedL
     ].join('|');
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
-    return { ...l, hash: createHash('sha256').update(`${key}|${n}`).digest('hex') };
+    return Object.assign({}, l, { hash: createHash('sha256').update(`${key}|${n}`).digest('hex') });
   });
 }
 
