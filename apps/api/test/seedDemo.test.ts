@@ -39,7 +39,11 @@ async function signature(db: Db): Promise<Record<string, string>> {
       UNION ALL SELECT 'events', count(*) FROM portal_events UNION ALL SELECT 'documents', count(*) FROM order_documents
       UNION ALL SELECT 'checks', count(*) FROM verifications UNION ALL SELECT 'lines', count(*) FROM bank_statement_lines
       UNION ALL SELECT 'notes', count(*) FROM interest_notes UNION ALL SELECT 'reminders', count(*) FROM invoice_reminders
-      UNION ALL SELECT 'history', count(*) FROM record_history) x`,
+      UNION ALL SELECT 'history', count(*) FROM record_history
+      UNION ALL SELECT 'received invoices', count(*) FROM received_invoices
+      UNION ALL SELECT 'telegram', count(*) FROM telegram_messages) x`,
+    payments: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (SELECT side, currency, sum(n), sum(amount)
+      FROM payment_day_totals GROUP BY 1, 2 HAVING sum(n) <> 0) x`,
   };
   const out: Record<string, string> = {};
   for (const [name, query] of Object.entries(checks)) {
@@ -95,7 +99,19 @@ describe.each(dbKinds)('the demo seeder on %s', (kind) => {
         (SELECT count(*) FROM invoices i WHERE i.paid_amount <> coalesce((SELECT sum(p.amount) FROM invoice_payments p
            WHERE p.invoice_id = i.id AND p.cancelled_at IS NULL), 0))::int AS "paymentsOff",
         (SELECT count(*) FROM orders o WHERE o.carrier_paid AND o.carrier_price > 0
-           AND NOT EXISTS (SELECT 1 FROM carrier_payments c WHERE c.order_id = o.id))::int AS "carrierUnpaid"`,
+           AND NOT EXISTS (SELECT 1 FROM carrier_payments c WHERE c.order_id = o.id))::int AS "carrierUnpaid",
+        (SELECT count(*) FROM received_invoices WHERE order_id IS NOT NULL)::int AS "receivedMatched",
+        (SELECT count(*) FROM received_invoices WHERE order_id IS NULL)::int AS "receivedUnmatched",
+        (SELECT count(*) FROM received_invoices r JOIN orders o ON o.id = r.order_id JOIN carriers k ON k.id = o.carrier_id
+           WHERE regexp_replace(k.nip, '[^0-9]', '', 'g') <> r.seller_nip OR o.carrier_price <> r.net_amount
+             OR o.carrier_invoice_payment_date IS DISTINCT FROM r.payment_date)::int AS "receivedOff",
+        (SELECT count(*) FROM orders WHERE status = 'zakonczone')::int AS finished,
+        (SELECT count(*) FROM telegram_messages)::int AS telegram,
+        (SELECT count(DISTINCT user_id) FROM telegram_messages)::int AS "telegramUsers",
+        (SELECT count(*) FROM users)::int AS users,
+        (SELECT count(DISTINCT kind) FROM telegram_messages)::int AS "telegramKinds",
+        (SELECT count(*) FROM telegram_messages WHERE status NOT IN ('sent', 'failed'))::int AS "telegramQueued",
+        (SELECT count(*) FROM telegram_messages WHERE kind = 'reminder' AND task_id IS NOT NULL)::int AS reminded`,
     );
     expect(spread?.overdue).toBeGreaterThan(0.2);
     expect(spread?.overdue).toBeLessThan(0.4);
@@ -107,6 +123,18 @@ describe.each(dbKinds)('the demo seeder on %s', (kind) => {
     }
     expect(spread?.notes).toBeGreaterThan(0);
     expect(spread?.partlyPaid).toBeGreaterThan(0);
+    // The carriers' invoices from KSeF: most finished orders' (matched as the sync matches), a few unassigned.
+    expect(spread?.receivedOff).toBe(0);
+    expect(spread?.receivedMatched).toBeGreaterThan((spread?.finished ?? 0) / 2);
+    expect(spread?.receivedUnmatched).toBeGreaterThan(0);
+    expect(spread?.receivedUnmatched).toBeLessThan((spread?.receivedMatched ?? 0) / 5);
+    // The bot's messages: on a few users' chats, every kind, none left in the outbox for the worker to send.
+    expect(spread?.telegram).toBeGreaterThan(0);
+    expect(spread?.telegramUsers).toBeGreaterThan(0);
+    expect(spread?.telegramUsers).toBeLessThan((spread?.users ?? 0) / 2);
+    expect(spread?.telegramKinds).toBe(5);
+    expect(spread?.telegramQueued).toBe(0);
+    expect(spread?.reminded).toBeGreaterThan(0);
     // Statements and reminders are an office's weeks, not its volume.
     expect(spread?.statements).toBeLessThan((spread?.orders ?? 0) / 10);
     expect(spread?.reminders).toBeLessThan((spread?.orders ?? 0) / 2);
@@ -133,11 +161,39 @@ describe.each(dbKinds)('the demo seeder on %s', (kind) => {
       '/api/payments',
       '/api/bank_statements',
       '/api/portal/notifications',
+      '/api/received_invoices',
+      '/api/telegram/notifications?scope=all',
       `/api/stats?from=${new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`,
       '/api/users',
     ]) {
       await get(url);
     }
+    // The lists the seeded rows are for have rows: the carriers' invoices (matched and not), the bot's log, and the
+    // payments cockpit's both sides as it opens (overdue) and all (the load test reads them).
+    const rows = async (url: string) => {
+      const body = await get(url);
+      expect(body['hydra:member'].length, url).toBeGreaterThan(0);
+      return body;
+    };
+    await rows('/api/received_invoices');
+    await rows('/api/received_invoices?matched=false');
+    await rows('/api/telegram/notifications?scope=all');
+    for (const side of ['customer', 'carrier']) {
+      await rows(`/api/payments?side=${side}`);
+      await rows(`/api/payments?side=${side}&state=overdue&page=1&itemsPerPage=10`);
+      await rows(`/api/payments?side=${side}&state=due`);
+    }
+    const [received] = await selectRows<{ uuid: string }>(
+      t.database.db,
+      sql`SELECT uuid FROM received_invoices WHERE order_id IS NOT NULL ORDER BY id LIMIT 1`,
+    );
+    await get(`/api/received_invoices/${received?.uuid}`);
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/received_invoices/${received?.uuid}/pdf`,
+      headers: bearer(token),
+    });
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
     const [statement] = await selectRows<{ uuid: string }>(
       t.database.db,
       sql`SELECT s.uuid FROM bank_statements s WHERE EXISTS (SELECT 1 FROM bank_statement_lines l WHERE l.statement_id = s.id) LIMIT 1`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inParallel, type Steps } from './bulk.ts';
+import { seedReceivedInvoices, seedTelegramMessages } from './inbox.ts';
 import {
   CARRIER_ACCOUNT,
   CARRIER_GUS_FAILED,
@@ -277,9 +278,13 @@ export async function seedActivity(
       ON CONFLICT (type, period) DO UPDATE SET last = greatest(invoice_number_counters.last, excluded.last)`);
     });
 
+  // The carrier's invoices from KSeF and the bot's messages (inbox.ts).
+  const received = () => seedReceivedInvoices(db, orderBase, steps);
+  const telegram = () => seedTelegramMessages(db, steps);
+
   // The carrier's side (its payments are on the statements) beside the registers' checks, then the rest.
   await inParallel([checks, carrierSide, more], parallel ? 2 : 1);
-  await inParallel([statements, notes], parallel ? 2 : 1);
+  await inParallel([statements, notes, received, telegram], parallel ? 2 : 1);
 
   report.carrierPayments = await count('carrier_payments', `order_id > ${orderBase}`);
   report.portalLinks = await count('portal_links', `order_id > ${orderBase}`);
@@ -289,5 +294,7 @@ export async function seedActivity(
   report.bankStatements = await count('bank_statements');
   report.bankStatementLines = await count('bank_statement_lines');
   report.interestNotes = await count('interest_notes', `invoice_id > ${invoiceBase}`);
+  report.receivedInvoices = await count('received_invoices', `order_id > ${orderBase} OR order_id IS NULL`);
+  report.telegramMessages = await count('telegram_messages');
   return report;
 }

@@ -101,6 +101,8 @@ const BULK_TABLES = [
   'bank_statements',
   'bank_statement_lines',
   'interest_notes',
+  'received_invoices',
+  'telegram_messages',
 ];
 
 export async function seedDemo(given: Db, options: SeedOptions = {}): Promise<SeedReport> {
@@ -167,7 +169,7 @@ export async function seedDemo(given: Db, options: SeedOptions = {}): Promise<Se
         reminders,
       ),
     );
-    await learn(['carrier_payments', 'portal_links', 'order_documents', 'received_invoices']);
+    await learn(['carrier_payments', 'portal_links', 'order_documents', 'received_invoices', 'telegram_messages']);
     // With the triggers off, what they keep (status counts, the stats' sums, the carrier's invoice dates) is summed.
     if (bulk) await steps.run('kept counts and sums (what the triggers keep)', () => recomputeKept(db));
   };
@@ -212,13 +214,15 @@ async function seedPastReminders(db: Db, firstInvoiceId: number): Promise<number
 
 async function seedUsers(db: Db, scale: number): Promise<number> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const named = DISPATCHERS.map(([login, name, phone, email]) => ({
+  // Half the demo's dispatchers, and one user in three at benchmark scale, have linked the Telegram bot (their chat).
+  const named = DISPATCHERS.map(([login, name, phone, email], i) => ({
     login,
     name,
     phone,
     email,
     passwordHash,
     roles: ['ROLE_USER'],
+    telegramUserId: i % 2 === 0 ? String(710_000_001 + i) : null,
   }));
   const inserted = await db.insert(users).values(named).onConflictDoNothing().returning({ id: users.id });
   // At benchmark scale, one user for every hundred rows, generated in SQL.
@@ -227,9 +231,10 @@ async function seedUsers(db: Db, scale: number): Promise<number> {
     const first = sql.raw(`ARRAY[${FIRST.map((f) => `'${f}'`).join(',')}]`);
     const last = sql.raw(`ARRAY[${LAST.map((l) => `'${l}'`).join(',')}]`);
     await db.execute(sql`
-      INSERT INTO users (login, name, password_hash, roles, phone, email)
+      INSERT INTO users (login, name, password_hash, roles, phone, email, telegram_user_id)
       SELECT 'user' || g, (${first})[1 + g % ${FIRST.length}] || ' ' || (${last})[1 + (g / ${FIRST.length}) % ${LAST.length}],
-             ${passwordHash}, ARRAY['ROLE_USER'], (600000000 + g)::text, 'user' || g || '@spedycja.example'
+             ${passwordHash}, ARRAY['ROLE_USER'], (600000000 + g)::text, 'user' || g || '@spedycja.example',
+             CASE WHEN g % 3 = 0 THEN (720000000 + g)::text END
       FROM generate_series(1, ${extra}) AS g
       ON CONFLICT DO NOTHING`);
   }

@@ -216,8 +216,12 @@ export async function seedShipments(
   const orders = async () => {
     if (counts.orders === 0) return;
     const id = sql.raw(`(${oBase} + s.g)`);
-    // Finished orders of the last two months have the carrier's own invoice (received from KSeF): its payment date.
-    const carrierInvoiced = sql`(g % 5 IN (2, 3) AND g % 180 < 60 AND g % 2 = 0)`;
+    // The payment terms (the payments cockpit's days, overdue or due): the customer's a term in days after the
+    // unloading, or one in ten before it ('przed rozladunkiem'); the carrier's a day where it has no term in words
+    // (its invoice from KSeF, seeded in inbox.ts, sets the day it is due). Whole days, kept as UTC midnights as the
+    // order form saves them.
+    const paymentDay = (days: SQL) =>
+      sql`(((date_trunc('day', now()) + ((g % 120) - 88) * interval '1 day')::date + ${days})::timestamp AT TIME ZONE 'UTC')`;
     await steps.run(`orders (${counts.orders})`, () =>
       db.execute(sql`
       WITH ${numbered('customers', 'c')}, ${numbered('carriers', 'k')}, ${numbered('users', 'u')},
@@ -234,7 +238,8 @@ export async function seedShipments(
         customer_price, customer_price_currency, carrier_price, carrier_price_currency, euro_exchange_rate,
         customer_paid, carrier_paid, carrier_paid_date, loading_finished, unloading_finished, show_in_calendar,
         mail_sent_to_customer, mail_sent_to_carrier, driver_name, driver_phone, truck, trailer,
-        order_additional_info, carrier_date_of_payment_string, carrier_invoice_payment_date, query_uuid, created_at)
+        order_additional_info, carrier_date_of_payment_string, carrier_date_of_payment,
+        customer_date_of_payment, customer_date_of_payment_string, query_uuid, created_at)
       SELECT ${id}, ${seededUuid('o', id)}, ${shipment},
         (s.n + coalesce(nc.last, 0)) || '/' || split_part(s.period, '-', 2) || '/' || split_part(s.period, '-', 1),
         (ARRAY['aktywne','aktywne','zakonczone','zakonczone','anulowane'])[1 + g % 5],
@@ -250,7 +255,9 @@ export async function seedShipments(
         'WGM ' || lpad((g % 99999)::text, 5, '0'), 'WGM ' || lpad(((g * 7) % 99999)::text, 5, '0') || 'A',
         CASE WHEN g % 2 = 0 THEN 'Awizacja 24 h przed rozładunkiem. Pasy i narożniki.' END,
         (ARRAY['po rozladunku','przed rozladunkiem', NULL])[1 + g % 3],
-        CASE WHEN ${carrierInvoiced} THEN (date_trunc('day', now()) + ((g % 120) - 58) * interval '1 day')::date END,
+        CASE WHEN g % 3 = 2 THEN ${paymentDay(sql`(ARRAY[30, 45, 60])[1 + (g / 3) % 3]`)} END,
+        CASE WHEN g % 10 <> 7 THEN ${paymentDay(sql`(ARRAY[14, 30, 45, 60])[1 + g % 4]`)} END,
+        CASE WHEN g % 10 = 7 THEN 'przed rozladunkiem' END,
         CASE WHEN g <= ${counts.queries} AND g % 5 = 2 THEN ${seededUuid('q', sql.raw(`(${qBase} + s.g)`))} END,
         s.created
       FROM s LEFT JOIN order_number_counters nc ON nc.period = s.period

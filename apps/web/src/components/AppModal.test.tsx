@@ -7,7 +7,7 @@ import { useSaveSubmit } from '../lib/forms.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { AppModal } from './AppModal.tsx';
 import { FormActions } from './FormActions.tsx';
-import { FormTextInput } from './FormFields.tsx';
+import { FormTextInput, useUncontrolledForm } from './FormFields.tsx';
 
 /** A record modal as the app's are: the modal, and inside it a Mantine form with useSaveSubmit and FormActions. */
 function FormModal({ onSave }: { onSave: (values: { city: string; country: string | null }) => void }) {
@@ -197,7 +197,7 @@ describe('a crash inside a modal', () => {
 
 /** An uncontrolled form (issue 35) whose content crashes on a click, after something was typed. */
 function UncontrolledCrashingForm() {
-  const form = useForm({ mode: 'uncontrolled', initialValues: { city: '' } });
+  const form = useUncontrolledForm({ initialValues: { city: '' } });
   useSaveSubmit(form, { uncontrolled: true });
   const [crash, setCrash] = useState(false);
   if (crash) throw new Error('Nie można odczytać wartości');

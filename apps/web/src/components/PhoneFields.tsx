@@ -5,13 +5,29 @@ import { SearchableSelect } from './SearchableSelect.tsx';
 
 const PREFIX_OPTIONS = PHONE_PREFIXES.map((p) => ({ value: p, label: `+${p}` }));
 
+/** The calling-code select as every phone has it (also FormPhoneFields', bound to an uncontrolled form). */
+export const phonePrefixProps = (label: string, width: number) => ({
+  label,
+  w: width,
+  data: PREFIX_OPTIONS,
+  searchable: true,
+  allowDeselect: false,
+  comboboxProps: { withinPortal: true, width: 140, position: 'bottom-start' as const },
+});
+
+/** The number's input beside it. */
+export const phoneNumberProps = (label: string) => ({
+  label,
+  style: { flex: 1 },
+  inputMode: 'tel' as const,
+  autoComplete: 'off',
+});
+
 export type PhoneFieldsProps = {
   prefixLabel: string;
   phoneLabel: string;
   prefixInput: GetInputPropsReturnType;
   phoneInput: GetInputPropsReturnType;
-  /** An uncontrolled form's key for the number (form.key): a value set from outside remounts it with that value. */
-  phoneKey?: string;
   /** More for the number's input (a hint under it, autocomplete). */
   phoneProps?: Partial<TextInputProps>;
   gap?: 'xs' | 'sm';
@@ -24,31 +40,14 @@ export function PhoneFields({
   phoneLabel,
   prefixInput,
   phoneInput,
-  phoneKey,
   phoneProps,
   gap = 'sm',
   prefixWidth = 100,
 }: PhoneFieldsProps) {
   return (
     <Group gap={gap} align="flex-start" wrap="nowrap">
-      <SearchableSelect
-        label={prefixLabel}
-        w={prefixWidth}
-        data={PREFIX_OPTIONS}
-        searchable
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true, width: 140, position: 'bottom-start' }}
-        {...prefixInput}
-      />
-      <TextInput
-        key={phoneKey}
-        label={phoneLabel}
-        style={{ flex: 1 }}
-        inputMode="tel"
-        autoComplete="off"
-        {...phoneProps}
-        {...phoneInput}
-      />
+      <SearchableSelect {...phonePrefixProps(prefixLabel, prefixWidth)} {...prefixInput} />
+      <TextInput {...phoneNumberProps(phoneLabel)} {...phoneProps} {...phoneInput} />
     </Group>
   );
 }

@@ -1,11 +1,8 @@
-import { Anchor, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { LANGUAGES, type PartyMatch } from '@spedycja/domain';
 import type { ReactNode } from 'react';
-import { FormField, useFormSelect } from '../../lib/uncontrolledForm.tsx';
-import { CountrySelect } from '../CountrySelect.tsx';
-import { PhoneFields } from '../PhoneFields.tsx';
-import { SearchableSelect } from '../SearchableSelect.tsx';
+import { FormCountrySelect, FormPhoneFields, FormSelect, FormTextInput, useFormSelect } from '../FormFields.tsx';
 import { partyMessages as t } from './messages.ts';
 import type { PartyFormValues } from './partyForm.ts';
 import type { DuplicateHint } from './usePartyForm.ts';
@@ -52,28 +49,22 @@ const isEmpty = (value: string) => !value;
 
 /**
  * The company name and the person's name: the server needs one of the two (partyIssues), so each shows its '*' while
- * the other is empty. Only the emptiness is watched: typing renders nothing again.
+ * the other is empty. Only the emptiness is watched: a key renders its own field only.
  */
 function NameFields({ form }: { form: PartyForm }) {
   const noCompany = useFormSelect(form, 'companyName', isEmpty);
   const noName = useFormSelect(form, 'name', isEmpty);
   return (
     <>
-      <TextInput
-        key={form.key('companyName')}
+      <FormTextInput
+        form={form}
+        path="companyName"
         label={t.fields.companyName}
         autoComplete="off"
         data-autofocus
         withAsterisk={noName}
-        {...form.getInputProps('companyName')}
       />
-      <TextInput
-        key={form.key('name')}
-        label={t.fields.name}
-        autoComplete="off"
-        withAsterisk={noCompany}
-        {...form.getInputProps('name')}
-      />
+      <FormTextInput form={form} path="name" label={t.fields.name} autoComplete="off" withAsterisk={noCompany} />
     </>
   );
 }
@@ -83,65 +74,38 @@ export function PartyFields({ form, hints, onOpenExisting, children }: PartyFiel
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" verticalSpacing="sm">
       <NameFields form={form} />
-      <TextInput
-        key={form.key('nip')}
+      <FormTextInput
+        form={form}
+        path="nip"
         label={t.fields.nip}
         autoComplete="off"
         description={<Hint hint={hints.nip} onOpen={onOpenExisting} />}
         inputWrapperOrder={HINT_ORDER}
-        {...form.getInputProps('nip')}
       />
-      <FormField form={form} path="phonePrefix">
-        {(prefix) => (
-          <PhoneFields
-            gap="xs"
-            prefixLabel={t.fields.phonePrefix}
-            phoneLabel={t.fields.phone}
-            prefixInput={prefix}
-            phoneInput={form.getInputProps('phone')}
-            phoneKey={form.key('phone')}
-            phoneProps={{
-              description: <Hint hint={hints.phone} onOpen={onOpenExisting} />,
-              inputWrapperOrder: HINT_ORDER,
-            }}
-          />
-        )}
-      </FormField>
-      <TextInput
-        key={form.key('email')}
-        label={t.fields.email}
-        type="email"
-        autoComplete="off"
-        {...form.getInputProps('email')}
+      <FormPhoneFields
+        form={form}
+        gap="xs"
+        prefixLabel={t.fields.phonePrefix}
+        phoneLabel={t.fields.phone}
+        phoneProps={{
+          description: <Hint hint={hints.phone} onOpen={onOpenExisting} />,
+          inputWrapperOrder: HINT_ORDER,
+        }}
       />
-      <FormField form={form} path="language">
-        {(input) => (
-          <SearchableSelect
-            label={t.fields.language}
-            data={LANGUAGE_OPTIONS}
-            searchable
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...input}
-          />
-        )}
-      </FormField>
-      <TextInput
-        key={form.key('streetAddress')}
-        label={t.fields.streetAddress}
-        autoComplete="off"
-        {...form.getInputProps('streetAddress')}
+      <FormTextInput form={form} path="email" label={t.fields.email} type="email" autoComplete="off" />
+      <FormSelect
+        form={form}
+        path="language"
+        label={t.fields.language}
+        data={LANGUAGE_OPTIONS}
+        searchable
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
       />
-      <TextInput
-        key={form.key('postalCode')}
-        label={t.fields.postalCode}
-        autoComplete="off"
-        {...form.getInputProps('postalCode')}
-      />
-      <TextInput key={form.key('city')} label={t.fields.city} autoComplete="off" {...form.getInputProps('city')} />
-      <FormField form={form} path="country">
-        {(input) => <CountrySelect label={t.fields.country} {...input} />}
-      </FormField>
+      <FormTextInput form={form} path="streetAddress" label={t.fields.streetAddress} autoComplete="off" />
+      <FormTextInput form={form} path="postalCode" label={t.fields.postalCode} autoComplete="off" />
+      <FormTextInput form={form} path="city" label={t.fields.city} autoComplete="off" />
+      <FormCountrySelect form={form} path="country" label={t.fields.country} />
       {children}
     </SimpleGrid>
   );

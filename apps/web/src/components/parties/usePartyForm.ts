@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import type { z } from 'zod';
 import { onValidationFailure, parseWith, useSaveSubmit, withTopLevelPaths, zodValidate } from '../../lib/forms.ts';
 import { notifyFailure } from '../../lib/notify.ts';
-import { useUncontrolledForm } from '../../lib/uncontrolledForm.tsx';
+import { useUncontrolledForm } from '../FormFields.tsx';
 import { createPayload, type PartyFormValues, updatePayload } from './partyForm.ts';
 import { type DuplicateFetcher, hasDuplicates, useDuplicateCounts, useSettledNumbers } from './useDuplicateCounts.ts';
 

@@ -1,12 +1,10 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { PartyMatch } from '@spedycja/domain';
 import { type Carrier, carrierCreateSchema, carrierUpdateSchema, METHODS_OF_CONTACT } from '@spedycja/domain';
-import { MoneyInput } from '../../../components/MoneyInput.tsx';
+import { FormField, FormMoneyInput, FormSelect, FormTextInput } from '../../../components/FormFields.tsx';
 import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { FormField } from '../../../lib/uncontrolledForm.tsx';
 import { OcpFields, type OcpForm, RegistryPanel } from '../../verification/index.ts';
 import { useCreateCarrier } from '../api/createCarrier.ts';
 import { useCarrier } from '../api/getCarrier.ts';
@@ -38,38 +36,19 @@ function renderCarrierFields(
   return (
     <>
       <PartyFields form={form as unknown as PartyForm} hints={hints} onOpenExisting={onOpenExisting}>
-        <TextInput
-          key={form.key('accountNumber')}
-          label={t.fields.accountNumber}
-          autoComplete="off"
-          {...form.getInputProps('accountNumber')}
+        <FormTextInput form={form} path="accountNumber" label={t.fields.accountNumber} autoComplete="off" />
+        <FormSelect
+          form={form}
+          path="methodOfContact"
+          label={t.fields.methodOfContact}
+          data={CONTACT_OPTIONS}
+          clearable
+          comboboxProps={{ withinPortal: true }}
         />
-        <FormField form={form} path="methodOfContact">
-          {(input) => (
-            <SearchableSelect
-              label={t.fields.methodOfContact}
-              data={CONTACT_OPTIONS}
-              clearable
-              comboboxProps={{ withinPortal: true }}
-              {...input}
-            />
-          )}
-        </FormField>
       </PartyFields>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" mt="sm">
         {CAPACITY_FIELDS.map((field) => (
-          <FormField key={field} form={form} path={field}>
-            {({ value, onChange, error, onFocus, onBlur }) => (
-              <MoneyInput
-                label={t.fields[field]}
-                value={value}
-                onChange={onChange}
-                error={error}
-                onFocus={onFocus}
-                onBlur={onBlur}
-              />
-            )}
-          </FormField>
+          <FormMoneyInput key={field} form={form} path={field} label={t.fields[field]} />
         ))}
       </SimpleGrid>
       <FormField form={form} path="countries">

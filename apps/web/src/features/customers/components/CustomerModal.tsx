@@ -1,4 +1,3 @@
-import { Checkbox } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CUSTOMER_ACQUISITION_SOURCES,
@@ -9,10 +8,9 @@ import {
   type PartyMatch,
 } from '@spedycja/domain';
 import { useMemo } from 'react';
+import { FormCheckbox, FormSelect } from '../../../components/FormFields.tsx';
 import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { FormField } from '../../../lib/uncontrolledForm.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { CustomerBalanceLine } from '../../receivables/index.ts';
 import { RegistryPanel } from '../../verification/index.ts';
@@ -38,23 +36,15 @@ function renderCustomerFields(
 ) {
   return (
     <PartyFields form={form as unknown as PartyForm} hints={hints} onOpenExisting={onOpenExisting}>
-      <FormField form={form} path="acquiredBy">
-        {(input) => (
-          <SearchableSelect
-            label={t.acquiredBy}
-            data={ACQUISITION_OPTIONS}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-            {...input}
-          />
-        )}
-      </FormField>
-      <Checkbox
-        key={form.key('noReminders')}
-        label={t.noReminders}
-        description={t.noRemindersHint}
-        {...form.getInputProps('noReminders', { type: 'checkbox' })}
+      <FormSelect
+        form={form}
+        path="acquiredBy"
+        label={t.acquiredBy}
+        data={ACQUISITION_OPTIONS}
+        clearable
+        comboboxProps={{ withinPortal: true }}
       />
+      <FormCheckbox form={form} path="noReminders" label={t.noReminders} description={t.noRemindersHint} />
     </PartyFields>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type UseFormReturnType, useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   CUSTOMER_PAYMENT_TERMS,
   formatDate,
@@ -20,6 +20,7 @@ import {
   FormTextarea,
   FormTextInput,
   useFormValue,
+  useUncontrolledForm,
 } from '../../../components/FormFields.tsx';
 import { CURRENCY_OPTIONS } from '../../../components/shipment/options.ts';
 import { focusFirstError, useSaveSubmit } from '../../../lib/forms.ts';
@@ -194,8 +195,7 @@ export function InvoiceForm({
   onSaved,
 }: InvoiceFormProps) {
   // Uncontrolled (issue 35): a key renders its own field only (and what is computed from it); values read on save.
-  const form = useForm<InvoiceFormValues>({
-    mode: 'uncontrolled',
+  const form = useUncontrolledForm<InvoiceFormValues>({
     initialValues,
     validate: validateInvoiceForm,
     validateInputOnBlur: true,

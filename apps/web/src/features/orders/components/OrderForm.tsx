@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Input, Menu, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
+import { useUncontrolledForm } from '../../../components/FormFields.tsx';
 import { IconChevronDown } from '../../../components/icons.tsx';
 import { focusFirstError, useSaveSubmit } from '../../../lib/forms.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -49,7 +49,7 @@ const s = t.submit;
  */
 export function OrderForm({ mode, orderUuid, initialValues, onCancel, onSaved }: OrderFormProps) {
   // Uncontrolled (issue 35): a key renders its own field only; the values are read on save (getValues).
-  const form = useForm<OrderFormValues>({ mode: 'uncontrolled', initialValues, validate: validateOrderForm(mode) });
+  const form = useUncontrolledForm<OrderFormValues>({ initialValues, validate: validateOrderForm(mode) });
   const { isAdmin: admin } = useAuth();
   const createOrder = useCreateOrder();
   // An admin paying a carrier whose account the white list did not confirm is asked for a reason (below), not told off.

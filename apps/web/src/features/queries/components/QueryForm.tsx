@@ -1,9 +1,15 @@
 import { Fieldset, SimpleGrid, Stack } from '@mantine/core';
-import { type UseFormReturnType, useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import type { QueryCreate, QueryUpdate } from '@spedycja/domain';
 import { useMemo } from 'react';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { FormMoneyInput, FormSelect, FormTextarea, useFormValue } from '../../../components/FormFields.tsx';
+import {
+  FormMoneyInput,
+  FormSelect,
+  FormTextarea,
+  useFormValue,
+  useUncontrolledForm,
+} from '../../../components/FormFields.tsx';
 import { CURRENCY_OPTIONS, LOADING_TYPE_OPTIONS } from '../../../components/shipment/options.ts';
 import { CargoSection, OwnerSelect, RouteSection, StatusSelect } from '../../../components/shipment/ShipmentFields.tsx';
 import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
@@ -59,7 +65,7 @@ function QueryPriceFields({ form }: { form: Form }) {
  * its own field only; the values are read on save.
  */
 export function QueryForm({ mode, readOnly = false, queryUuid, initialValues, onCancel, onSaved }: QueryFormProps) {
-  const form = useForm<QueryFormValues>({ mode: 'uncontrolled', initialValues, validate: validateQueryForm(mode) });
+  const form = useUncontrolledForm<QueryFormValues>({ initialValues, validate: validateQueryForm(mode) });
   const createQuery = useCreateQuery();
   const updateQuery = useUpdateQuery();
   const owners = useUserOptions();

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import {
   CONTACT_TRY_STATUSES,
   type ContactTryStatus,
@@ -6,11 +6,9 @@ import {
   contactTryStatusLabels,
 } from '@spedycja/domain';
 import { AppModal } from '../../../components/AppModal.tsx';
-import { DateTimePicker } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
+import { FormDateTimePicker, FormSelect, FormTextarea, useUncontrolledForm } from '../../../components/FormFields.tsx';
 import { onValidationFailure, parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
-import { FormField, useUncontrolledForm } from '../../../lib/uncontrolledForm.tsx';
 import { useCreateContactTry } from '../api/createContactTry.ts';
 import { tasksMessages as t } from '../messages.ts';
 import { NEXT_CONTACT_SHORTCUTS, nextContactAt, pickerNow, pickerToIso } from '../taskRules.ts';
@@ -86,31 +84,23 @@ function ContactTryForm({
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={t.tries.createTitle}>
       <Stack gap="sm">
-        <FormField form={form} path="date">
-          {(input) => <DateTimePicker label={t.tries.date} withAsterisk clearable={false} {...input} />}
-        </FormField>
-        <FormField form={form} path="status">
-          {(input) => (
-            <SearchableSelect
-              label={t.tries.status}
-              data={CONTACT_TRY_STATUS_OPTIONS}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-              {...input}
-            />
-          )}
-        </FormField>
-        <Textarea
-          key={form.key('comment')}
-          label={t.tries.comment}
-          rows={3}
-          data-autofocus
-          {...form.getInputProps('comment')}
+        <FormDateTimePicker form={form} path="date" label={t.tries.date} withAsterisk clearable={false} />
+        <FormSelect
+          form={form}
+          path="status"
+          label={t.tries.status}
+          data={CONTACT_TRY_STATUS_OPTIONS}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
         />
+        <FormTextarea form={form} path="comment" label={t.tries.comment} rows={3} data-autofocus />
         <Stack gap={6} role="group" aria-label={t.tries.nextContact}>
-          <FormField form={form} path="nextContactDate">
-            {(input) => <DateTimePicker label={t.tries.nextContact} description={t.tries.nextContactHint} {...input} />}
-          </FormField>
+          <FormDateTimePicker
+            form={form}
+            path="nextContactDate"
+            label={t.tries.nextContact}
+            description={t.tries.nextContactHint}
+          />
           <Group gap={4}>
             {NEXT_CONTACT_SHORTCUTS.map((shortcut) => (
               <Button

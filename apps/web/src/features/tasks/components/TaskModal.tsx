@@ -1,13 +1,18 @@
-import { Group, SimpleGrid, Switch, Textarea } from '@mantine/core';
+import { Group, SimpleGrid } from '@mantine/core';
 import { TASK_STATUSES, type TaskCreate, type TaskUpdate, taskStatusLabels } from '@spedycja/domain';
-import { DateTimePicker } from '../../../components/dates.tsx';
 import { FormActions } from '../../../components/FormActions.tsx';
+import {
+  FormDateTimePicker,
+  FormField,
+  FormPhoneFields,
+  FormSelect,
+  FormSwitch,
+  FormTextarea,
+  useUncontrolledForm,
+} from '../../../components/FormFields.tsx';
 import { componentMessages } from '../../../components/messages.ts';
-import { PhoneFields } from '../../../components/PhoneFields.tsx';
 import { RecordModal } from '../../../components/RecordModal.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
 import { onValidationFailure, useSaveSubmit } from '../../../lib/forms.ts';
-import { FormField, useUncontrolledForm } from '../../../lib/uncontrolledForm.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
 import { useUserOptions } from '../../users/index.ts';
 import { useCreateTask } from '../api/createTask.ts';
@@ -113,66 +118,34 @@ function TaskForm({ mode, taskUuid, initialValues, onCancel, onSaved }: TaskForm
             )}
           </FormField>
         </div>
-        <FormField form={form} path="user">
-          {(input) => (
-            <SearchableSelect
-              label={f.user}
-              data={users.data ?? []}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage={componentMessages.nothingFound}
-              comboboxProps={{ withinPortal: true }}
-              {...input}
-            />
-          )}
-        </FormField>
-        <FormField form={form} path="contactDate">
-          {(input) => <DateTimePicker label={f.contactDate} withAsterisk clearable={false} {...input} />}
-        </FormField>
-        <FormField form={form} path="phonePrefix">
-          {(prefix) => (
-            <PhoneFields
-              prefixLabel={f.phonePrefix}
-              phoneLabel={f.phone}
-              prefixInput={prefix}
-              phoneInput={form.getInputProps('phone')}
-              phoneKey={form.key('phone')}
-            />
-          )}
-        </FormField>
+        <FormSelect
+          form={form}
+          path="user"
+          label={f.user}
+          data={users.data ?? []}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={componentMessages.nothingFound}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <FormDateTimePicker form={form} path="contactDate" label={f.contactDate} withAsterisk clearable={false} />
+        <FormPhoneFields form={form} prefixLabel={f.phonePrefix} phoneLabel={f.phone} />
         {mode === 'edit' ? (
-          <FormField form={form} path="status">
-            {(input) => (
-              <SearchableSelect
-                label={f.status}
-                data={STATUS_OPTIONS}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-                {...input}
-              />
-            )}
-          </FormField>
+          <FormSelect
+            form={form}
+            path="status"
+            label={f.status}
+            data={STATUS_OPTIONS}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
         ) : (
           <div />
         )}
-        <Textarea
-          key={form.key('comment')}
-          label={f.comment}
-          rows={3}
-          style={{ gridColumn: '1 / -1' }}
-          {...form.getInputProps('comment')}
-        />
+        <FormTextarea form={form} path="comment" label={f.comment} rows={3} style={{ gridColumn: '1 / -1' }} />
         <Group gap="xl" style={{ gridColumn: '1 / -1' }}>
-          <Switch
-            key={form.key('drawerNotification')}
-            label={f.drawerNotification}
-            {...form.getInputProps('drawerNotification', { type: 'checkbox' })}
-          />
-          <Switch
-            key={form.key('telegramNotification')}
-            label={f.telegramNotification}
-            {...form.getInputProps('telegramNotification', { type: 'checkbox' })}
-          />
+          <FormSwitch form={form} path="drawerNotification" label={f.drawerNotification} />
+          <FormSwitch form={form} path="telegramNotification" label={f.telegramNotification} />
         </Group>
       </SimpleGrid>
       <FormActions saving={saving} onCancel={onCancel} />

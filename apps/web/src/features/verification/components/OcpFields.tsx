@@ -1,9 +1,12 @@
-import { Fieldset, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { DateInput } from '../../../components/dates.tsx';
-import { MoneyInput } from '../../../components/MoneyInput.tsx';
-import { SearchableSelect } from '../../../components/SearchableSelect.tsx';
-import { FormField, useFormSelect } from '../../../lib/uncontrolledForm.tsx';
+import {
+  FormDateInput,
+  FormMoneyInput,
+  FormSelect,
+  FormTextInput,
+  useFormSelect,
+} from '../../../components/FormFields.tsx';
 import { verificationTexts as t } from '../messages.ts';
 
 export type OcpFormValues = {
@@ -60,59 +63,30 @@ export type OcpForm = UseFormReturnType<OcpFormValues, any>;
 /** The sum as every amount reads when not edited, in the policy's currency (which is watched, not the sum's keys). */
 function OcpSum({ form }: { form: OcpForm }) {
   const currency = useFormSelect(form, 'ocpSumCurrency', (value) => value || null);
-  return (
-    <FormField form={form} path="ocpSum">
-      {({ value, onChange, error, onFocus, onBlur }) => (
-        <MoneyInput
-          label={t.ocp.sum}
-          value={value}
-          displayCurrency={currency}
-          onChange={onChange}
-          error={error}
-          onFocus={onFocus}
-          onBlur={onBlur}
-        />
-      )}
-    </FormField>
-  );
+  return <FormMoneyInput form={form} path="ocpSum" label={t.ocp.sum} displayCurrency={currency} />;
 }
 
 /** The carrier's OCP policy and transport licence (an uncontrolled form: each field renders on its own value). */
 export function OcpFields({ form }: { form: OcpForm }) {
   const date = (path: 'ocpValidFrom' | 'ocpValidTo' | 'licenceValidTo', label: string) => (
-    <FormField form={form} path={path}>
-      {(input) => <DateInput label={label} clearable {...input} />}
-    </FormField>
+    <FormDateInput form={form} path={path} label={label} clearable />
   );
   return (
     <Fieldset legend={t.ocp.title} mt="sm">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md" verticalSpacing="sm">
-        <TextInput
-          key={form.key('ocpInsurer')}
-          label={t.ocp.insurer}
-          autoComplete="off"
-          {...form.getInputProps('ocpInsurer')}
-        />
-        <TextInput
-          key={form.key('ocpPolicyNumber')}
-          label={t.ocp.policyNumber}
-          autoComplete="off"
-          {...form.getInputProps('ocpPolicyNumber')}
-        />
+        <FormTextInput form={form} path="ocpInsurer" label={t.ocp.insurer} autoComplete="off" />
+        <FormTextInput form={form} path="ocpPolicyNumber" label={t.ocp.policyNumber} autoComplete="off" />
         <OcpSum form={form} />
-        <FormField form={form} path="ocpSumCurrency">
-          {(input) => (
-            <SearchableSelect label={t.ocp.sumCurrency} data={CURRENCY_OPTIONS} allowDeselect={false} {...input} />
-          )}
-        </FormField>
+        <FormSelect
+          form={form}
+          path="ocpSumCurrency"
+          label={t.ocp.sumCurrency}
+          data={CURRENCY_OPTIONS}
+          allowDeselect={false}
+        />
         {date('ocpValidFrom', t.ocp.validFrom)}
         {date('ocpValidTo', t.ocp.validTo)}
-        <TextInput
-          key={form.key('licenceNumber')}
-          label={t.ocp.licenceNumber}
-          autoComplete="off"
-          {...form.getInputProps('licenceNumber')}
-        />
+        <FormTextInput form={form} path="licenceNumber" label={t.ocp.licenceNumber} autoComplete="off" />
         {date('licenceValidTo', t.ocp.licenceValidTo)}
       </SimpleGrid>
     </Fieldset>

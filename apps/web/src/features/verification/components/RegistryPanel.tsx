@@ -11,10 +11,10 @@ import {
 } from '@spedycja/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormField, useFormSelect } from '../../../components/FormFields.tsx';
 import type { PartyFormValues } from '../../../components/parties/partyForm.ts';
 import { api, isApiError } from '../../../lib/apiClient.ts';
 import { errorDetail, notifyFailure } from '../../../lib/notify.ts';
-import { FormField, useFormSelect } from '../../../lib/uncontrolledForm.tsx';
 import {
   getRegistryCompany,
   type PartyResource,

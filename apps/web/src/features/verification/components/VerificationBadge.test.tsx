@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useUncontrolledForm } from '../../../lib/uncontrolledForm.tsx';
+import { useUncontrolledForm } from '../../../components/FormFields.tsx';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { emptyOcpForm, OcpFields } from './OcpFields.tsx';
 import { VerificationBadge } from './VerificationBadge.tsx';
