@@ -33,6 +33,13 @@ export type FilterField = {
    * bound is that day's UTC midnight, not Warsaw's.
    */
   wallClock?: boolean;
+  /**
+   * Lower-case, unaccented text holding this column's own (a party's `search_text`, a shipment's street addresses
+   * joined), in a trigram index. A contains filter (partial, unaccent, taxId, phone) also asks it to contain the text:
+   * a superset of the column's matches that the index finds, so that a rare text costs its matches, not the table
+   * (issue 35). The column's own condition stays, and keeps the answer exactly what it was.
+   */
+  trigram?: SQLWrapper;
 };
 
 export type CustomFilter = (value: string) => SQL | undefined;
@@ -209,6 +216,24 @@ export function likePattern(text: string, mode: 'partial' | 'start'): string {
   return mode === 'partial' ? `%${escaped}%` : `${escaped}%`;
 }
 
+/**
+ * Texts whose unaccented, lower-case form keeps its LIKE wildcards and escapes where they were: letters, digits, spaces
+ * and ASCII. unaccent turns a few other signs into one ('％' into '%', '∖' into '\\'), which would make a pattern match
+ * differently after unaccenting; such a text is filtered without the trigram superset (as before, by the column alone).
+ */
+const PLAIN_TEXT_RE = /^[\p{L}\p{M}\p{N}\p{Zs}\x20-\x7e]*$/u;
+
+/**
+ * The column's condition for one value, and, when the field has a trigram text, that text containing the value too. The
+ * superset holds: `ILIKE` is `lower(a) LIKE lower(p)`, and lower() and unaccent() map a text character by character
+ * (unaccent's rules each replace one character), so a column that contains the value gives a joined text that contains
+ * it, unaccented and lower-case as the trigram text is.
+ */
+function withTrigram(field: FilterField, condition: SQL, needle: string): SQL {
+  if (!field.trigram || !PLAIN_TEXT_RE.test(needle)) return condition;
+  return sql`(${condition} AND ${field.trigram} LIKE f_unaccent(lower(${likePattern(needle, 'partial')})))`;
+}
+
 function searchCondition(field: FilterField, raw: unknown, name: string): SQL | undefined {
   const values = valuesOf(raw, name).filter((v) => v !== '');
   if (values.length === 0) return undefined;
@@ -216,13 +241,23 @@ function searchCondition(field: FilterField, raw: unknown, name: string): SQL | 
   if (field.values) {
     for (const v of values) if (!field.values.includes(v)) throw invalid(name);
   }
-  if (mode === 'partial' || mode === 'start') {
-    const ors = values.map((v) => sql`${field.column}::text ILIKE ${likePattern(v, mode)}`);
+  if (mode === 'partial') {
+    const ors = values.map((v) => withTrigram(field, sql`${field.column}::text ILIKE ${likePattern(v, mode)}`, v));
+    return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+  }
+  if (mode === 'start') {
+    // `lower(a) LIKE lower(p)` is what ILIKE does (both lower-cased, then matched as LIKE), written so that an index on
+    // lower(column) text_pattern_ops reads the prefix as a range (postal codes: '16-', 'sw1a' alike).
+    const ors = values.map((v) => sql`lower(${field.column}) LIKE lower(${likePattern(v, mode)})`);
     return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
   }
   if (mode === 'unaccent') {
-    const ors = values.map(
-      (v) => sql`f_unaccent(lower(${field.column})) LIKE f_unaccent(lower(${likePattern(v, 'partial')}))`,
+    const ors = values.map((v) =>
+      withTrigram(
+        field,
+        sql`f_unaccent(lower(${field.column})) LIKE f_unaccent(lower(${likePattern(v, 'partial')}))`,
+        v,
+      ),
     );
     return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
   }
@@ -231,7 +266,7 @@ function searchCondition(field: FilterField, raw: unknown, name: string): SQL | 
       .map((v) => (mode === 'phone' ? phoneSearchDigits(v) : canonicalTaxId(v)))
       .filter((v) => v !== '');
     if (compact.length === 0) return undefined;
-    const ors = compact.map((v) => sql`${field.column} LIKE ${likePattern(v, 'partial')}`);
+    const ors = compact.map((v) => withTrigram(field, sql`${field.column} LIKE ${likePattern(v, 'partial')}`, v));
     return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
   }
   if (mode === 'upper') {

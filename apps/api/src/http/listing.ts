@@ -218,12 +218,19 @@ export function listStatements<Q extends PgSelect>(
 }
 
 /** Runs a list: the page, and the count unless the list is unpaginated or partial (then the rows are the total). */
-export async function runList<Q extends PgSelect>(
-  statements: { db: DbOrTx; page: Q; total: PgSelect; kept?: DefaultView; keptTotal?: () => Promise<number> },
+export async function runList<R>(
+  statements: {
+    db: DbOrTx;
+    /** The page's statement, or the page read another way (a search's ranked parts, modules/parties/ranked.ts). */
+    page: PromiseLike<R>;
+    total: PgSelect;
+    kept?: DefaultView;
+    keptTotal?: () => Promise<number>;
+  },
   params: ListParams,
-): Promise<{ rows: Awaited<Q>; total: number }> {
+): Promise<{ rows: R; total: number }> {
   if (!params.paginated || params.partial) {
-    const rows = (await statements.page) as Awaited<Q>;
+    const rows = await statements.page;
     return { rows, total: (rows as unknown[]).length };
   }
   // On PostgreSQL the two run at once on two pooled connections: the page costs nothing next to a large count.
@@ -234,5 +241,5 @@ export async function runList<Q extends PgSelect>(
   ]);
   // Counted up to the cap only: the answer says its total is a lower bound (hydra.ts).
   if (!kept && !keptTotal && total > COUNT_CAP) params.totalCapped = true;
-  return { rows: rows as Awaited<Q>, total };
+  return { rows, total };
 }

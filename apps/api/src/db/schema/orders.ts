@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { carriers, customers, sortIndexes } from './parties.ts';
 import { offers, queries } from './queries.ts';
-import { marginPercentSql, marginSql, plnSql, shipmentColumns } from './shipments.ts';
+import { marginPercentSql, marginSql, plnSql, shipmentColumns, streetAddressesSql } from './shipments.ts';
 import { users } from './users.ts';
 
 export const orders = pgTable(
@@ -138,6 +138,11 @@ export const orders = pgTable(
     index('orders_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
     index('orders_loading_city_trgm').using('gin', sql`f_unaccent(lower(${t.loadingCity})) gin_trgm_ops`),
     index('orders_unloading_city_trgm').using('gin', sql`f_unaccent(lower(${t.unloadingCity})) gin_trgm_ops`),
+    // Address filters (issue 35): postal codes from their start (lower(…) LIKE '40-%' is a range here), both street
+    // addresses in one trigram index (the filters' superset, modules/shipments/filters.ts).
+    index('orders_loading_postal_code_prefix_idx').on(sql`lower(${t.loadingPostalCode}) text_pattern_ops`),
+    index('orders_unloading_postal_code_prefix_idx').on(sql`lower(${t.unloadingPostalCode}) text_pattern_ops`),
+    index('orders_street_trgm').using('gin', sql`${streetAddressesSql(t)} gin_trgm_ops`),
     // The list's other sortable columns (order[x], both directions), read in order (issue 35).
     ...sortIndexes('orders', t.id, [
       t.cargo,

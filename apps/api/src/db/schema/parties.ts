@@ -76,6 +76,10 @@ export const customers = pgTable(
     uniqueIndex('customers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),
     uniqueIndex('customers_phone_uq').on(t.phonePrefix, t.phone).where(sql`${t.phone} IS NOT NULL`),
     index('customers_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Address filters (issue 35): the postal code from its start (lower(…) LIKE 'x%' is a range here), the street
+    // address by trigrams (the filter's superset, modules/parties/fields.ts).
+    index('customers_postal_code_prefix_idx').on(sql`lower(${t.postalCode}) text_pattern_ops`),
+    index('customers_street_trgm').using('gin', sql`f_unaccent(lower(${t.streetAddress})) gin_trgm_ops`),
     index('customers_company_name_idx').on(t.companyName.nullsFirst(), t.id),
     ...sortIndexes('customers', t.id, [
       t.name,
@@ -119,6 +123,10 @@ export const carriers = pgTable(
     uniqueIndex('carriers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),
     uniqueIndex('carriers_phone_uq').on(t.phonePrefix, t.phone).where(sql`${t.phone} IS NOT NULL`),
     index('carriers_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Address filters (issue 35): the postal code from its start (lower(…) LIKE 'x%' is a range here), the street
+    // address by trigrams (the filter's superset, modules/parties/fields.ts).
+    index('carriers_postal_code_prefix_idx').on(sql`lower(${t.postalCode}) text_pattern_ops`),
+    index('carriers_street_trgm').using('gin', sql`f_unaccent(lower(${t.streetAddress})) gin_trgm_ops`),
     index('carriers_company_name_idx').on(t.companyName.nullsFirst(), t.id),
     index('carriers_countries_gin').using('gin', t.countries),
     index('carriers_capacity_idx').on(t.maxCargoWeight, t.maxCargoLength),

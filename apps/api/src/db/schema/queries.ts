@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import { carriers, customers, sortIndexes } from './parties.ts';
-import { marginSql, shipmentColumns } from './shipments.ts';
+import { marginSql, shipmentColumns, streetAddressesSql } from './shipments.ts';
 import { users } from './users.ts';
 
 export const queries = pgTable(
@@ -60,6 +60,11 @@ export const queries = pgTable(
     index('queries_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
     index('queries_loading_city_trgm').using('gin', sql`f_unaccent(lower(${t.loadingCity})) gin_trgm_ops`),
     index('queries_unloading_city_trgm').using('gin', sql`f_unaccent(lower(${t.unloadingCity})) gin_trgm_ops`),
+    // Address filters (issue 35): postal codes from their start (lower(…) LIKE '40-%' is a range here), both street
+    // addresses in one trigram index (the filters' superset, modules/shipments/filters.ts).
+    index('queries_loading_postal_code_prefix_idx').on(sql`lower(${t.loadingPostalCode}) text_pattern_ops`),
+    index('queries_unloading_postal_code_prefix_idx').on(sql`lower(${t.unloadingPostalCode}) text_pattern_ops`),
+    index('queries_street_trgm').using('gin', sql`${streetAddressesSql(t)} gin_trgm_ops`),
     // The public page: active, not deleted queries by loading date.
     // The public page: open queries loading from today on, those without a date last — one index range (an OR with
     // IS NULL would read every past query first, more of them each day).

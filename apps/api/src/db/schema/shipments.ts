@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { doublePrecision, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -31,6 +31,14 @@ export function marginPercentSql(
   const cost = plnSql(carrierPrice, carrierCurrency);
   return sql.raw(`(CASE WHEN ${revenue} > 0 THEN round((${revenue} - ${cost}) * 10000.0 / ${revenue})::bigint END)`);
 }
+
+/**
+ * Both street addresses of a query or an order, joined, unaccented and lower-case: one trigram index per table serves
+ * the loading and the unloading street filter as their superset (modules/shipments/filters.ts), where two would cost
+ * twice the build and the writes (issue 35).
+ */
+export const streetAddressesSql = (t: { loadingStreetAddress: SQLWrapper; unloadingStreetAddress: SQLWrapper }): SQL =>
+  sql`f_unaccent(lower(coalesce(${t.loadingStreetAddress}, '') || ' ' || coalesce(${t.unloadingStreetAddress}, '')))`;
 
 /** Columns queries and orders share: route, dates, cargo, computed distance and coordinates. */
 export const shipmentColumns = () => ({

@@ -1,4 +1,5 @@
 import { verificationStatus } from '@spedycja/domain';
+import { sql } from 'drizzle-orm';
 import type { carriers, customers } from '../../db/schema/index.ts';
 import { type FilterEquals, type FilterField, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
@@ -10,17 +11,22 @@ type PartyTable = typeof customers | typeof carriers;
 
 /** Filters both parties have: partial text, exact codes, sorting. */
 export function partyFilterFields(t: PartyTable): Record<string, FilterField> {
+  // The columns search_text holds (db/schema/parties.ts): their contains filters are first looked for in its trigram
+  // index; the street address has an index of its own (unaccented, lower-case, as the superset must be).
+  const searched = t.searchText;
+  const street = sql`f_unaccent(lower(${t.streetAddress}))`;
   return {
     id: { column: t.id, type: 'int', search: 'exact', order: true },
     uuid: { column: t.uuid, type: 'uuid', search: 'exact' },
-    companyName: { column: t.companyName, type: 'string', search: 'partial', order: true },
-    name: { column: t.name, type: 'string', search: 'partial', order: true },
-    nip: { column: t.nip, type: 'string', search: 'taxId', order: true },
-    phone: { column: t.phone, type: 'string', search: 'phone' },
-    email: { column: t.email, type: 'string', search: 'partial', order: true },
-    city: { column: t.city, type: 'string', search: 'partial', order: true },
+    companyName: { column: t.companyName, type: 'string', search: 'partial', order: true, trigram: searched },
+    name: { column: t.name, type: 'string', search: 'partial', order: true, trigram: searched },
+    nip: { column: t.nip, type: 'string', search: 'taxId', order: true, trigram: searched },
+    phone: { column: t.phone, type: 'string', search: 'phone', trigram: searched },
+    email: { column: t.email, type: 'string', search: 'partial', order: true, trigram: searched },
+    city: { column: t.city, type: 'string', search: 'partial', order: true, trigram: searched },
+    // From its start, as lower(postal_code) text_pattern_ops is read.
     postalCode: { column: t.postalCode, type: 'string', search: 'start' },
-    streetAddress: { column: t.streetAddress, type: 'string', search: 'partial' },
+    streetAddress: { column: t.streetAddress, type: 'string', search: 'partial', trigram: street },
     country: { column: t.country, type: 'string', search: 'upper', order: true },
     language: { column: t.language, type: 'string', search: 'exact', order: true },
     createdDate: { column: t.createdAt, type: 'timestamp', date: true, order: true },

@@ -3,12 +3,14 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { FilterSpec } from '../../http/filters.ts';
 
-type PartyTable = PgTable & {
+export type PartyTable = PgTable & {
   id: PgColumn;
   uuid: PgColumn;
   nip: PgColumn;
   phone: PgColumn;
   phonePrefix: PgColumn;
+  companySortKey: PgColumn;
+  nameSortKey: PgColumn;
 };
 
 /** What partyRoutes needs of one kind of party (customers or carriers). */

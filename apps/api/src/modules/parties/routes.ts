@@ -14,6 +14,7 @@ import { collection } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { recordLookup } from '../verification/lookups.ts';
+import { rankedSearchPage } from './ranked.ts';
 import type { PartyResource } from './resource.ts';
 import { walkedPage } from './walk.ts';
 
@@ -127,10 +128,19 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
         return collection(request.url, (await withComputed(rows as Row[])).map(toJson), rows.length, params);
       }
       // The whole list's total (no filter) is kept by the database (status_counts), not counted.
-      const { rows, total } = await runList(
-        listStatements(db, params, select(), { from: table as PgTable, keptCounts: path }),
-        params,
+      const statements = listStatements(db, params, select(), { from: table as PgTable, keptCounts: path });
+      // A search in its ranked order: the page's ids from two index-ordered parts (ranked.ts), its rows by id.
+      const ranked = rankedSearchPage(db, table, params);
+      const page = ranked.then((ids) =>
+        ids === null
+          ? statements.page
+          : ids.length === 0
+            ? []
+            : select()
+                .where(inArray(table.id, ids))
+                .orderBy(...params.orderBy),
       );
+      const { rows, total } = await runList({ ...statements, page }, params);
       return collection(request.url, (await withComputed(rows as Row[])).map(toJson), total, params);
     });
 

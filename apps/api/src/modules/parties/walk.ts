@@ -15,7 +15,7 @@ export const FEW_MATCHES = 200;
  * language's collation they need not be, and the picker leaves them to the trigram index.
  */
 const codePointOrder = new WeakMap<object, Promise<boolean>>();
-function sortsByCodePoint(db: DbOrTx): Promise<boolean> {
+export function sortsByCodePoint(db: DbOrTx): Promise<boolean> {
   let known = codePointOrder.get(db);
   if (!known) {
     known = selectRows<{ c: boolean }>(db, sql`SELECT ('B' < 'a' AND 'z' < 'ą' AND 'a-c' < 'ab') AS c`).then(

@@ -1,6 +1,7 @@
 import { apiMessages, LOADING_TYPES } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { orders, queries } from '../../db/schema/index.ts';
+import { streetAddressesSql } from '../../db/schema/shipments.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FilterField } from '../../http/filters.ts';
 import { searchCondition } from '../parties/search.ts';
@@ -28,9 +29,17 @@ export function shipmentFilterFields(t: typeof queries | typeof orders): Record<
   for (const dim of ['cargoLength', 'cargoWidth', 'cargoHeight', 'cargoWeight'] as const) {
     fields[dim] = { column: t[dim], type: 'int', range: true, order: true };
   }
+  // Both street addresses, joined as their trigram index holds them: each side's filter is first looked for there.
+  const streets = streetAddressesSql(t);
   for (const side of ['loading', 'unloading'] as const) {
-    fields[`${side}StreetAddress`] = { column: t[`${side}StreetAddress`], type: 'string', search: 'unaccent' };
+    fields[`${side}StreetAddress`] = {
+      column: t[`${side}StreetAddress`],
+      type: 'string',
+      search: 'unaccent',
+      trigram: streets,
+    };
     fields[`${side}City`] = { column: t[`${side}City`], type: 'string', search: 'unaccent', order: true };
+    // From its start, as lower(…_postal_code) text_pattern_ops is read.
     fields[`${side}PostalCode`] = { column: t[`${side}PostalCode`], type: 'string', search: 'start' };
     // Countries are stored as ISO codes in capitals (the schemas upper-case them).
     fields[`${side}Country`] = { column: t[`${side}Country`], type: 'string', search: 'upper', order: true };
