@@ -161,7 +161,8 @@ export type ListParams = {
   offset: number;
   /**
    * The list's key (its tiebreaker, unique), when a filter is a semi-join on another table (`joinedCondition`): the
-   * page's ids are then read first, from the list's table alone, and its rows joined for those ids (http/listing.ts).
+   * page's ids are then read first, from the list's table alone, and its rows joined for those ids (http/listing.ts; an
+   * export's batches likewise, http/export.ts).
    */
   pageKey?: SQLWrapper;
   /** Set by runList (http/listing.ts) when the total was counted up to its cap only: it is a lower bound. */
