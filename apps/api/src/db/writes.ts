@@ -14,8 +14,8 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   bank_statement_lines: ['bank_statements'],
   carrier_payments: ['record_history'],
-  carriers: ['record_history', 'status_counts'],
-  customers: ['record_history', 'status_counts'],
+  carriers: ['orders', 'record_history', 'status_counts'],
+  customers: ['orders', 'queries', 'record_history', 'status_counts'],
   interest_notes: ['record_history'],
   invoice_payments: ['record_history'],
   invoices: ['customer_balances', 'invoice_month_totals', 'record_history'],
@@ -25,7 +25,17 @@ export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   received_invoices: ['orders'],
   settings: ['record_history'],
   tasks: ['record_history', 'status_counts'],
-  users: ['record_history', 'tasks'],
+  users: ['orders', 'queries', 'record_history', 'tasks'],
+};
+
+/**
+ * Of those, what only an UPDATE writes: a renamed party or user renames the names its orders, queries and tasks keep
+ * (migrations 0047_kept_counts, 0050_kept_party_names_triggers). A new customer forgets no orders total.
+ */
+export const UPDATE_TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
+  carriers: ['orders'],
+  customers: ['orders', 'queries'],
+  users: ['orders', 'queries', 'tasks'],
 };
 
 /** …and its foreign keys' actions when a row is deleted: ON DELETE CASCADE deletes, ON DELETE SET NULL updates. */
@@ -120,7 +130,9 @@ export function tablesAffected(table: string, kind: WriteKind, into = new Set<st
     if (seen.has(key)) return;
     seen.add(key);
     into.add(name);
-    for (const other of TRIGGER_WRITES[name] ?? []) visit(other, 'insert');
+    for (const other of TRIGGER_WRITES[name] ?? []) {
+      if (how === 'update' || !UPDATE_TRIGGER_WRITES[name]?.includes(other)) visit(other, 'insert');
+    }
     if (how === 'delete') for (const next of DELETE_WRITES[name] ?? []) visit(next.table, next.kind);
   };
   visit(table, kind);

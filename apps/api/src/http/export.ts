@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { APP_TIMEZONE, hundredthsToDecimal, wallClockOf } from '@spedycja/domain';
-import { and, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, Column, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -138,13 +138,21 @@ export async function* exportBatches<R>(
   const extra = Object.fromEntries(keys.map((k, i) => [KEY(i), sql`(${k.column})::text`]));
   type Row = R & Record<string, string | null>;
   // A query builder runs each time it is awaited: Promise.resolve runs it once and keeps the answer.
-  const read = (phase: Phase, last: (string | null)[] | null): Promise<Row[]> =>
-    Promise.resolve(
+  const read = (phase: Phase, last: (string | null)[] | null): Promise<Row[]> => {
+    let where = and(params.where, last ? phase.after(last) : phase.first);
+    const key = params.pageKey;
+    // A semi-join filter (as for a list's page, http/listing.ts): the batch's ids from the list's table alone first.
+    if (where && key && is(key, Column)) {
+      where = sql`${key} = ANY (ARRAY(SELECT ${key} FROM ${key.table} WHERE ${where}
+        ORDER BY ${sql.join(params.orderBy, sql`, `)} LIMIT ${batch}))`;
+    }
+    return Promise.resolve(
       select(extra)
-        .where(and(params.where, last ? phase.after(last) : phase.first))
+        .where(where)
         .orderBy(...params.orderBy)
         .limit(batch) as unknown as PromiseLike<Row[]>,
     );
+  };
   for (const phase of phasesOf(keys)) {
     let pending: Promise<Row[]> | null = read(phase, null);
     while (pending) {

@@ -1,5 +1,6 @@
 import { APP_TIMEZONE, apiMessages, canonicalTaxId, MAX_ITEMS_PER_PAGE, phoneSearchDigits } from '@spedycja/domain';
 import { and, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.ts';
 
 /**
@@ -40,7 +41,64 @@ export type FilterField = {
    * (issue 35). The column's own condition stays, and keeps the answer exactly what it was.
    */
   trigram?: SQLWrapper;
+  /**
+   * The column is a joined record's (the order's customer): a filter on it is asked of that record's table alone and
+   * the list's own foreign key compared with the ids found (see `joinedCondition`), so that an index of the list serves
+   * it instead of a join of every row. `column` is then a column of `joined.table` itself (not of an alias).
+   */
+  joined?: JoinedRecord;
+  /**
+   * What `order[field]=` sorts by when it is not `column`: a joined record's name kept on the list's own row (the
+   * order's customer's company name), which the list's index yields in order.
+   */
+  orderBy?: SQLWrapper;
 };
+
+/** A record a list refers to by a foreign key of its own (the order's customer: orders.customer_id → customers). */
+export type JoinedRecord = {
+  /** The list's own column that refers to the record. */
+  foreignKey: SQLWrapper;
+  /** The record's table (not an alias): the filter's subquery reads it under its own name. */
+  table: PgTable;
+  /** The record's key the foreign key refers to. */
+  id: SQLWrapper;
+  /**
+   * The record's lower-case, unaccented text of some of its columns (`of`), trigram-indexed (the parties'
+   * search_text): a text filter on one of those columns also asks it, a superset the index finds, so that the records
+   * to check are few.
+   */
+  searchText?: { text: SQLWrapper; of: readonly SQLWrapper[] };
+};
+
+/**
+ * Conditions that read another table through a semi-join (`fk IN (SELECT id …)`): a list with one reads its page's ids
+ * first (http/listing.ts), where the planner may start from either table.
+ */
+const semiJoins = new WeakSet<SQL>();
+
+/**
+ * A condition on a joined record, as a condition on the list's own foreign key. One record by its key (a uuid): the
+ * key's id looked up first (an InitPlan) and compared as a value, which the index of the foreign key (and the list's
+ * order) serves. Anything else (a name's text): a semi-join, where the planner weighs reading the records that match
+ * first (the parties' trigram index, then the list's rows through the foreign key's index) against walking the list in
+ * its order and checking each row's record. The rows are exactly those the join to the record and the same condition
+ * gave: a row without the record (a null key) never matches.
+ */
+export function joinedCondition(record: JoinedRecord, condition: SQL, unique = false): SQL {
+  const ids = sql`SELECT ${record.id} FROM ${record.table} WHERE ${condition}`;
+  if (unique) return sql`${record.foreignKey} = (${ids})`;
+  const semiJoin = sql`${record.foreignKey} IN (${ids})`;
+  semiJoins.add(semiJoin);
+  return semiJoin;
+}
+
+/** A search text's trigram-indexed superset on the record's search_text (see JoinedRecord.searchText). */
+function searchTextSuperset(record: JoinedRecord, column: SQLWrapper, patterns: string[]): SQL | undefined {
+  const searchText = record.searchText;
+  if (!searchText?.of.includes(column) || patterns.length === 0) return undefined;
+  const ors = patterns.map((p) => sql`${searchText.text} LIKE f_unaccent(lower(${p}))`);
+  return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+}
 
 export type CustomFilter = (value: string) => SQL | undefined;
 
@@ -108,6 +166,12 @@ export type ListParams = {
   itemsPerPage: number;
   limit: number | undefined;
   offset: number;
+  /**
+   * The list's key (its tiebreaker, unique), when a filter is a semi-join on another table (`joinedCondition`): the
+   * page's ids are then read first, from the list's table alone, and its rows joined for those ids (http/listing.ts; an
+   * export's batches likewise, http/export.ts).
+   */
+  pageKey?: SQLWrapper;
   /** Set by runList (http/listing.ts) when the total was counted up to its cap only: it is a lower bound. */
   totalCapped?: boolean;
   /** The query as given, for a list whose usual views are answered from kept values (the invoices' months). */
@@ -235,6 +299,27 @@ function withTrigram(field: FilterField, condition: SQL, needle: string): SQL {
 }
 
 function searchCondition(field: FilterField, raw: unknown, name: string): SQL | undefined {
+  const condition = ownSearchCondition(field, raw, name);
+  if (!condition || !field.joined) return condition;
+  const values = valuesOf(raw, name).filter((v) => v !== '');
+  const mode = field.search ?? 'exact';
+  if (mode === 'exact' && field.type === 'uuid') return joinedCondition(field.joined, condition, values.length === 1);
+  // A text found inside the column is found inside the record's search_text too (lower-case and unaccented, as the
+  // 'unaccent' and the compact 'taxId' / 'phone' matches compare it): the trigram index narrows, the column decides.
+  const inside =
+    mode === 'unaccent' || mode === 'partial'
+      ? values.map((v) => likePattern(v, 'partial'))
+      : mode === 'taxId' || mode === 'phone'
+        ? values
+            .map((v) => (mode === 'phone' ? phoneSearchDigits(v) : canonicalTaxId(v)))
+            .filter((v) => v !== '')
+            .map((v) => likePattern(v, 'partial'))
+        : [];
+  const superset = searchTextSuperset(field.joined, field.column, inside);
+  return joinedCondition(field.joined, superset ? sql`${superset} AND ${condition}` : condition);
+}
+
+function ownSearchCondition(field: FilterField, raw: unknown, name: string): SQL | undefined {
   const values = valuesOf(raw, name).filter((v) => v !== '');
   if (values.length === 0) return undefined;
   const mode = field.search ?? 'exact';
@@ -400,8 +485,9 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
       // serves both directions. The tiebreaker (the id, never null) is left to the tiebreaker: `id DESC NULLS LAST`
       // would not be the primary key read backwards, and every row would be sorted.
       if (settled) continue;
-      if (field.column === spec.tiebreaker) settled = true;
-      else orderBy.push(sortKey(field.column, direction));
+      const column = field.orderBy ?? field.column;
+      if (column === spec.tiebreaker) settled = true;
+      else orderBy.push(sortKey(column, direction));
       ordered = true;
       sortedBy.add(orderMatch[1]);
       lastDirection = direction;
@@ -459,6 +545,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const tiebreaker = sortKey(spec.tiebreaker, lastDirection);
   return {
     where: conditions.length ? and(...conditions) : undefined,
+    pageKey: conditions.some((c) => semiJoins.has(c)) ? spec.tiebreaker : undefined,
     orderBy: [
       ...order.map((item) => (isSortKey(item) ? sortSql(item) : item)),
       lastDirection === 'desc' ? desc(spec.tiebreaker as never) : asc(spec.tiebreaker as never),

@@ -191,19 +191,45 @@ export function listStatements<Q extends PgSelect>(
     keptTotal?: () => Promise<number>;
   },
 ) {
+  const uses = (prefix: string, names: Iterable<string> = params.present) =>
+    [...names].some((k) => k === prefix || k.startsWith(`${prefix}.`));
+  /** The list's table with the joins its filters (and sorts) need, as the total and the page's ids read it. */
+  const narrow = (from: PgSelect, sorted: boolean): PgSelect => {
+    let query = from;
+    for (const join of counted.joins ?? []) {
+      if (join.prefix !== undefined && !uses(join.prefix) && !(sorted && uses(join.prefix, params.sortedBy))) continue;
+      query = join.inner ? query.innerJoin(join.table, join.on) : query.leftJoin(join.table, join.on);
+    }
+    return query;
+  };
   let page = select.where(params.where).orderBy(...params.orderBy);
-  if (params.limit !== undefined) page = page.limit(params.limit).offset(params.offset);
-  const uses = (prefix: string) => [...params.present].some((k) => k === prefix || k.startsWith(`${prefix}.`));
+  if (params.limit !== undefined && params.pageKey !== undefined) {
+    // A semi-join filter (http/filters.ts joinedCondition): the page's ids are read from the list's table alone, where
+    // the planner may start from the other table's matches (the app plans joins in the written order, so that beside
+    // the list's other joins the semi-join would come last, after every row was joined). The rows are then read for
+    // those ids (an InitPlan, then the primary key) and sorted again: the same rows in the same order.
+    const ids = narrow(
+      db
+        .select({ id: sql`${params.pageKey}` })
+        .from(counted.from)
+        .$dynamic(),
+      true,
+    )
+      .where(params.where)
+      .orderBy(...params.orderBy)
+      .limit(params.limit)
+      .offset(params.offset);
+    page = select.where(sql`${params.pageKey} = ANY (ARRAY(${ids}))`).orderBy(...params.orderBy);
+  } else if (params.limit !== undefined) page = page.limit(params.limit).offset(params.offset);
   // The matching rows counted up to one past COUNT_CAP: a filter that leaves half a million rows costs the reading of
   // 10,001 index entries, not of the half million (the screen then says 'ponad 10 000').
-  let matching = db
-    .select({ one: sql<number>`1`.as('one') })
-    .from(counted.from)
-    .$dynamic();
-  for (const join of counted.joins ?? []) {
-    if (join.prefix !== undefined && !uses(join.prefix)) continue;
-    matching = join.inner ? matching.innerJoin(join.table, join.on) : matching.leftJoin(join.table, join.on);
-  }
+  const matching = narrow(
+    db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(counted.from)
+      .$dynamic(),
+    false,
+  );
   const total = db
     .select({ n: count() })
     .from(

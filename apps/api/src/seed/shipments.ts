@@ -152,8 +152,10 @@ export async function seedShipments(
     (${col.km})${at}, (${col.aLat})${at}, (${col.aLon})${at}, (${col.bLat})${at}, (${col.bLon})${at},
     (ARRAY['brak informacji','po najazdach','z rampy','po rozpieciu','dzwigiem','wozkiem widlowym'])[1 + g % 6]`;
   // Rows are spread over existing records through numbered lists (a join, not a lookup per row).
-  const numbered = (table: string, alias: string) =>
-    sql.raw(`${alias} AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rn FROM ${table})`);
+  const numbered = (table: string, alias: string, name = '') =>
+    sql.raw(
+      `${alias} AS (SELECT id, ${name ? `${name} AS name, ` : ''}row_number() OVER (ORDER BY id) - 1 AS rn FROM ${table})`,
+    );
   // The size as a constant, so that `rn = g % size` is a hash join and not a nested loop.
   const size = (table: string) => sql.raw(`(SELECT greatest(count(*), 1) FROM ${table})`);
 
@@ -171,13 +173,13 @@ export async function seedShipments(
     const id = sql.raw(`(${qBase} + g)`);
     await steps.run(`queries (${counts.queries})`, () =>
       db.execute(sql`
-      WITH ${numbered('customers', 'c')}, ${numbered('users', 'u')}
+      WITH ${numbered('customers', 'c', 'company_name')}, ${numbered('users', 'u', 'name')}
       INSERT INTO queries (id, uuid, cargo, cargo_length, cargo_width, cargo_height, cargo_weight,
         loading_city, loading_postal_code, loading_country, unloading_city, unloading_postal_code, unloading_country,
         distance, loading_latitude, loading_longitude, unloading_latitude, unloading_longitude, loading_type,
         status, loading_date, unloading_date, customer_id, user_id, created_by_id,
         customer_price, customer_price_suggested, customer_price_currency, euro_exchange_rate, additional_info, created_at,
-        order_uuid, best_offer, best_offer_currency, best_offer_pln)
+        order_uuid, best_offer, best_offer_currency, best_offer_pln, customer_company_name, owner_name)
       SELECT ${id}, ${seededUuid('q', id)}, ${shipment},
         CASE WHEN ${converted} THEN 'zamienione' ELSE (ARRAY['aktywne','aktywne','aktywne','nieaktywne','oczekujace'])[1 + g % 5] END,
         date_trunc('day', now()) + ((g % 60) - 20) * interval '1 day',
@@ -188,7 +190,9 @@ export async function seedShipments(
         now() - (g % 90) * interval '1 day' - (g % 24) * interval '1 hour',
         -- With the foreign keys on (PGlite, small scales) the order does not exist yet: linked after the orders.
         CASE WHEN ${sql.raw(String(bulk))} AND ${converted} THEN ${seededUuid('o', sql.raw(`(${oBase} + g)`))} END,
-        b.price, b.currency, CASE WHEN b.currency = 'eur' THEN b.price * 43 / 10 ELSE b.price END
+        b.price, b.currency, CASE WHEN b.currency = 'eur' THEN b.price * 43 / 10 ELSE b.price END,
+        -- The names the query keeps (its trigger's, which the bulk load has off).
+        c.name, u.name
       FROM generate_series(1, ${counts.queries}) AS g
       JOIN c ON c.rn = g % ${size('customers')} JOIN u ON u.rn = (g * 7) % ${size('users')}
       LEFT JOIN LATERAL (
@@ -224,7 +228,8 @@ export async function seedShipments(
       sql`(((date_trunc('day', now()) + ((g % 120) - 88) * interval '1 day')::date + ${days})::timestamp AT TIME ZONE 'UTC')`;
     await steps.run(`orders (${counts.orders})`, () =>
       db.execute(sql`
-      WITH ${numbered('customers', 'c')}, ${numbered('carriers', 'k')}, ${numbered('users', 'u')},
+      WITH ${numbered('customers', 'c', 'company_name')}, ${numbered('carriers', 'k', 'company_name')},
+      ${numbered('users', 'u', 'name')},
       src AS (
         SELECT g, now() - (g % 180) * interval '1 day' AS created FROM generate_series(1, ${counts.orders}) AS g),
       s AS (
@@ -239,7 +244,8 @@ export async function seedShipments(
         customer_paid, carrier_paid, carrier_paid_date, loading_finished, unloading_finished, show_in_calendar,
         mail_sent_to_customer, mail_sent_to_carrier, driver_name, driver_phone, truck, trailer,
         order_additional_info, carrier_date_of_payment_string, carrier_date_of_payment,
-        customer_date_of_payment, customer_date_of_payment_string, query_uuid, created_at)
+        customer_date_of_payment, customer_date_of_payment_string, query_uuid, created_at,
+        customer_company_name, carrier_company_name, owner_name)
       SELECT ${id}, ${seededUuid('o', id)}, ${shipment},
         (s.n + coalesce(nc.last, 0)) || '/' || split_part(s.period, '-', 2) || '/' || split_part(s.period, '-', 1),
         (ARRAY['aktywne','aktywne','zakonczone','zakonczone','anulowane'])[1 + g % 5],
@@ -259,7 +265,9 @@ export async function seedShipments(
         CASE WHEN g % 10 <> 7 THEN ${paymentDay(sql`(ARRAY[14, 30, 45, 60])[1 + g % 4]`)} END,
         CASE WHEN g % 10 = 7 THEN 'przed rozladunkiem' END,
         CASE WHEN g <= ${counts.queries} AND g % 5 = 2 THEN ${seededUuid('q', sql.raw(`(${qBase} + s.g)`))} END,
-        s.created
+        s.created,
+        -- The names the order keeps (its trigger's, which the bulk load has off).
+        c.name, k.name, u.name
       FROM s LEFT JOIN order_number_counters nc ON nc.period = s.period
       JOIN c ON c.rn = g % ${size('customers')} JOIN k ON k.rn = (g * 3) % ${size('carriers')} JOIN u ON u.rn = (g * 5) % ${size('users')}`),
     );

@@ -103,6 +103,15 @@ export const orders = pgTable(
     carrierPaymentDue: timestamp('carrier_payment_due', { withTimezone: true, mode: 'string' }).generatedAlwaysAs(
       sql.raw(`coalesce(carrier_invoice_payment_date::timestamp AT TIME ZONE 'UTC', carrier_date_of_payment)`),
     ),
+    /**
+     * The customer's and the carrier's company names and the owner's name, kept by the database from the records
+     * (migration kept_party_names: set when the order is written with them, renamed with them), so that
+     * order[customer.companyName] and the like read an index in order instead of joining and sorting every order.
+     * Neither a change of the order nor in its history.
+     */
+    customerCompanyName: text('customer_company_name'),
+    carrierCompanyName: text('carrier_company_name'),
+    ownerName: text('owner_name'),
   },
   (t) => [
     index('orders_margin_idx').on(t.margin.nullsFirst(), t.id),
@@ -130,9 +139,10 @@ export const orders = pgTable(
       .on(t.unloadingDate.nullsFirst(), t.id)
       .where(sql`${t.deletionReason} = 0 AND ${t.showInCalendar}`),
     index('orders_created_idx').on(t.createdAt.nullsFirst(), t.id),
-    index('orders_customer_idx').on(t.customerId),
-    index('orders_carrier_idx').on(t.carrierId),
-    index('orders_user_idx').on(t.userId),
+    // A party's or an owner's orders (`customer.uuid=` and the like compare the key), newest first as the list sorts.
+    index('orders_customer_idx').on(t.customerId, t.id),
+    index('orders_carrier_idx').on(t.carrierId, t.id),
+    index('orders_user_idx').on(t.userId, t.id),
     index('orders_query_idx').on(t.queryUuid),
     index('orders_chosen_offer_idx').on(t.chosenOfferUuid),
     index('orders_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
@@ -159,7 +169,17 @@ export const orders = pgTable(
       t.customerPrice,
       t.carrierPrice,
       t.marginPercent,
+      t.customerCompanyName,
+      t.carrierCompanyName,
+      t.ownerName,
     ]),
+    // The payments cockpit sorted by the party (order[party.companyName]), among each side's open orders.
+    index('orders_customer_unpaid_party_idx')
+      .on(t.customerCompanyName.nullsFirst(), t.id)
+      .where(sql`NOT ${t.customerPaid} AND ${t.deletionReason} = 0 AND ${t.status} IN ('aktywne', 'zakonczone')`),
+    index('orders_carrier_unpaid_party_idx')
+      .on(t.carrierCompanyName.nullsFirst(), t.id)
+      .where(sql`NOT ${t.carrierPaid} AND ${t.deletionReason} = 0 AND ${t.status} IN ('aktywne', 'zakonczone')`),
     // The loadings archive: the latest unloading first, then the id ascending (its default order), among live orders.
     index('orders_archive_order_idx').on(t.unloadingDate.desc(), t.id).where(sql`${t.deletionReason} = 0`),
   ],

@@ -46,6 +46,12 @@ export const queries = pgTable(
     bestOfferMargin: bigint('best_offer_margin', { mode: 'number' }).generatedAlwaysAs(
       marginSql('customer_price_suggested', 'customer_price_currency', 'best_offer', 'best_offer_currency'),
     ),
+    /**
+     * The customer's company name and the owner's name, kept by the database (as on orders, migration
+     * kept_party_names) for order[customer.companyName] and order[user.name]. Neither a change nor in the history.
+     */
+    customerCompanyName: text('customer_company_name'),
+    ownerName: text('owner_name'),
   },
   (t) => [
     // The table's usual page: not deleted, a status, newest first.
@@ -53,8 +59,9 @@ export const queries = pgTable(
     // Sortable dates: NULLS FIRST and the id, as the list sorts them (see parseListQuery), in either direction.
     index('queries_loading_date_idx').on(t.loadingDate.nullsFirst(), t.id),
     index('queries_created_idx').on(t.createdAt.nullsFirst(), t.id),
-    index('queries_customer_idx').on(t.customerId),
-    index('queries_user_idx').on(t.userId),
+    // A customer's or an owner's queries, newest first as the list sorts.
+    index('queries_customer_idx').on(t.customerId, t.id),
+    index('queries_user_idx').on(t.userId, t.id),
     index('queries_loading_country_idx').on(t.loadingCountry, t.loadingDate),
     index('queries_unloading_country_idx').on(t.unloadingCountry),
     index('queries_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),
@@ -88,6 +95,8 @@ export const queries = pgTable(
       t.customerPrice,
       t.customerPriceSuggested,
       t.bestOfferPln,
+      t.customerCompanyName,
+      t.ownerName,
     ]),
   ],
 );

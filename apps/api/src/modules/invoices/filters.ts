@@ -1,9 +1,8 @@
 import { CURRENCIES, INVOICE_TYPES, KSEF_STATUSES, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { invoices } from '../../db/schema/index.ts';
+import { invoices, orders } from '../../db/schema/index.ts';
 import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
 import { customerUuidFilter, paymentStatusFilter } from '../receivables/filters.ts';
-import { invoiceOrder, invoiceProFormaOrder } from './repository.ts';
 
 const i = invoices;
 
@@ -60,8 +59,20 @@ export const invoiceFilters: FilterSpec = {
     totalGross: { column: i.totalGross, type: 'int', range: true, order: true },
     paidAmount: { column: i.paidAmount, type: 'int', range: true, order: true },
     dueAmount: { column: i.dueAmount, type: 'int', range: true, order: true },
-    'orderEntity.uuid': { column: invoiceOrder.uuid, type: 'uuid', search: 'exact' },
-    'orderProFormaEntity.uuid': { column: invoiceProFormaOrder.uuid, type: 'uuid', search: 'exact' },
+    // The order asked of its own table, the invoice's key compared with its id (invoices_order_idx and
+    // invoices_order_pro_forma_idx serve them; http/filters.ts joinedCondition).
+    'orderEntity.uuid': {
+      column: orders.uuid,
+      type: 'uuid',
+      search: 'exact',
+      joined: { foreignKey: i.orderId, table: orders, id: orders.id },
+    },
+    'orderProFormaEntity.uuid': {
+      column: orders.uuid,
+      type: 'uuid',
+      search: 'exact',
+      joined: { foreignKey: i.orderProFormaId, table: orders, id: orders.id },
+    },
   },
   custom: {
     number: numberFilter,

@@ -8,8 +8,20 @@ import { warsawDay } from '../../warsawDay.ts';
 
 export const offerFilters: FilterSpec = {
   fields: {
-    'query.uuid': { column: queries.uuid, type: 'uuid', search: 'exact' },
-    'carrier.uuid': { column: carriers.uuid, type: 'uuid', search: 'exact' },
+    // The query and the carrier asked of their own tables, the offer's keys compared with their ids
+    // (offers_query_idx, offers_carrier_idx; http/filters.ts joinedCondition).
+    'query.uuid': {
+      column: queries.uuid,
+      type: 'uuid',
+      search: 'exact',
+      joined: { foreignKey: offers.queryId, table: queries, id: queries.id },
+    },
+    'carrier.uuid': {
+      column: carriers.uuid,
+      type: 'uuid',
+      search: 'exact',
+      joined: { foreignKey: offers.carrierId, table: carriers, id: carriers.id },
+    },
     active: { column: offers.active, type: 'bool', search: 'exact' },
     currency: { column: offers.currency, type: 'string', search: 'exact' },
     price: { column: offers.price, type: 'int', range: true, order: true },

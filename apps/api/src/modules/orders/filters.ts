@@ -3,8 +3,13 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { carriers, customers, orders } from '../../db/schema/index.ts';
 import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
 import { portalFilter } from '../portal/filters.ts';
-import { partyTextFilter, shipmentFilterFields, statusFilter } from '../shipments/filters.ts';
-import { orderOwner } from './repository.ts';
+import {
+  joinedParty,
+  partyFilterFields,
+  partyTextFilter,
+  shipmentFilterFields,
+  statusFilter,
+} from '../shipments/filters.ts';
 
 const o = orders;
 const flag = (column: SQLWrapper) => ({ column, type: 'bool' as const, search: 'exact' as const });
@@ -28,14 +33,14 @@ export const orderFilters: FilterSpec = {
     ...shipmentFilterFields(o),
     // Numbers are given in creation order, so the id sorts them as numbers ('2/11/2026' before '10/11/2026').
     number: { column: o.id, type: 'int', order: true },
-    'customer.uuid': { column: customers.uuid, type: 'uuid', search: 'exact' },
-    'customer.nip': { column: customers.nip, type: 'string', search: 'taxId' },
-    'customer.companyName': { column: customers.companyName, type: 'string', search: 'unaccent', order: true },
-    'carrier.uuid': { column: carriers.uuid, type: 'uuid', search: 'exact' },
-    'carrier.nip': { column: carriers.nip, type: 'string', search: 'taxId' },
-    'carrier.companyName': { column: carriers.companyName, type: 'string', search: 'unaccent', order: true },
-    'user.uuid': { column: orderOwner.uuid, type: 'uuid', search: 'exact' },
-    'user.name': { column: orderOwner.name, type: 'string', search: 'unaccent', order: true },
+    ...partyFilterFields(
+      { customer: o.customerId, carrier: o.carrierId, user: o.userId },
+      {
+        customer: o.customerCompanyName,
+        carrier: o.carrierCompanyName,
+        user: o.ownerName,
+      },
+    ),
     customerPrice: { column: o.customerPrice, type: 'int', range: true, order: true, search: 'exact' },
     carrierPrice: { column: o.carrierPrice, type: 'int', range: true, order: true, search: 'exact' },
     // PLN hundredths over both prices (EUR at the order's rate), computed by PostgreSQL: filtered and sorted by index.
@@ -54,8 +59,8 @@ export const orderFilters: FilterSpec = {
   custom: {
     number: numberFilter,
     status: statusFilter(o.status, ORDER_STATUS_FILTERS),
-    customer: partyTextFilter(customers.searchText),
-    carrier: partyTextFilter(carriers.searchText),
+    customer: partyTextFilter(joinedParty(o.customerId, customers)),
+    carrier: partyTextFilter(joinedParty(o.carrierId, carriers)),
     // The carrier's link (issue 25): 'nieprzyjete', 'brakCmr'.
     portal: portalFilter,
   },

@@ -214,6 +214,9 @@ const HIDDEN = new Set([
   'carrierPricePln',
   'carrierInvoicePaymentDate',
   'carrierPaymentDue',
+  'customerCompanyName',
+  'carrierCompanyName',
+  'ownerName',
 ]);
 const RESOURCE_OF: Record<keyof typeof RELATIONS, string> = {
   customer: 'customers',
@@ -362,6 +365,10 @@ export function toOrderJson({ order: o, customer, carrier, owner, creator, chang
     carrierPricePln,
     carrierInvoicePaymentDate,
     carrierPaymentDue,
+    // The names kept for the list's sorts: the order shows its customer, carrier and owner themselves.
+    customerCompanyName,
+    carrierCompanyName,
+    ownerName,
     ...fields
   } = o;
   return {

@@ -5,6 +5,7 @@ import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
 import { searchCondition } from '../parties/search.ts';
+import { joinedParty, joinedUser } from '../shipments/filters.ts';
 
 /**
  * The payments cockpit's lists: the orders whose customer has not paid us (receivables, 'Należności') or whom we have
@@ -21,6 +22,8 @@ export const sideColumns = (side: PaymentSide) =>
     ? {
         party: customers,
         partyId: o.customerId,
+        /** The party's name kept on the order (order[party.companyName], orders_customer_unpaid_party_idx). */
+        partyName: o.customerCompanyName,
         paid: o.customerPaid,
         paidDate: o.customerPaidDate,
         date: o.customerDateOfPayment,
@@ -32,6 +35,7 @@ export const sideColumns = (side: PaymentSide) =>
     : {
         party: carriers,
         partyId: o.carrierId,
+        partyName: o.carrierCompanyName,
         paid: o.carrierPaid,
         paidDate: o.carrierPaidDate,
         // The carrier's own invoice (from KSeF) sets the day when it has one; else the order's term.
@@ -92,6 +96,7 @@ function paymentSearch(value: string): SQL | undefined {
 
 export function paymentFilters(side: PaymentSide): FilterSpec {
   const c = sideColumns(side);
+  const party = joinedParty(c.partyId, c.party);
   return {
     fields: {
       number: { column: o.id, type: 'int', order: true },
@@ -99,9 +104,17 @@ export function paymentFilters(side: PaymentSide): FilterSpec {
       loadingDate: { column: o.loadingDate, type: 'timestamp', date: true, order: true, wallClock: true },
       amount: { column: c.price, type: 'int', range: true, order: true },
       currency: { column: c.currency, type: 'string', search: 'exact' },
-      'party.uuid': { column: c.party.uuid, type: 'uuid', search: 'exact' },
-      'party.companyName': { column: c.party.companyName, type: 'string', search: 'unaccent', order: true },
-      'user.uuid': { column: paymentOwner.uuid, type: 'uuid', search: 'exact' },
+      // The party and the owner on their own tables, matched with the order's keys (http/filters.ts joinedCondition).
+      'party.uuid': { column: c.party.uuid, type: 'uuid', search: 'exact', joined: party },
+      'party.companyName': {
+        column: c.party.companyName,
+        type: 'string',
+        search: 'unaccent',
+        joined: party,
+        order: true,
+        orderBy: c.partyName,
+      },
+      'user.uuid': { column: users.uuid, type: 'uuid', search: 'exact', joined: joinedUser(o.userId) },
     },
     custom: {
       state: stateFilter(c.date),

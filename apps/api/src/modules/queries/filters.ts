@@ -2,19 +2,23 @@ import { PAGE_SIZES, QUERY_STATUS_FILTERS } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { customers, queries } from '../../db/schema/index.ts';
 import { type FilterSpec, sortKey } from '../../http/filters.ts';
-import { partyTextFilter, shipmentFilterFields, statusFilter } from '../shipments/filters.ts';
-import { owner } from './repository.ts';
+import {
+  joinedParty,
+  partyFilterFields,
+  partyTextFilter,
+  shipmentFilterFields,
+  statusFilter,
+} from '../shipments/filters.ts';
 
 const q = queries;
 
 export const queryFilters: FilterSpec = {
   fields: {
     ...shipmentFilterFields(q),
-    'customer.uuid': { column: customers.uuid, type: 'uuid', search: 'exact' },
-    'customer.nip': { column: customers.nip, type: 'string', search: 'taxId' },
-    'customer.companyName': { column: customers.companyName, type: 'string', search: 'unaccent', order: true },
-    'user.uuid': { column: owner.uuid, type: 'uuid', search: 'exact' },
-    'user.name': { column: owner.name, type: 'string', search: 'unaccent', order: true },
+    ...partyFilterFields(
+      { customer: q.customerId, user: q.userId },
+      { customer: q.customerCompanyName, user: q.ownerName },
+    ),
     customerPrice: { column: q.customerPrice, type: 'int', range: true, order: true, search: 'exact' },
     customerPriceSuggested: {
       column: q.customerPriceSuggested,
@@ -28,7 +32,10 @@ export const queryFilters: FilterSpec = {
     bestOffer: { column: q.bestOfferPln, type: 'int', range: true, order: true, search: 'exact' },
     bestOfferCurrency: { column: q.bestOfferCurrency, type: 'string', search: 'exact' },
   },
-  custom: { status: statusFilter(q.status, QUERY_STATUS_FILTERS), customer: partyTextFilter(customers.searchText) },
+  custom: {
+    status: statusFilter(q.status, QUERY_STATUS_FILTERS),
+    customer: partyTextFilter(joinedParty(q.customerId, customers)),
+  },
   // Deleted queries show only when asked for with deletionReason[gt]=0.
   base: (present) => (present.has('deletionReason') ? undefined : sql`${q.deletionReason} = 0`),
   defaultOrder: [sortKey(q.id, 'desc', 'first')],

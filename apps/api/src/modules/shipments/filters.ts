@@ -1,9 +1,9 @@
 import { apiMessages, LOADING_TYPES } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { orders, queries } from '../../db/schema/index.ts';
+import { carriers, customers, type orders, type queries, users } from '../../db/schema/index.ts';
 import { streetAddressesSql } from '../../db/schema/shipments.ts';
 import { AppError } from '../../http/errors.ts';
-import type { FilterField } from '../../http/filters.ts';
+import { type FilterField, type JoinedRecord, joinedCondition } from '../../http/filters.ts';
 import { searchCondition } from '../parties/search.ts';
 
 /** Filters both queries and orders have (the route, cargo, dates, distance). */
@@ -56,8 +56,68 @@ export const statusFilter =
     return sql`${column} = ${value}`;
   };
 
-/** A party column's text filter: company, name, NIP, phone or e-mail, as the pickers search. */
+/** A customer or a carrier referred to by a list's foreign key; its search_text holds these columns. */
+export const joinedParty = (foreignKey: SQLWrapper, party: typeof customers | typeof carriers): JoinedRecord => ({
+  foreignKey,
+  table: party,
+  id: party.id,
+  searchText: {
+    text: party.searchText,
+    of: [party.companyName, party.name, party.nip, party.phone, party.email, party.city],
+  },
+});
+
+/** A user referred to by a list's foreign key (the owner, the assignee). */
+export const joinedUser = (foreignKey: SQLWrapper): JoinedRecord => ({ foreignKey, table: users, id: users.id });
+
+/**
+ * A party's text filter (`customer=`, `carrier=`): company, name, NIP, phone or e-mail, as the pickers search, asked of
+ * the party's table alone (its trigram index) and matched with the list's foreign key.
+ */
 export const partyTextFilter =
-  (searchText: SQLWrapper) =>
-  (value: string): SQL | undefined =>
-    searchCondition(searchText, value);
+  (party: JoinedRecord) =>
+  (value: string): SQL | undefined => {
+    const match = party.searchText && searchCondition(party.searchText.text, value);
+    return match ? joinedCondition(party, match) : undefined;
+  };
+
+/**
+ * The filters on a list's customer, carrier and owner (`customer.uuid`, `customer.nip`, `customer.companyName`,
+ * `user.name`…), each on the record's own table through the list's foreign key; sorted by the names the list's row
+ * keeps (`kept`), which its indexes yield in order.
+ */
+export function partyFilterFields(
+  keys: { customer?: SQLWrapper; carrier?: SQLWrapper; user?: SQLWrapper },
+  kept: { customer?: SQLWrapper; carrier?: SQLWrapper; user?: SQLWrapper },
+): Record<string, FilterField> {
+  const fields: Record<string, FilterField> = {};
+  for (const side of ['customer', 'carrier'] as const) {
+    const key = keys[side];
+    if (!key) continue;
+    const party = side === 'customer' ? customers : carriers;
+    const joined = joinedParty(key, party);
+    fields[`${side}.uuid`] = { column: party.uuid, type: 'uuid', search: 'exact', joined };
+    fields[`${side}.nip`] = { column: party.nip, type: 'string', search: 'taxId', joined };
+    fields[`${side}.companyName`] = {
+      column: party.companyName,
+      type: 'string',
+      search: 'unaccent',
+      joined,
+      order: kept[side] !== undefined,
+      orderBy: kept[side],
+    };
+  }
+  if (keys.user) {
+    const joined = joinedUser(keys.user);
+    fields['user.uuid'] = { column: users.uuid, type: 'uuid', search: 'exact', joined };
+    fields['user.name'] = {
+      column: users.name,
+      type: 'string',
+      search: 'unaccent',
+      joined,
+      order: kept.user !== undefined,
+      orderBy: kept.user,
+    };
+  }
+  return fields;
+}

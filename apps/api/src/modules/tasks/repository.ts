@@ -9,7 +9,7 @@ import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import type { ConversionHook } from '../conversions/hooks.ts';
 import { isoOrNull } from '../queries/repository.ts';
-import { statusFilter } from '../shipments/filters.ts';
+import { joinedUser, statusFilter } from '../shipments/filters.ts';
 
 export const assignee = alias(users, 'assignee');
 const taskCreator = alias(users, 'task_creator');
@@ -179,10 +179,29 @@ function assigneeFilter(value: string): SQL | undefined {
 export const taskFilters: FilterSpec = {
   fields: {
     id: { column: tasks.id, type: 'int', search: 'exact', order: true },
-    'queryEntity.uuid': { column: queries.uuid, type: 'uuid', search: 'exact' },
-    'orderEntity.uuid': { column: orders.uuid, type: 'uuid', search: 'exact' },
-    // The assignee's name as the task keeps it (the user's, kept by the database): sorted along an index.
-    'user.name': { column: tasks.assigneeName, type: 'string', search: 'unaccent', order: true },
+    // The task's query, order and assignee asked of their own tables and matched with the task's keys (an index of
+    // the task's serves them; http/filters.ts joinedCondition).
+    'queryEntity.uuid': {
+      column: queries.uuid,
+      type: 'uuid',
+      search: 'exact',
+      joined: { foreignKey: tasks.queryId, table: queries, id: queries.id },
+    },
+    'orderEntity.uuid': {
+      column: orders.uuid,
+      type: 'uuid',
+      search: 'exact',
+      joined: { foreignKey: tasks.orderId, table: orders, id: orders.id },
+    },
+    // Sorted by the assignee's name as the task keeps it (the user's, kept by the database), along an index.
+    'user.name': {
+      column: users.name,
+      type: 'string',
+      search: 'unaccent',
+      joined: joinedUser(tasks.userId),
+      order: true,
+      orderBy: tasks.assigneeName,
+    },
     contactDate: { column: tasks.contactDate, type: 'timestamp', date: true, range: true, order: true },
     createdDate: { column: tasks.createdAt, type: 'timestamp', date: true, order: true },
     finishedDate: { column: tasks.finishedAt, type: 'timestamp', date: true, order: true },
