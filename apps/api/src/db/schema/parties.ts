@@ -97,9 +97,7 @@ export const customers = pgTable(
     // A country filter (the list's usual one) in the default order, company by company.
     index('customers_country_company_idx').on(t.country, t.companyName.nullsFirst(), t.id),
     // `debtor=true` in the default order among the customers who owe anything, and its total from the date alone.
-    index('customers_owing_company_idx')
-      .on(t.companyName.nullsFirst(), t.id)
-      .where(sql`${t.debtSince} IS NOT NULL`),
+    index('customers_owing_company_idx').on(t.companyName.nullsFirst(), t.id).where(sql`${t.debtSince} IS NOT NULL`),
     index('customers_debt_since_idx').on(t.debtSince).where(sql`${t.debtSince} IS NOT NULL`),
   ],
 );
