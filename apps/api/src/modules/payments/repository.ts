@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
-import { listStatements, runList } from '../../http/listing.ts';
+import { COUNT_CAP, listStatements, runList } from '../../http/listing.ts';
 import { isoOrNull } from '../queries/repository.ts';
 import { daysOverdueSql, paymentOwner, sideColumns } from './filters.ts';
 import { keptPaymentTotals, keptPaymentView } from './kept.ts';
@@ -105,7 +105,7 @@ export async function listPayments(db: DbOrTx, side: PaymentSide, params: ListPa
   const c = sideColumns(side);
   // The party and the owner joined only for a filter on them, as the count joins them: PostgreSQL removes an unused
   // LEFT JOIN but still reads its key, so that the sums could not come from the covering indexes alone (migration
-  // 0048: the loading date's, the amount's and the number's partial indexes carry the currency and the price).
+  // 0049: the loading date's, the amount's and the number's partial indexes carry the currency and the price).
   const uses = (prefix: string) => [...params.present].some((k) => k.startsWith(`${prefix}.`));
   let perCurrency = db
     .select({ currency: c.currency, amount: sql<string | null>`sum(${c.price})`, count: count() })
@@ -113,11 +113,19 @@ export async function listPayments(db: DbOrTx, side: PaymentSide, params: ListPa
     .$dynamic();
   if (uses('party')) perCurrency = perCurrency.leftJoin(c.party, eq(c.party.id, c.partyId));
   if (uses('user')) perCurrency = perCurrency.leftJoin(paymentOwner, eq(paymentOwner.id, o.userId));
-  const totals = perCurrency.where(params.where).groupBy(c.currency).orderBy(c.currency);
-  const [list, sums] = await Promise.all([runList(paymentListStatements(db, side, params), params), totals]);
+  const sums = perCurrency.where(params.where).groupBy(c.currency).orderBy(c.currency).execute();
+  // The sums count every match: the total is theirs, capped as a counted one is (http/listing.ts), instead of a count
+  // of the same rows beside them (a search matched the parties three times, once per statement).
+  const matching = async () =>
+    Math.min(
+      (await sums).reduce((n, t) => n + t.count, 0),
+      COUNT_CAP + 1,
+    );
+  const [list, rows] = await Promise.all([runList(paymentListStatements(db, side, params, matching), params), sums]);
+  if (params.paginated && !params.partial && list.total > COUNT_CAP) params.totalCapped = true;
   return {
     ...list,
-    totals: sums.map((t): PaymentTotal => ({ currency: t.currency, amount: Number(t.amount ?? 0), count: t.count })),
+    totals: rows.map((t): PaymentTotal => ({ currency: t.currency, amount: Number(t.amount ?? 0), count: t.count })),
   };
 }
 
