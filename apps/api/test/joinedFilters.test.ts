@@ -5,7 +5,7 @@ import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 /**
  * Filters and sorts on a list's joined records (its customer, carrier, owner; issue 35): the filters are semi-joins on
- * the record's table and the sorts read the names the list's row keeps (migrations 0048–0049). Each answer is compared
+ * the record's table and the sorts read the names the list's row keeps (migrations 0049–0050). Each answer is compared
  * with the join they replaced, written out here in SQL, on every page; and a renamed record's name is sorted by at once.
  */
 describe.each(dbKinds)('lists filtered and sorted by a joined record on %s', (kind) => {

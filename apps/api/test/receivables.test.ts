@@ -270,6 +270,46 @@ describe.each(dbKinds)('receivables: payments on %s', (kind) => {
     expect((await api('GET', `/api/orders/${o.uuid}`)).json().carrierPaid).toBe(true);
   });
 
+  it("lists payments as PostgreSQL's JSON with the members the item reads write (cancelled, with a note)", async () => {
+    const o = await order({ carrierPriceCurrency: 'pln' });
+    const noted = await api('POST', '/api/carrier_payments', {
+      order: o['@id'],
+      date: '2026-11-22',
+      amount: 1_234,
+      note: 'Zaliczka „gotówką” – 50%',
+    });
+    expect(noted.statusCode, noted.body).toBe(201);
+    await api('DELETE', `/api/carrier_payments/${noted.json().uuid}`, { reason: 'Pomyłka' });
+    const invoice = await vatInvoice({ orderEntity: o['@id'] });
+    const paid = await api('POST', '/api/invoice_payments', {
+      invoice: invoice['@id'],
+      date: '2026-11-23',
+      amount: 1,
+      method: 'przelew',
+      note: 'Część',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    await api('DELETE', `/api/invoice_payments/${paid.json().uuid}`, { reason: 'Zwrot' });
+    for (const [route, filter] of [
+      ['/api/carrier_payments', ''],
+      ['/api/carrier_payments', `?order.uuid=${o.uuid}`],
+      ['/api/invoice_payments', ''],
+      ['/api/invoice_payments', `?invoice.uuid=${invoice.uuid}`],
+    ] as const) {
+      const res = await api('GET', `${route}${filter}`);
+      expect(res.statusCode).toBe(200);
+      const list = res.json();
+      const members = list['hydra:member'] as { uuid: string }[];
+      expect(members.length).toBeGreaterThan(0);
+      expect(list['hydra:totalItems']).toBe(members.length);
+      for (const member of members) {
+        const item = (await api('GET', `${route}/${member.uuid}`)).json();
+        // The same members in the same order (the item is read as rows and written by JavaScript).
+        expect(JSON.stringify(member)).toBe(JSON.stringify(item));
+      }
+    }
+  });
+
   it("the cockpit's 'opłacone' on a customer's order with an invoice books the invoice's due", async () => {
     const o = await order();
     const invoice = await vatInvoice({ orderEntity: o['@id'] });

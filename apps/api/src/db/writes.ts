@@ -18,7 +18,7 @@ export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   customers: ['orders', 'queries', 'record_history', 'status_counts'],
   interest_notes: ['record_history'],
   invoice_payments: ['record_history'],
-  invoices: ['customer_balances', 'invoice_month_totals', 'record_history'],
+  invoices: ['customer_balances', 'customers', 'invoice_month_totals', 'record_history'],
   offers: ['record_history', 'status_counts'],
   orders: ['payment_day_totals', 'record_history', 'stats_monthly', 'status_counts'],
   queries: ['record_history', 'stats_monthly', 'status_counts'],

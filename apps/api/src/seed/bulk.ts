@@ -196,7 +196,7 @@ export async function recomputeKept(db: Db) {
 
 /**
  * The money lists' kept values (migration 0045_money_kept_values: its backfill): invoices per month, customers'
- * balances, open payments per day, a statement's line counts.
+ * balances and the earliest date they owe since (0049), open payments per day, a statement's line counts.
  */
 async function moneyKept(db: Db) {
   await db.execute(sql`DELETE FROM invoice_month_totals`);
@@ -211,6 +211,13 @@ async function moneyKept(db: Db) {
       SELECT customer_id, currency, sum(due_amount), count(*) FROM invoices
       WHERE type = 'vat' AND NOT paid AND due_amount > 0 AND customer_id IS NOT NULL
       GROUP BY customer_id, currency`);
+  // customers.debt_since (migration 0049): the earliest payment date among each customer's open VAT invoices.
+  await db.execute(sql`
+    UPDATE customers c SET debt_since = d.since
+      FROM (SELECT c2.id, min(i.payment_date) AS since FROM customers c2
+            LEFT JOIN invoices i ON i.customer_id = c2.id AND i.type = 'vat' AND NOT i.paid AND i.due_amount > 0
+            GROUP BY c2.id) d
+      WHERE c.id = d.id AND c.debt_since IS DISTINCT FROM d.since`);
   await db.execute(sql`DELETE FROM payment_day_totals`);
   await db.execute(sql`
     INSERT INTO payment_day_totals (side, currency, day, n, amount)

@@ -70,6 +70,13 @@ export const customers = pgTable(
     acquiredBy: text('acquired_by'),
     /** Issue 26: 'bez przypomnień' – no payment reminders go to this customer. */
     noReminders: boolean('no_reminders').notNull().default(false),
+    /**
+     * Kept by triggers on invoices (issue 35): the earliest payment date among the customer's open VAT invoices (not
+     * paid, something due), null without one. A debtor is a customer whose this date is more than debtorAfterDays
+     * behind today (modules/debtors/debt.ts), so that `debtor=` reads an index instead of the invoices of every
+     * customer. Derived: neither a version nor a line of history, and not in the customer's JSON.
+     */
+    debtSince: date('debt_since', { mode: 'string' }),
   },
   (t) => [
     // The duplicate guard: one record per NIP and per phone number, also under concurrent creation.
@@ -93,6 +100,9 @@ export const customers = pgTable(
     ]),
     // A country filter (the list's usual one) in the default order, company by company.
     index('customers_country_company_idx').on(t.country, t.companyName.nullsFirst(), t.id),
+    // `debtor=true` in the default order among the customers who owe anything, and its total from the date alone.
+    index('customers_owing_company_idx').on(t.companyName.nullsFirst(), t.id).where(sql`${t.debtSince} IS NOT NULL`),
+    index('customers_debt_since_idx').on(t.debtSince).where(sql`${t.debtSince} IS NOT NULL`),
   ],
 );
 

@@ -40,9 +40,14 @@ const debtOf = (customerId: AnyColumn | SQL | number) =>
 export const overdueAmountSql = (customerId: AnyColumn | SQL = customers.id) =>
   sql<string>`(SELECT coalesce(sum(${duePlnSql}), 0)::bigint FROM ${invoices} WHERE ${overdueOf(customerId)})`;
 
-/** Whether the customer is a debtor (a correlated subquery on customers.id). */
-export const debtorSql = (customerId: AnyColumn | SQL = customers.id) =>
-  sql<boolean>`EXISTS (SELECT 1 FROM ${invoices} WHERE ${debtOf(customerId)})`;
+/**
+ * Whether a customer of the list is a debtor, from its kept `debt_since` (the earliest payment date among its open
+ * VAT invoices; triggers on invoices, migration 0049): one of them is past debtorAfterDays exactly when the earliest
+ * is (the same two conditions as debtOf). A range of customers_debt_since_idx, or the walk of customers_owing_company_idx
+ * in the list's order, instead of the invoices of every customer.
+ */
+const keptDebtorSql = sql<boolean>`(${customers.debtSince} < ${todayDateSql}
+  AND ${customers.debtSince} < ${todayDateSql} - ${afterDaysSql})`;
 
 /**
  * The columns a customer read adds to the row: `debtor` and `overdueAmount`, for the rows read (a page or one
@@ -62,8 +67,9 @@ export const customerDebtJson = (row: { debtor?: unknown; overdueAmount?: unknow
 
 /** `debtor=true|false` on the customers list. */
 export function debtorFilter(value: string): SQL | undefined {
-  if (value === 'true' || value === '1') return debtorSql();
-  if (value === 'false' || value === '0') return sql`NOT ${debtorSql()}`;
+  if (value === 'true' || value === '1') return keptDebtorSql;
+  // A customer owing nothing has no date: not a debtor.
+  if (value === 'false' || value === '0') return sql`NOT coalesce(${keptDebtorSql}, false)`;
   throw fieldViolation('debtor', validationMessages.oneOf);
 }
 

@@ -230,7 +230,7 @@ const RESOURCE_OF: Record<keyof typeof RELATIONS, string> = {
  * call (13 ms of a calendar month's 40): the ISO text of the UTC timestamp (DateStyle ISO, set per session in
  * db/client.ts) with its fraction padded to three digits costs a fifth of that.
  */
-const isoSql = (column: SQLWrapper) => {
+export const isoSql = (column: SQLWrapper) => {
   const text = sql`replace((date_trunc('milliseconds', ${column}) AT TIME ZONE 'UTC')::text, ' ', 'T')`;
   return sql`(rpad(CASE WHEN length(${text}) = 19 THEN ${text} || '.' ELSE ${text} END, 23, '0') || 'Z')`;
 };
@@ -254,7 +254,7 @@ const str = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
  * A JSON object of named values, compact and in the order given (row_to_json of a one-row select: json_build_object
  * would put spaces around every colon). Names are the projection's, checked by http/properties.ts, or fixed ones.
  */
-const jsonObject = (members: { name: string; value: SQL }[], alias: string) =>
+export const jsonObject = (members: { name: string; value: SQL }[], alias: string) =>
   sql`(SELECT row_to_json(${sql.raw(alias)}) FROM (SELECT ${sql.join(
     members.map((m) => sql`${m.value} AS ${sql.raw(`"${m.name.replace(/"/g, '')}"`)}`),
     sql`, `,

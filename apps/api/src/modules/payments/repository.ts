@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { ListParams } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
-import { listStatements, runList } from '../../http/listing.ts';
+import { COUNT_CAP, listStatements, runList } from '../../http/listing.ts';
 import { isoOrNull } from '../queries/repository.ts';
 import { daysOverdueSql, paymentOwner, sideColumns } from './filters.ts';
 import { keptPaymentTotals, keptPaymentView } from './kept.ts';
@@ -25,6 +25,10 @@ export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<stri
       : sql<
           string | null
         >`(SELECT r.${sql.raw(column === 'number' ? 'invoice_number' : 'uuid')}::text FROM received_invoices r WHERE r.order_id = ${o.id} ORDER BY r.id DESC LIMIT 1)`;
+  const documentIn = (kind: 'cmr' | 'invoice') =>
+    sql<
+      boolean | null
+    >`(SELECT true FROM order_documents d WHERE d.order_id = ${o.id} AND d.kind = ${kind} AND d.deleted_at IS NULL LIMIT 1)`;
   return db
     .select({
       id: o.id,
@@ -41,10 +45,13 @@ export function selectPayments(db: DbOrTx, side: PaymentSide, extra: Record<stri
       owner: { uuid: paymentOwner.uuid, name: paymentOwner.name },
       invoiceUuid: invoice('uuid'),
       invoiceNumber: invoice('number'),
-      // A payable: whether the carrier's CMR and invoice are in (issue 25: a file, or its KSeF invoice matched).
-      cmrIn: sql<boolean>`EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = ${o.id} AND d.kind = 'cmr' AND d.deleted_at IS NULL)`,
-      invoiceIn: sql<boolean>`(EXISTS (SELECT 1 FROM order_documents d WHERE d.order_id = ${o.id} AND d.kind = 'invoice' AND d.deleted_at IS NULL)
-        OR EXISTS (SELECT 1 FROM received_invoices r WHERE r.order_id = ${o.id}))`,
+      // A payable: whether the carrier's CMR and invoice are in (issue 25: a file, or its KSeF invoice matched, which is
+      // invoiceUuid). Scalar subqueries with LIMIT 1, never EXISTS in the select list: PostgreSQL plans an EXISTS there
+      // as a hashed subplan that reads every document of every order before the LIMIT (issue 35: two Seq Scans of
+      // order_documents per page); so each is one probe of order_documents_order_idx per row of the page. A receivable
+      // shows no documents, so its rows read none.
+      cmrIn: side === 'carrier' ? documentIn('cmr') : sql<boolean | null>`NULL::boolean`,
+      invoiceIn: side === 'carrier' ? documentIn('invoice') : sql<boolean | null>`NULL::boolean`,
       // Issue 26: the customer's balance in the row's currency (invoices_customer_unpaid_idx).
       partyBalance:
         side === 'customer'
@@ -96,23 +103,36 @@ export async function listPayments(db: DbOrTx, side: PaymentSide, params: ListPa
     return { ...list, totals };
   }
   const c = sideColumns(side);
-  const totals = db
+  // The party and the owner joined only for a filter on them, as the count joins them: PostgreSQL removes an unused
+  // LEFT JOIN but still reads its key, so that the sums could not come from the covering indexes alone (migration
+  // 0049: the loading date's, the amount's and the number's partial indexes carry the currency and the price).
+  const uses = (prefix: string) => [...params.present].some((k) => k.startsWith(`${prefix}.`));
+  let perCurrency = db
     .select({ currency: c.currency, amount: sql<string | null>`sum(${c.price})`, count: count() })
     .from(o)
-    .leftJoin(c.party, eq(c.party.id, c.partyId))
-    .leftJoin(paymentOwner, eq(paymentOwner.id, o.userId))
-    .where(params.where)
-    .groupBy(c.currency)
-    .orderBy(c.currency);
-  const [list, sums] = await Promise.all([runList(paymentListStatements(db, side, params), params), totals]);
+    .$dynamic();
+  if (uses('party')) perCurrency = perCurrency.leftJoin(c.party, eq(c.party.id, c.partyId));
+  if (uses('user')) perCurrency = perCurrency.leftJoin(paymentOwner, eq(paymentOwner.id, o.userId));
+  const sums = perCurrency.where(params.where).groupBy(c.currency).orderBy(c.currency).execute();
+  // The sums count every match: the total is theirs, capped as a counted one is (http/listing.ts), instead of a count
+  // of the same rows beside them (a search matched the parties three times, once per statement).
+  const matching = async () =>
+    Math.min(
+      (await sums).reduce((n, t) => n + t.count, 0),
+      COUNT_CAP + 1,
+    );
+  const [list, rows] = await Promise.all([runList(paymentListStatements(db, side, params, matching), params), sums]);
+  if (params.paginated && !params.partial && list.total > COUNT_CAP) params.totalCapped = true;
   return {
     ...list,
-    totals: sums.map((t): PaymentTotal => ({ currency: t.currency, amount: Number(t.amount ?? 0), count: t.count })),
+    totals: rows.map((t): PaymentTotal => ({ currency: t.currency, amount: Number(t.amount ?? 0), count: t.count })),
   };
 }
 
 export function toPaymentJson(side: PaymentSide, row: PaymentRecord): Payment {
   const partyResource = side === 'customer' ? 'customers' : 'carriers';
+  // The carrier's invoice is in as a file or as its KSeF invoice matched to the order (the row's invoice).
+  const invoiceIn = truthy(row.invoiceIn) || row.invoiceUuid !== null;
   return {
     '@id': iri('orders', row.uuid),
     '@type': 'Payment',
@@ -141,8 +161,8 @@ export function toPaymentJson(side: PaymentSide, row: PaymentRecord): Payment {
       side === 'carrier'
         ? {
             cmr: truthy(row.cmrIn),
-            invoice: truthy(row.invoiceIn),
-            readyToPay: truthy(row.cmrIn) && truthy(row.invoiceIn),
+            invoice: invoiceIn,
+            readyToPay: truthy(row.cmrIn) && invoiceIn,
           }
         : null,
   };

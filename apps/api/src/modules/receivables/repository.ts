@@ -3,6 +3,7 @@ import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client.ts';
 import { carrierPayments, invoicePayments, invoices, orders, users } from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
+import { isoSql, jsonObject } from '../orders/repository.ts';
 import { todayDateSql } from './filters.ts';
 
 type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
@@ -64,6 +65,72 @@ export async function listCarrierPayments(db: DbOrTx, where: SQL | undefined): P
     ...common(r.payment, r.creator),
     order: { '@id': iri('orders', r.order.uuid), uuid: r.order.uuid, number: r.order.number },
   }));
+}
+
+/**
+ * A list of payments as PostgreSQL's JSON text, the same members in the same order as listInvoicePayments and
+ * listCarrierPayments write them (test/receivables.test.ts compares every member): the route sets the text into its
+ * collection. Issue 35: the lists answer up to 500 payments (235 kB) unpaginated; read as rows, drizzle's mapping of
+ * each row, the objects and their serialisation cost the server twice the statement (8 ms of CPU a request).
+ */
+export async function paymentsJson(db: DbOrTx, kind: 'invoice' | 'carrier', where: SQL | undefined): Promise<string[]> {
+  const p = kind === 'invoice' ? invoicePayments : carrierPayments;
+  const text = (value: string) => sql.raw(`'${value}'`);
+  const ref = (resource: string, uuid: SQL) => sql`${text(`/api/${resource}/`)} || ${uuid}::text`;
+  const parent =
+    kind === 'invoice'
+      ? { name: 'invoice', table: invoices, resource: 'invoices', on: eq(invoices.id, invoicePayments.invoiceId) }
+      : { name: 'order', table: orders, resource: 'orders', on: eq(orders.id, carrierPayments.orderId) };
+  const item = jsonObject(
+    [
+      { name: '@id', value: ref(kind === 'invoice' ? 'invoice_payments' : 'carrier_payments', sql`${p.uuid}`) },
+      { name: '@type', value: text(kind === 'invoice' ? 'InvoicePayment' : 'CarrierPayment') },
+      { name: 'uuid', value: sql`${p.uuid}::text` },
+      { name: 'version', value: sql`${p.version}` },
+      { name: 'date', value: sql`${p.date}::text` },
+      { name: 'amount', value: sql`${p.amount}` },
+      { name: 'currency', value: sql`${p.currency}` },
+      { name: 'method', value: sql`${p.method}` },
+      { name: 'note', value: sql`${p.note}` },
+      {
+        name: 'cancelledAt',
+        value: sql`CASE WHEN ${p.cancelledAt} IS NULL THEN NULL ELSE ${isoSql(p.cancelledAt)} END`,
+      },
+      { name: 'cancelReason', value: sql`${p.cancelReason}` },
+      {
+        name: 'createdBy',
+        value: sql`CASE WHEN ${users.uuid} IS NULL THEN NULL ELSE ${jsonObject(
+          [
+            { name: 'uuid', value: sql`${users.uuid}::text` },
+            { name: 'name', value: sql`coalesce(${users.name}, '')` },
+          ],
+          'c',
+        )} END`,
+      },
+      { name: 'createdAt', value: isoSql(p.createdAt) },
+      {
+        name: parent.name,
+        value: jsonObject(
+          [
+            { name: '@id', value: ref(parent.resource, sql`${parent.table.uuid}`) },
+            { name: 'uuid', value: sql`${parent.table.uuid}::text` },
+            { name: 'number', value: sql`${parent.table.number}` },
+          ],
+          'r',
+        ),
+      },
+    ],
+    'j',
+  );
+  const rows = await db
+    .select({ item: sql<string>`${item}::text` })
+    .from(p)
+    .innerJoin(parent.table, parent.on)
+    .leftJoin(users, eq(users.id, p.createdById))
+    .where(where)
+    .orderBy(asc(p.date), asc(p.id))
+    .limit(500);
+  return rows.map((r) => r.item);
 }
 
 /**
