@@ -54,6 +54,14 @@ export const NOT_PROBED: Record<string, string> = {
   '/api/documents/{id}/previewLink': "an item: a signed address of one order's document",
   '/api/public/documents/{id}/content': 'a file: one order document by its signed address (no signature here)',
   '/api/public/portal/{token}/documents/{id}/content': "a file: one document of the carrier's order",
+  // A list's export is a file of every row the list's filters match (at 1,000,000 rows a minute or more each); the
+  // export of 100,000 orders has its own case (bench/exportBench.ts), and each export its API tests.
+  ...Object.fromEntries(
+    ['orders', 'loadings/archive', 'queries', 'tasks', 'customers', 'carriers', 'invoices', 'payments'].map((list) => [
+      `/api/${list}/export`,
+      'a file: the whole list as a spreadsheet, not a page (measured by the export case)',
+    ]),
+  ),
 };
 
 /**
