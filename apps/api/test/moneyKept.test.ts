@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
+import { parseListQuery } from '../src/http/filters.ts';
 import { setCountCacheMs } from '../src/http/listing.ts';
+import { paymentFilters } from '../src/modules/payments/filters.ts';
+import { keptPaymentView } from '../src/modules/payments/kept.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
@@ -11,6 +14,22 @@ import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
  * statement's line counts — after the demo data, after writes through the API and beside it, after many changes
  * (folded), after a TRUNCATE.
  */
+describe("the payments cockpit's kept view (issue 35)", () => {
+  const view = (query: Record<string, string>) =>
+    keptPaymentView('customer', parseListQuery({ side: 'customer', ...query }, paymentFilters('customer')));
+  it('answers whole payment days from the kept day totals, and counts a time, a list or another filter', () => {
+    expect(view({ 'paymentDate[after]': '2026-11-24' })?.days).toEqual([{ op: 'after', day: '2026-11-24' }]);
+    expect(view({ state: 'due', 'paymentDate[strictly_before]': '2026-12-01' })?.days).toEqual([
+      { op: 'strictly_before', day: '2026-12-01' },
+    ]);
+    expect(view({ 'paymentDate[before]': '2026-11-24T12:00' })).toBeNull();
+    // Not a day at all: refused before any view (a 400).
+    expect(() => view({ 'paymentDate[after]': '2026-02-30' })).toThrow();
+    expect(view({ 'paymentDate[after]': '2026-11-24', 'amount[gte]': '100' })).toBeNull();
+    expect(view({})?.days).toEqual([]);
+  });
+});
+
 describe.each(dbKinds)('money lists: kept values on %s', (kind) => {
   let t: TestApp;
   let token: string;
@@ -152,6 +171,22 @@ describe.each(dbKinds)('money lists: kept values on %s', (kind) => {
       await paymentsAgree(`side=${side}`);
       await paymentsAgree(`side=${side}&state=all&currency=eur`);
       await paymentsAgree(`side=${side}&state=due&currency=pln&currency=eur`);
+      // Payment days asked as whole days: from the kept day totals (a time: counted), each bound as the list reads it,
+      // on a day that has open orders (so that a bound off by one day shows).
+      const [busy] = await selectRows<{ day: string }>(
+        t.database.db,
+        sql`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM payment_day_totals WHERE side = ${side} AND day IS NOT NULL
+            GROUP BY day HAVING sum(n) > 0 ORDER BY sum(n) DESC, day LIMIT 1`,
+      );
+      const d = busy?.day as string;
+      expect(d).toBeDefined();
+      for (const bound of ['after', 'before', 'strictly_after', 'strictly_before']) {
+        await paymentsAgree(`side=${side}&paymentDate[${bound}]=${d}`);
+        await paymentsAgree(`side=${side}&state=overdue&paymentDate[${bound}]=${d}&currency=pln`);
+        await paymentsAgree(`side=${side}&state=due&paymentDate[${bound}]=${d}`);
+      }
+      expect(await paymentsAgree(`side=${side}&paymentDate[after]=${d}&paymentDate[before]=${d}`)).toBeGreaterThan(0);
+      await paymentsAgree(`side=${side}&paymentDate[before]=${d}T12:00`);
     }
     return open;
   };

@@ -15,13 +15,44 @@ export type KeptPaymentView = {
   state: 'overdue' | 'due' | 'all';
   /** `currency=` (one or more): the kept rows of those currencies. */
   currencies: readonly string[] | undefined;
+  /**
+   * `paymentDate[after|before|strictly_after|strictly_before]=` given as whole days: the kept days within them (a
+   * payment date is a whole day kept as UTC midnight, so `after=D` is the days from D, `before=D` those up to D
+   * included, as the list's own filter reads them); an order without a date is in none.
+   */
+  days: readonly { op: DayBound; day: string }[];
 };
+
+type DayBound = 'after' | 'before' | 'strictly_after' | 'strictly_before';
+const DAY_BOUND_RE = /^paymentDate\[(after|before|strictly_after|strictly_before)\]$/;
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const validDay = (d: string) => {
+  const date = new Date(`${d}T00:00:00Z`);
+  return DAY_RE.test(d) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
+};
+
+/** The whole days asked of the payment date, or null when it was asked otherwise (a time, a list of values). */
+function dayBounds(params: ListParams): KeptPaymentView['days'] | null {
+  if (!params.present.has('paymentDate')) return [];
+  const days: { op: DayBound; day: string }[] = [];
+  for (const [key, value] of Object.entries(params.raw ?? {})) {
+    if (!key.startsWith('paymentDate')) continue;
+    const bound = DAY_BOUND_RE.exec(key)?.[1] as DayBound | undefined;
+    if (!bound || typeof value !== 'string' || !validDay(value.trim())) return null;
+    days.push({ op: bound, day: value.trim() });
+  }
+  return days.length > 0 ? days : null;
+}
 
 /** Change rows beyond which a reader folds the side's rows into one per currency and day. */
 const FOLD_AFTER = 200;
 
 export function keptPaymentView(side: PaymentSide, params: ListParams): KeptPaymentView | null {
-  for (const name of params.present) if (name !== 'side' && name !== 'state' && name !== 'currency') return null;
+  for (const name of params.present) {
+    if (name !== 'side' && name !== 'state' && name !== 'currency' && name !== 'paymentDate') return null;
+  }
+  const days = dayBounds(params);
+  if (days === null) return null;
   let currencies: readonly string[] | undefined;
   if (params.present.has('currency')) {
     const given = params.equals.get('currency');
@@ -30,8 +61,8 @@ export function keptPaymentView(side: PaymentSide, params: ListParams): KeptPaym
     currencies = values.length > 0 ? values : undefined;
   }
   const state = params.equals.get('state')?.[0] ?? '';
-  if (state === '' || state === 'all') return { side, state: 'all', currencies };
-  if (state === 'overdue' || state === 'due') return { side, state, currencies };
+  if (state === '' || state === 'all') return { side, state: 'all', currencies, days };
+  if (state === 'overdue' || state === 'due') return { side, state, currencies, days };
   return null;
 }
 
@@ -47,6 +78,9 @@ export async function keptPaymentTotals(
       : view.state === 'due'
         ? sql`(day IS NULL OR day >= ${today})`
         : sql`TRUE`;
+  const compare = { after: sql`>=`, before: sql`<=`, strictly_after: sql`>`, strictly_before: sql`<` };
+  const inDays = view.days.map(({ op, day }) => sql` AND day IS NOT NULL AND day ${compare[op]} ${day}::date`);
+  const inView = sql`${inState}${sql.join(inDays, sql``)}`;
   const rows = await selectRows<{
     currency: string;
     n: string | number | null;
@@ -55,7 +89,7 @@ export async function keptPaymentTotals(
     keys: number;
   }>(
     db,
-    sql`SELECT currency, sum(n) FILTER (WHERE ${inState}) AS n, sum(amount) FILTER (WHERE ${inState}) AS amount,
+    sql`SELECT currency, sum(n) FILTER (WHERE ${inView}) AS n, sum(amount) FILTER (WHERE ${inView}) AS amount,
           count(*)::int AS rows, count(DISTINCT coalesce(day, '-infinity'::date))::int AS keys
         FROM payment_day_totals WHERE side = ${view.side} GROUP BY currency ORDER BY currency`,
   );
