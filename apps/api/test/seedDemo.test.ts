@@ -1,8 +1,10 @@
+import { isValidPolishNip } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../src/bootstrap.ts';
 import { type Db, selectRows } from '../src/db/client.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { CARRIER_NUMBERS, CUSTOMER_NUMBERS, seededNip } from '../src/seed/parties.ts';
 import { bearer, createTestApp, dbKinds, freshDatabase, type TestApp, testConfig } from './helpers.ts';
 
 /**
@@ -138,6 +140,29 @@ describe.each(dbKinds)('the demo seeder on %s', (kind) => {
     // Statements and reminders are an office's weeks, not its volume.
     expect(spread?.statements).toBeLessThan((spread?.orders ?? 0) / 10);
     expect(spread?.reminders).toBeLessThan((spread?.orders ?? 0) / 2);
+  });
+
+  it("gives the generated parties valid NIPs and phones spread as an office's are, not the row's number", async () => {
+    for (const [table, multiplier] of [
+      ['customers', CUSTOMER_NUMBERS],
+      ['carriers', CARRIER_NUMBERS],
+    ] as const) {
+      const rows = await selectRows<{ nip: string; phone: string }>(
+        t.database.db,
+        sql`SELECT nip, phone FROM ${sql.identifier(table)} WHERE nip ~ '^[0-9]{10}$' ORDER BY id`,
+      );
+      const generated = rows.slice(-SCALE / (table === 'customers' ? 1 : 10));
+      for (const row of generated) expect(isValidPolishNip(row.nip), row.nip).toBe(true);
+      expect(new Set(generated.map((r) => r.nip)).size).toBe(generated.length);
+      // The SQL and the function agree (the seeder finds an earlier bulk seed by the first party's NIP).
+      expect(generated.map((r) => r.nip)).toContain(seededNip(1, multiplier));
+      // No three leading digits shared by a tenth of them: a NIP fragment's trigrams narrow as they would in an office.
+      const leads = new Map<string, number>();
+      for (const row of generated) leads.set(row.nip.slice(0, 3), (leads.get(row.nip.slice(0, 3)) ?? 0) + 1);
+      expect(Math.max(...leads.values())).toBeLessThan(generated.length / 10);
+      const phoneLeads = new Set(generated.map((r) => r.phone.slice(0, 4)));
+      expect(phoneLeads.size).toBeGreaterThan(generated.length / 4);
+    }
   });
 
   it('is read by the lists, staff and public', async () => {

@@ -17,7 +17,7 @@ import {
   withLoadMemory,
 } from './bulk.ts';
 import { seedInvoices } from './invoices.ts';
-import { seedParties } from './parties.ts';
+import { CUSTOMER_NUMBERS, seededNip, seedParties } from './parties.ts';
 import { seedShipments } from './shipments.ts';
 
 /**
@@ -113,7 +113,12 @@ export async function seedDemo(given: Db, options: SeedOptions = {}): Promise<Se
     options.bulk ??
     (scale >= 10_000 &&
       (await isPostgresServer(given)) &&
-      (await given.select({ n: count() }).from(customers).where(eq(customers.nip, '1000000001')))[0]?.n === 0);
+      (
+        await given
+          .select({ n: count() })
+          .from(customers)
+          .where(eq(customers.nip, seededNip(1, CUSTOMER_NUMBERS)))
+      )[0]?.n === 0);
   const db = bulk ? withLoadMemory(given) : given;
   const log = options.log === undefined ? (scale >= 10_000 ? console.log : null) : options.log;
   const steps = new Steps(log);

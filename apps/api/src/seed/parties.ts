@@ -523,6 +523,43 @@ const DOMAINS = ['onet.pl', 'wp.pl', 'interia.pl', 'o2.pl', 'firma.pl', 'biznes.
 
 const pool = (words: string[]) => sql.raw(`ARRAY[${words.map((w) => `'${w.replaceAll("'", "''")}'`).join(',')}]`);
 
+/**
+ * A generated party's NIP and phone, spread as real ones are (an office's NIPs start with any tax office's code, its
+ * phones are anyone's): the first eight digits a permutation of the party's number g (g · multiplier mod 90,000,000,
+ * odd multipliers prime to 10), the ninth chosen so that the check digit is not 10, then the check digit; the phone a
+ * mobile number likewise. The multipliers are near the golden section of their modulus, so that consecutive parties'
+ * numbers lie far apart from the first ones on (a small seed is spread too). Written as the numbers g itself (1000000000 + g) they shared every leading digit: '000' was
+ * in every record's text, and a NIP fragment's trigrams narrowed nothing (issue 35).
+ */
+const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+/** Multipliers of g for the NIP (mod 90,000,000: prime to 2, 3 and 5) and the phone (mod 100,000,000). */
+export type PartyNumbers = { nip: number; phone: number; mobile: number };
+export const CUSTOMER_NUMBERS: PartyNumbers = { nip: 55_623_059, phone: 61_803_399, mobile: 5 };
+export const CARRIER_NUMBERS: PartyNumbers = { nip: 34_567_891, phone: 38_196_601, mobile: 6 };
+
+export function seededNip(g: number, numbers: PartyNumbers): string {
+  const base = String(10_000_000n + ((BigInt(g) * BigInt(numbers.nip)) % 90_000_000n));
+  const sum = [...base].reduce((acc, d, i) => acc + Number(d) * (NIP_WEIGHTS[i] ?? 0), 0);
+  const ninth = sum % 11 === 10 ? 1 : 0;
+  return `${base}${ninth}${(sum + 7 * ninth) % 11}`;
+}
+
+/** The SQL of `seededNip` and of the phone, for `FROM generate_series(…) AS g`, as a LATERAL of columns nip, phone. */
+function seededNumbers({ nip, phone, mobile }: PartyNumbers) {
+  const digit = (i: number) => sql.raw(`substr(b::text, ${i + 1}, 1)::int * ${NIP_WEIGHTS[i]}`);
+  const sum = sql.join(
+    [0, 1, 2, 3, 4, 5, 6, 7].map((i) => digit(i)),
+    sql` + `,
+  );
+  return sql`CROSS JOIN LATERAL (SELECT 10000000 + (g::bigint * ${sql.raw(String(nip))} % 90000000) AS b) base
+    CROSS JOIN LATERAL (SELECT ${sum} AS s) weighted
+    CROSS JOIN LATERAL (SELECT CASE WHEN s % 11 = 10 THEN 1 ELSE 0 END AS ninth) ninth
+    CROSS JOIN LATERAL (
+      SELECT b::text || ninth::text || ((s + 7 * ninth) % 11)::text AS nip,
+             ((${sql.raw(String(mobile))} + g % 3) * 100000000 + g::bigint * ${sql.raw(String(phone))} % 100000000)::text AS phone
+    ) numbers`;
+}
+
 export type SeededParties = {
   report: { customers: number; carriers: number };
   customerBase: number;
@@ -553,7 +590,7 @@ export async function seedParties(db: Db, scale: number, steps: Steps, parallel:
                || ' ' || (${pool(LEGAL_FORMS)})[1 + (g / 7) % ${LEGAL_FORMS.length}] || ' ' || g,
              (${pool(FIRST_NAMES)})[1 + (g / 3) % ${FIRST_NAMES.length}] || ' '
                || (${pool(LAST_NAMES)})[1 + (g * 7 + g / 11) % ${LAST_NAMES.length}],
-             (1000000000 + g)::text, (500000000 + g)::text, 'biuro' || g || '@' || lower((${pool(DOMAINS)})[1 + g % ${DOMAINS.length}]),
+             numbers.nip, numbers.phone, 'biuro' || g || '@' || lower((${pool(DOMAINS)})[1 + g % ${DOMAINS.length}]),
              'ul. ' || (${pool(STREETS)})[1 + g % ${STREETS.length}] || ' ' || (1 + g % 200),
              lpad((g % 100)::text, 2, '0') || '-' || lpad((g % 1000)::text, 3, '0'),
              (${pool(CITIES)})[1 + (g / 13) % ${CITIES.length}],
@@ -564,7 +601,7 @@ export async function seedParties(db: Db, scale: number, steps: Steps, parallel:
              CASE WHEN ${CUSTOMER_WHITELIST} THEN 'Czynny' END,
              CASE WHEN ${CUSTOMER_WHITELIST} THEN now() - (g % 365) * interval '1 day' + interval '1 minute' END,
              g % 97 = 0
-      FROM generate_series(1, ${extraCustomers}) AS g
+      FROM generate_series(1, ${extraCustomers}) AS g ${seededNumbers(CUSTOMER_NUMBERS)}
       ON CONFLICT DO NOTHING`),
     );
   const generateCarriers = () =>
@@ -577,7 +614,7 @@ export async function seedParties(db: Db, scale: number, steps: Steps, parallel:
         licence_reminded_for)
       SELECT ${kBase} + g, 'Przewozy ' || (ARRAY['Kowal','Nowak','Lis','Wilk','Sowa','Kruk','Dąb','Jastrząb'])[1 + g % 8] || ' ' || g,
              (ARRAY['Adam','Marek','Jerzy','Robert'])[1 + g % 4] || ' ' || (ARRAY['Mazur','Krawczyk','Kaczmarek','Piotrowski'])[1 + (g / 4) % 4],
-             (2000000000 + g)::text, (700000000 + g)::text, 'dyspozycja' || g || '@przewoznik.example',
+             numbers.nip, numbers.phone, 'dyspozycja' || g || '@przewoznik.example',
              (ARRAY['Warszawa','Kraków','Łódź','Wrocław','Poznań'])[1 + g % 5], 'PL',
              CASE g % 4 WHEN 0 THEN ARRAY['DE','NL','PL'] WHEN 1 THEN ARRAY['CZ','PL','SK'] WHEN 2 THEN ARRAY['BE','FR','PL'] ELSE ARRAY['LT','LV','PL'] END,
              (ARRAY[480, 720, 1360])[1 + g % 3], (ARRAY[220, 245, 248])[1 + g % 3], (ARRAY[250, 270, 300])[1 + g % 3],
@@ -597,7 +634,7 @@ export async function seedParties(db: Db, scale: number, steps: Steps, parallel:
              CASE WHEN g % 10 <> 0 AND (g % 400) - 30 <= 14 THEN current_date + (g % 400) - 30 END,
              'LIC/' || lpad(g::text, 7, '0'), current_date + (g % 1800) - 20,
              CASE WHEN (g % 1800) - 20 <= 14 THEN current_date + (g % 1800) - 20 END
-      FROM generate_series(1, ${extraCarriers}) AS g
+      FROM generate_series(1, ${extraCarriers}) AS g ${seededNumbers(CARRIER_NUMBERS)}
       ON CONFLICT DO NOTHING`),
     );
   if (scale > 0) await inParallel([generateCustomers, generateCarriers], parallel ? 2 : 1);

@@ -133,14 +133,14 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
       const ranked = rankedSearchPage(db, table, params);
       const page = ranked.then((ids) =>
         ids === null
-          ? statements.page
+          ? (statements.read ?? statements.page)
           : ids.length === 0
             ? []
             : select()
                 .where(inArray(table.id, ids))
                 .orderBy(...params.orderBy),
       );
-      const { rows, total } = await runList({ ...statements, page }, params);
+      const { rows, total } = await runList({ ...statements, read: undefined, page }, params);
       return collection(request.url, (await withComputed(rows as Row[])).map(toJson), total, params);
     });
 

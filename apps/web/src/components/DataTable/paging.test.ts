@@ -58,5 +58,6 @@ describe('rangeLabel', () => {
   });
   it('says "ponad 10 000" when the API counted only up to its cap', () => {
     expect(rangeLabel(3, 30, 10_001, true)).toBe('Pozycje 61–90 z ponad 10 000');
+    expect(rangeLabel(1, 30, 1_001, true)).toBe('Pozycje 1–30 z ponad 1 000');
   });
 });

@@ -36,14 +36,19 @@ export function shouldLoadMore(input: {
   return input.lastRenderedIndex >= input.rowCount - 1 - input.threshold;
 }
 
-/** 'Pozycje 16–30 z 42'; a total counted only up to its cap (the API's `totalItemsCapped`): 'z ponad 10 000'. */
+/**
+ * 'Pozycje 16–30 z 42'; a total counted only up to its cap (the API's `totalItemsCapped`, `hydra:totalItems` one past
+ * the cap): 'z ponad 10 000', or 'z ponad 1 000' for a text filter's (apps/api/src/http/listing.ts).
+ */
 export function rangeLabel(page: number, pageSize: number, totalItems: number, capped = false): string {
   if (totalItems === 0) return 'Pozycje 0 z 0';
   const from = (page - 1) * pageSize + 1;
-  if (capped) return `Pozycje ${from}–${page * pageSize} z ponad ${CAPPED_TOTAL_LABEL}`;
+  if (capped) return `Pozycje ${from}–${page * pageSize} z ponad ${cappedTotalLabel(totalItems)}`;
   const to = Math.min(totalItems, page * pageSize);
   return `Pozycje ${from}–${to} z ${totalItems}`;
 }
 
-/** The API counts a filtered list's rows up to 10,000 (apps/api/src/http/listing.ts COUNT_CAP). */
-export const CAPPED_TOTAL_LABEL = '10 000';
+/** The cap a capped total was counted up to, grouped as Polish writes it ('10 000', '1 000'): one less than the total. */
+export function cappedTotalLabel(totalItems: number): string {
+  return String(Math.max(0, totalItems - 1)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}

@@ -18,7 +18,7 @@ export const invoicesMessages = {
   },
   found: (n: number) => `Znaleziono: ${n}`,
   /** More than the API counts (its total is capped). */
-  foundMore: 'Znaleziono: ponad 10 000',
+  foundMore: (cap: string) => `Znaleziono: ponad ${cap}`,
   rowLabel: (number: string) => `Faktura ${number}`,
   yes: 'Tak',
   no: 'Nie',

@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
-import { sortToParams } from '../../../components/DataTable/paging.ts';
+import { cappedTotalLabel, sortToParams } from '../../../components/DataTable/paging.ts';
 import type { SortState } from '../../../components/DataTable/types.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
@@ -180,7 +180,13 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
     <Stack gap="sm">
       <ListPageHeader
         title={t.titles[type]}
-        found={total === undefined ? undefined : list.data?.totalItemsCapped ? t.foundMore : t.found(total)}
+        found={
+          total === undefined
+            ? undefined
+            : list.data?.totalItemsCapped
+              ? t.foundMore(cappedTotalLabel(total))
+              : t.found(total)
+        }
         addLabel={t.add[type]}
         onAdd={() => setModal({ opened: true, uuid: null, preset: { type } })}
       />
