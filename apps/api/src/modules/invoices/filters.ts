@@ -1,7 +1,7 @@
 import { CURRENCIES, INVOICE_TYPES, KSEF_STATUSES, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { invoices, orders } from '../../db/schema/index.ts';
-import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
+import { type FilterSpec, likePattern, scattered, sortKey } from '../../http/filters.ts';
 import { customerUuidFilter, paymentStatusFilter } from '../receivables/filters.ts';
 
 const i = invoices;
@@ -26,7 +26,9 @@ function buyerFilter(value: string): SQL | undefined {
   if (!text) return undefined;
   const nip = text.replace(/[\s.-]/g, '').toUpperCase();
   const byName = sql`f_unaccent(lower(${i.customerName})) LIKE f_unaccent(lower(${likePattern(text, 'partial')}))`;
-  return /\d{3,}/.test(nip) ? sql`(${byName} OR ${i.customerNip} LIKE ${likePattern(nip, 'partial')})` : byName;
+  return scattered(
+    /\d{3,}/.test(nip) ? sql`(${byName} OR ${i.customerNip} LIKE ${likePattern(nip, 'partial')})` : byName,
+  );
 }
 
 /**
@@ -37,7 +39,7 @@ function numberOrBuyerFilter(value: string): SQL | undefined {
   const text = value.trim();
   if (!text) return undefined;
   const byNumber = sql`${i.number} LIKE ${likePattern(text.replace(/\s*\/\s*/g, '/'), 'start')}`;
-  return sql`(${byNumber} OR ${buyerFilter(text)})`;
+  return scattered(sql`(${byNumber} OR ${buyerFilter(text)})`);
 }
 
 export const invoiceFilters: FilterSpec = {

@@ -1,7 +1,7 @@
 import { verificationStatus } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import type { carriers, customers } from '../../db/schema/index.ts';
-import { type FilterEquals, type FilterField, sortKey } from '../../http/filters.ts';
+import { type FilterEquals, type FilterField, scattered, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { warsawDay } from '../../warsawDay.ts';
 import { currentValidDays } from '../verification/status.ts';
@@ -33,7 +33,12 @@ export function partyFilterFields(t: PartyTable): Record<string, FilterField> {
   };
 }
 
-export const partySearch = (t: PartyTable) => ({ search: (value: string) => searchCondition(t.searchText, value) });
+export const partySearch = (t: PartyTable) => ({
+  search: (value: string) => {
+    const condition = searchCondition(t.searchText, value);
+    return condition && scattered(condition);
+  },
+});
 
 // As an explicit order[companyName]=asc sorts, so that the company-name index serves both.
 export const partyDefaultOrder = (t: PartyTable) => [sortKey(t.companyName, 'asc', 'first')];

@@ -3,7 +3,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
-import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
+import { type FilterSpec, likePattern, scattered, sortKey } from '../../http/filters.ts';
 import { searchCondition } from '../parties/search.ts';
 import { joinedParty, joinedUser } from '../shipments/filters.ts';
 
@@ -88,10 +88,12 @@ function paymentSearch(value: string): SQL | undefined {
       ? sql` OR ${id} IN (SELECT ${party.as.id} FROM ${party.table} AS ${sql.identifier(party.name)} WHERE ${match})`
       : sql``;
   };
-  return sql`(${o.number} LIKE ${likePattern(text, 'start')}${inParties(searchedCustomer, o.customerId)}${inParties(
-    searchedCarrier,
-    o.carrierId,
-  )})`;
+  return scattered(
+    sql`(${o.number} LIKE ${likePattern(text, 'start')}${inParties(searchedCustomer, o.customerId)}${inParties(
+      searchedCarrier,
+      o.carrierId,
+    )})`,
+  );
 }
 
 export function paymentFilters(side: PaymentSide): FilterSpec {
