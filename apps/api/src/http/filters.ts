@@ -345,8 +345,11 @@ function searchCondition(field: FilterField, raw: unknown, name: string): SQL | 
   return joinedCondition(field.joined, superset ? sql`${superset} AND ${condition}` : condition);
 }
 
-/** The searches that find a text inside a column (see `scattered`). */
-const CONTAINS_MODES = new Set(['partial', 'unaccent', 'taxId', 'phone']);
+/**
+ * The searches that find a text inside a column, or at its start (see `scattered`): none is served by the index of a
+ * list's order.
+ */
+const CONTAINS_MODES = new Set(['partial', 'unaccent', 'taxId', 'phone', 'start']);
 
 function ownSearchCondition(field: FilterField, raw: unknown, name: string): SQL | undefined {
   const values = valuesOf(raw, name).filter((v) => v !== '');

@@ -189,6 +189,8 @@ export const countCapOf = (params: ListParams) => (params.scatteredWhere ? SCATT
  * page there.
  */
 export const SCATTERED_WALK_ROWS = 2000;
+/** The most rows of the order a second, longer walk reads (about 20 ms at 1,000,000 rows). */
+export const SCATTERED_WALK_MAX = 8000;
 
 /** A promise of work that starts only when it is awaited (a list's page a route may not read). */
 function lazily<T>(run: () => Promise<T>): PromiseLike<T> {
@@ -216,17 +218,27 @@ async function scatteredPageIds(db: DbOrTx, from: PgTable, params: ListParams, l
   const table = sql.identifier(getTableName(from));
   const order = sql.join(params.orderBy, sql`, `);
   const steady = params.steadyWhere ? sql` WHERE ${params.steadyWhere}` : sql``;
-  const page = sql`ORDER BY ${order} LIMIT ${limit} OFFSET ${params.offset}`;
   // The subquery takes the table's own name, so that the conditions and the order, written on the table, read its rows.
-  const walked = await selectRows<{ id: unknown }>(
-    db,
-    sql`SELECT ${params.rowKey} AS id FROM (SELECT * FROM ${from}${steady} ORDER BY ${order} LIMIT ${SCATTERED_WALK_ROWS}) AS ${table}
-        WHERE ${params.scatteredWhere} ${page}`,
-  );
-  if (walked.length === limit) return walked.map((r) => r.id);
+  const walk = (rows: number) =>
+    selectRows<{ id: unknown }>(
+      db,
+      sql`SELECT ${params.rowKey} AS id FROM (SELECT * FROM ${from}${steady} ORDER BY ${order} LIMIT ${rows}) AS ${table}
+          WHERE ${params.scatteredWhere} ORDER BY ${order} LIMIT ${params.offset + limit}`,
+    );
+  const wanted = params.offset + limit;
+  let walked = await walk(SCATTERED_WALK_ROWS);
+  // Some matches, too few: as many rows again as their density says the page needs (with a margin), within
+  // SCATTERED_WALK_MAX. A postal code's 1 % holds 20 of page 1's 30 in the first 2,000 rows: 4,500 rows (10 ms) read,
+  // instead of sorting its 10,000 matches at 1,000,000 rows.
+  if (walked.length > 0 && walked.length < wanted) {
+    const rows = Math.ceil(((SCATTERED_WALK_ROWS * wanted) / walked.length) * 1.5);
+    if (rows <= SCATTERED_WALK_MAX) walked = await walk(rows);
+  }
+  if (walked.length === wanted) return walked.slice(params.offset).map((r) => r.id);
   const found = await selectRows<{ id: unknown }>(
     db,
-    sql`SELECT ${params.rowKey} AS id FROM (SELECT * FROM ${from} WHERE ${params.where} OFFSET 0) AS ${table} ${page}`,
+    sql`SELECT ${params.rowKey} AS id FROM (SELECT * FROM ${from} WHERE ${params.where} OFFSET 0) AS ${table}
+        ORDER BY ${order} LIMIT ${limit} OFFSET ${params.offset}`,
   );
   return found.map((r) => r.id);
 }
