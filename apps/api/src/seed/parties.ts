@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { carriers, customers } from '../db/schema/index.ts';
 import { inParallel, type Steps } from './bulk.ts';
-import { reserveIds } from './shipments.ts';
+import { pick, reserveIds } from './shipments.ts';
 
 /** Realistic Polish and EU customers and carriers; at benchmark scale, many more generated in SQL. */
 
@@ -585,15 +585,15 @@ export async function seedParties(db: Db, scale: number, steps: Steps, parallel:
       db.execute(sql`
       INSERT INTO customers (id, company_name, name, nip, phone, email, street_address, postal_code, city, country,
         acquired_by, created_at, verified_at, registry_status, vat_status, vat_status_checked_at, no_reminders)
-      SELECT ${cBase} + g, (${pool(COMPANY_STEMS)})[1 + g % ${COMPANY_STEMS.length}]
-               || (${pool(COMPANY_ENDINGS)})[1 + (g / ${COMPANY_STEMS.length}) % ${COMPANY_ENDINGS.length}]
-               || ' ' || (${pool(LEGAL_FORMS)})[1 + (g / 7) % ${LEGAL_FORMS.length}] || ' ' || g,
-             (${pool(FIRST_NAMES)})[1 + (g / 3) % ${FIRST_NAMES.length}] || ' '
-               || (${pool(LAST_NAMES)})[1 + (g * 7 + g / 11) % ${LAST_NAMES.length}],
+      SELECT ${cBase} + g, (${pool(COMPANY_STEMS)})[${sql.raw(pick(COMPANY_STEMS.length, 11))}]
+               || (${pool(COMPANY_ENDINGS)})[${sql.raw(pick(COMPANY_ENDINGS.length, 12))}]
+               || ' ' || (${pool(LEGAL_FORMS)})[${sql.raw(pick(LEGAL_FORMS.length, 13))}] || ' ' || g,
+             (${pool(FIRST_NAMES)})[${sql.raw(pick(FIRST_NAMES.length, 14))}] || ' '
+               || (${pool(LAST_NAMES)})[${sql.raw(pick(LAST_NAMES.length, 15))}],
              numbers.nip, numbers.phone, 'biuro' || g || '@' || lower((${pool(DOMAINS)})[1 + g % ${DOMAINS.length}]),
-             'ul. ' || (${pool(STREETS)})[1 + g % ${STREETS.length}] || ' ' || (1 + g % 200),
-             lpad((g % 100)::text, 2, '0') || '-' || lpad((g % 1000)::text, 3, '0'),
-             (${pool(CITIES)})[1 + (g / 13) % ${CITIES.length}],
+             'ul. ' || (${pool(STREETS)})[${sql.raw(pick(STREETS.length, 16))}] || ' ' || ${sql.raw(pick(200, 17))},
+             lpad(${sql.raw(pick(100, 18, 0))}::text, 2, '0') || '-' || lpad(${sql.raw(pick(1000, 19, 0))}::text, 3, '0'),
+             (${pool(CITIES)})[${sql.raw(pick(CITIES.length, 20))}],
              'PL', (ARRAY['telefon','email','strona','polecenie'])[1 + g % 4],
              now() - (g % 1500) * interval '1 day',
              CASE WHEN ${CUSTOMER_GUS} AND NOT ${CUSTOMER_GUS_FAILED} THEN now() - (g % 365) * interval '1 day' END,
@@ -612,11 +612,11 @@ export async function seedParties(db: Db, scale: number, steps: Steps, parallel:
         account_number, vat_status, vat_status_checked_at, verified_at, registry_status, ocp_insurer, ocp_policy_number,
         ocp_sum, ocp_sum_currency, ocp_valid_from, ocp_valid_to, ocp_reminded_for, licence_number, licence_valid_to,
         licence_reminded_for)
-      SELECT ${kBase} + g, 'Przewozy ' || (ARRAY['Kowal','Nowak','Lis','Wilk','Sowa','Kruk','Dąb','Jastrząb'])[1 + g % 8] || ' ' || g,
-             (ARRAY['Adam','Marek','Jerzy','Robert'])[1 + g % 4] || ' ' || (ARRAY['Mazur','Krawczyk','Kaczmarek','Piotrowski'])[1 + (g / 4) % 4],
+      SELECT ${kBase} + g, 'Przewozy ' || (ARRAY['Kowal','Nowak','Lis','Wilk','Sowa','Kruk','Dąb','Jastrząb'])[${sql.raw(pick(8, 21))}] || ' ' || g,
+             (ARRAY['Adam','Marek','Jerzy','Robert'])[${sql.raw(pick(4, 22))}] || ' ' || (ARRAY['Mazur','Krawczyk','Kaczmarek','Piotrowski'])[${sql.raw(pick(4, 23))}],
              numbers.nip, numbers.phone, 'dyspozycja' || g || '@przewoznik.example',
-             (ARRAY['Warszawa','Kraków','Łódź','Wrocław','Poznań'])[1 + g % 5], 'PL',
-             CASE g % 4 WHEN 0 THEN ARRAY['DE','NL','PL'] WHEN 1 THEN ARRAY['CZ','PL','SK'] WHEN 2 THEN ARRAY['BE','FR','PL'] ELSE ARRAY['LT','LV','PL'] END,
+             (ARRAY['Warszawa','Kraków','Łódź','Wrocław','Poznań'])[${sql.raw(pick(5, 24))}], 'PL',
+             CASE ${sql.raw(pick(4, 25, 0))} WHEN 0 THEN ARRAY['DE','NL','PL'] WHEN 1 THEN ARRAY['CZ','PL','SK'] WHEN 2 THEN ARRAY['BE','FR','PL'] ELSE ARRAY['LT','LV','PL'] END,
              (ARRAY[480, 720, 1360])[1 + g % 3], (ARRAY[220, 245, 248])[1 + g % 3], (ARRAY[250, 270, 300])[1 + g % 3],
              (ARRAY[350, 1200, 2400])[1 + g % 3], (ARRAY['telefon','email','telefon/email'])[1 + g % 3],
              now() - (g % 1500) * interval '1 day',

@@ -104,6 +104,17 @@ export type ShipmentCounts = { queries: number; orders: number; tasks: number };
  * the best one kept on the query, orders with their numbers, and tasks with contact tries. Each statement writes its
  * rows whole: no row is inserted and then rewritten (at a million rows a second pass cost as much as the first).
  */
+
+/**
+ * One of n values (1-based, as an array index; `base` 0 for an offset) for the generated row g, drawn by a hash of g
+ * and a salt: each column's choice independent of the others and of the dates (which follow g % 120). Drawn as
+ * `g % n`, a cargo, a route or a price came with its date (12 and 50 divide 600): the latest 2,000 finished loadings
+ * all carried one cargo, and a filter on it walked the archive in vain (issue 35).
+ */
+export function pick(n: number, salt: number, base = 1): string {
+  return `(${base} + (hashint4extended(g, ${salt}) & 2147483647) % ${n})`;
+}
+
 export async function seedShipments(
   db: Db,
   counts: ShipmentCounts,
@@ -141,16 +152,16 @@ export async function seedShipments(
     ),
   };
   const cargo = text(CARGO);
-  const at = sql.raw(`[1 + g % ${n}]`);
+  const at = sql.raw(`[${pick(n, 3)}]`);
   // Shared column values for generated queries and orders; g is the generate_series counter.
   const shipment = sql`
-    (${cargo})[1 + g % ${CARGO.length}],
-    (ARRAY[1360, 1200, 720, 480, 1360])[1 + g % 5], (ARRAY[245, 245, 240, 220, 248])[1 + g % 5],
-    (ARRAY[270, 260, 250, 220, 300])[1 + g % 5], (ARRAY[2400, 1800, 900, 350, 2200])[1 + g % 5],
+    (${cargo})[${sql.raw(pick(CARGO.length, 1))}],
+    (ARRAY[1360, 1200, 720, 480, 1360])[${sql.raw(pick(5, 2))}], (ARRAY[245, 245, 240, 220, 248])[${sql.raw(pick(5, 2))}],
+    (ARRAY[270, 260, 250, 220, 300])[${sql.raw(pick(5, 2))}], (ARRAY[2400, 1800, 900, 350, 2200])[${sql.raw(pick(5, 2))}],
     (${col.fromCity})${at}, (${col.fromPostal})${at}, (${col.fromCountry})${at},
     (${col.toCity})${at}, (${col.toPostal})${at}, (${col.toCountry})${at},
     (${col.km})${at}, (${col.aLat})${at}, (${col.aLon})${at}, (${col.bLat})${at}, (${col.bLon})${at},
-    (ARRAY['brak informacji','po najazdach','z rampy','po rozpieciu','dzwigiem','wozkiem widlowym'])[1 + g % 6]`;
+    (ARRAY['brak informacji','po najazdach','z rampy','po rozpieciu','dzwigiem','wozkiem widlowym'])[${sql.raw(pick(6, 4))}]`;
   // Rows are spread over existing records through numbered lists (a join, not a lookup per row).
   const numbered = (table: string, alias: string, name = '') =>
     sql.raw(
@@ -185,7 +196,7 @@ export async function seedShipments(
         date_trunc('day', now()) + ((g % 60) - 20) * interval '1 day',
         date_trunc('day', now()) + ((g % 60) - 18) * interval '1 day',
         c.id, u.id, u.id,
-        200000 + (g % 40) * 10000, 220000 + (g % 40) * 10000, CASE WHEN g % 4 = 0 THEN 'eur' ELSE 'pln' END, 430,
+        200000 + ${sql.raw(pick(40, 5, 0))} * 10000, 220000 + ${sql.raw(pick(40, 5, 0))} * 10000, CASE WHEN g % 4 = 0 THEN 'eur' ELSE 'pln' END, 430,
         CASE WHEN g % 3 = 0 THEN 'Klient prosi o awizację dzień wcześniej' END,
         now() - (g % 90) * interval '1 day' - (g % 24) * interval '1 hour',
         -- With the foreign keys on (PGlite, small scales) the order does not exist yet: linked after the orders.
@@ -252,8 +263,8 @@ export async function seedShipments(
         date_trunc('day', now()) + ((g % 120) - 90) * interval '1 day' + interval '8 hours',
         date_trunc('day', now()) + ((g % 120) - 88) * interval '1 day' + interval '14 hours',
         c.id, k.id, u.id, u.id, u.id,
-        300000 + (g % 50) * 10000, CASE WHEN g % 5 = 0 THEN 'eur' ELSE 'pln' END,
-        240000 + (g % 50) * 8000, CASE WHEN g % 5 = 0 THEN 'eur' ELSE 'pln' END, 430,
+        300000 + ${sql.raw(pick(50, 5, 0))} * 10000, CASE WHEN g % 5 = 0 THEN 'eur' ELSE 'pln' END,
+        240000 + ${sql.raw(pick(50, 5, 0))} * 8000, CASE WHEN g % 5 = 0 THEN 'eur' ELSE 'pln' END, 430,
         g % 5 IN (2, 3), g % 5 = 2,
         CASE WHEN g % 5 = 2 THEN least(current_date, (date_trunc('day', now()) + ((g % 120) - 58) * interval '1 day')::date) END,
         g % 5 <> 0, g % 5 IN (2, 3), g % 7 <> 0, g % 4 <> 0, g % 3 <> 0,
