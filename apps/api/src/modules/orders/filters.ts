@@ -1,7 +1,7 @@
 import { ORDER_STATUS_FILTERS, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { carriers, customers, orders } from '../../db/schema/index.ts';
-import { type FilterSpec, likePattern, sortKey } from '../../http/filters.ts';
+import { type FilterSpec, likePattern, scattered, sortKey } from '../../http/filters.ts';
 import { portalFilter } from '../portal/filters.ts';
 import {
   joinedParty,
@@ -25,7 +25,8 @@ function numberFilter(value: string): SQL | undefined {
     .filter((v) => v !== '');
   if (values.length === 0) return undefined;
   const ors = values.map((v) => sql`${o.number} LIKE ${likePattern(v, v.startsWith('/') ? 'partial' : 'start')}`);
-  return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;
+  // A number's start, like a postal code's, lies anywhere along the list's order (http/filters.ts `scattered`).
+  return scattered(ors.length === 1 ? (ors[0] as SQL) : sql`(${sql.join(ors, sql` OR `)})`);
 }
 
 export const orderFilters: FilterSpec = {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { orderDocuments, orders, portalLinks, settings } from '../../db/schema/index.ts';
+import { scattered } from '../../http/filters.ts';
 
 /**
  * The orders table's filter `portal` (issue 25), in SQL:
@@ -30,5 +31,6 @@ export function portalFilter(value: string): SQL | undefined {
   if (parts.length === 0) return undefined;
   // An unknown value matches nothing rather than everything.
   if (parts.some((p) => p === null)) return sql`false`;
-  return sql`(${sql.join(parts as SQL[], sql` AND `)})`;
+  // Its orders lie anywhere along a list's order: a page is read the bounded way (http/listing.ts).
+  return scattered(sql`(${sql.join(parts as SQL[], sql` AND `)})`);
 }
