@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/client.ts';
+import { runChunk } from './service.ts';
+
+export type ImportWorker = {
+  start(): void;
+  /** Stops after the chunk in hand; the import it ran is let go at once for the next process to take up. */
+  stop(): Promise<void>;
+  /** Looks for work now (a run was just asked for). */
+  nudge(): void;
+  /** Resolves once no import is running (tests). */
+  idle(): Promise<void>;
+};
+
+export type ImportWorkerOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  chunk?: number;
+  /** How long a worker holds an import between chunks: another process takes over an import left longer. */
+  leaseMs?: number;
+  pollMs?: number;
+};
+
+/**
+ * Runs the imports asked for, chunk by chunk, in the background (issue 36). Its state is the database's: an import
+ * in state 'running' is claimed with a lease (renewed by each chunk's transaction) by one process at a time, so a
+ * restart, or another instance, takes it up where it stopped; each chunk's rows and their outcomes commit together,
+ * so nothing is written twice.
+ */
+export function createImportWorker({
+  db,
+  log,
+  chunk = 500,
+  leaseMs = 60_000,
+  pollMs = 5_000,
+}: ImportWorkerOptions): ImportWorker {
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let current: number | undefined;
+  let again = false;
+  const waiters: (() => void)[] = [];
+
+  const claim = async (): Promise<number | undefined> => {
+    const [row] = await selectRows<{ id: number }>(
+      db,
+      sql`UPDATE data_imports SET locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+          WHERE id = (SELECT id FROM data_imports WHERE state = 'running'
+                        AND (locked_until IS NULL OR locked_until < now())
+                      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+    );
+    return row?.id;
+  };
+
+  const pass = async () => {
+    for (;;) {
+      if (stopping) return;
+      const id = await claim();
+      if (id === undefined) return;
+      current = id;
+      try {
+        while (!stopping && (await runChunk(db, id, chunk, leaseMs))) {
+          // Let the requests in between chunks (one PGlite connection is everyone's).
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } catch (error) {
+        log.error({ error: error instanceof Error ? error.message : error, importId: id }, 'import chunk failed');
+        await db.execute(sql`UPDATE data_imports SET state = 'failed', locked_until = NULL WHERE id = ${id}`);
+      } finally {
+        if (stopping)
+          await db.execute(sql`UPDATE data_imports SET locked_until = NULL WHERE id = ${id}`).catch(() => {});
+        current = undefined;
+      }
+    }
+  };
+
+  const anyRunning = async () =>
+    (await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM data_imports WHERE state = 'running'`))[0]
+      ?.n ?? 0;
+
+  const kick = () => {
+    if (stopping) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await pass();
+        } catch (error) {
+          log.error({ error: error instanceof Error ? error.message : error }, 'import worker failed');
+        }
+      } while (again && !stopping);
+    })().finally(() => {
+      running = undefined;
+      for (const w of waiters.splice(0)) w();
+    });
+  };
+
+  return {
+    start() {
+      stopping = false;
+      kick();
+      timer = setInterval(kick, pollMs);
+      timer.unref();
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      await running;
+      void current;
+    },
+    nudge: kick,
+    async idle() {
+      for (let i = 0; i < 2000; i++) {
+        kick();
+        if (running) await new Promise<void>((resolve) => waiters.push(resolve));
+        if ((await anyRunning()) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('imports still running');
+    },
+  };
+}
