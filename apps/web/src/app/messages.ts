@@ -11,6 +11,8 @@ export const pageTitles: Record<PathKey, string> = {
   users: 'Użytkownicy',
   customers: 'Klienci',
   carriers: 'Przewoźnicy',
+  customersImport: 'Import klientów',
+  carriersImport: 'Import przewoźników',
   loadingsCalendar: 'Kalendarz załadunków',
   loadingsArchive: 'Archiwum załadunków',
   tasks: 'Zadania',

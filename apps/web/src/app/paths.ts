@@ -9,6 +9,8 @@ export const paths = {
   users: '/users',
   customers: '/customers',
   carriers: '/carriers',
+  customersImport: '/customers/import',
+  carriersImport: '/carriers/import',
   loadingsCalendar: '/loadings/calendar',
   loadingsArchive: '/loadings/archive',
   tasks: '/tasks',

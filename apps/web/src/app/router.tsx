@@ -93,6 +93,14 @@ export const routes: RouteObject[] = [
                       import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.CorrectiveInvoicesRoute })),
                   },
                   {
+                    path: paths.customersImport,
+                    lazy: () => import('./pages/ImportRoute.tsx').then((m) => ({ Component: m.CustomersImportRoute })),
+                  },
+                  {
+                    path: paths.carriersImport,
+                    lazy: () => import('./pages/ImportRoute.tsx').then((m) => ({ Component: m.CarriersImportRoute })),
+                  },
+                  {
                     path: paths.bankStatements,
                     lazy: () =>
                       import('./pages/StatementImportRoute.tsx').then((m) => ({ Component: m.StatementImportRoute })),
