@@ -3,12 +3,21 @@ import { importMessages } from '@spedycja/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { nextOrderNumber } from '../src/modules/orders/numbering.ts';
 import { twoSheetWorkbook } from './fixtures/imports/workbook.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { multipart } from './portalHelpers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/imports/${name}`, import.meta.url));
 
+type Party = { uuid: string; companyName: string | null } | null;
+type OrderJson = Record<string, unknown> & {
+  uuid: string;
+  version: number;
+  number: string;
+  customer: Party;
+  carrier: Party;
+};
 type Counts = { new: number; updated: number; duplicate: number; error: number };
 type Cell = { field: string; display: string; error?: string };
 type Answer = {
@@ -373,6 +382,100 @@ describe.each(dbKinds)('imports on %s', (kind) => {
     expect(done.counts).toEqual({ new: 30, updated: 0, duplicate: 0, error: 0 });
     const restart = (await customersList()).filter((c) => String(c.companyName).startsWith('Restart '));
     expect(restart).toHaveLength(30);
+  });
+
+  it('imports past orders: parties by NIP or name (or created), numbers kept and continued, statuses mapped, no mail', async () => {
+    const customer = await api('POST', '/api/customers', { companyName: 'Mazowsze Import', nip: '1130000542' });
+    expect(customer.statusCode, customer.body).toBe(201);
+    const mails = async () =>
+      (await t.database.db.execute('SELECT count(*)::int AS n FROM mail_outbox' as never)) as unknown;
+    const mailsBefore = JSON.stringify(await mails());
+    const answer = await uploaded('zlecenia.csv', fixture('zlecenia-historia.csv'), 'orders');
+    expect(answer.proposedMapping).toMatchObject({
+      number: 0,
+      status: 1,
+      customerName: 2,
+      customerNip: 3,
+      carrierName: 4,
+      loadingPlace: 5,
+      loadingDate: 6,
+      unloadingPlace: 7,
+      unloadingDate: 8,
+      customerPrice: 9,
+      customerPriceCurrency: 10,
+      carrierPrice: 11,
+      carrierPriceCurrency: 12,
+      cargo: 13,
+    });
+    const first = Object.fromEntries((answer.preview[0]?.cells ?? []).map((c) => [c.field, c]));
+    expect(first.status?.display).toBe('zakonczone');
+    expect(first.customerPrice?.display).toBe('4 500,50');
+    expect(first.loadingPlace?.display).toBe('PL 90-001 Łódź');
+    // Without creating parties: the unknown carrier and customer refuse their rows.
+    const refused = (await api('POST', `/api/imports/${answer.uuid}/check`)).json();
+    expect(refused.counts).toEqual({ new: 1, updated: 0, duplicate: 0, error: 3 });
+    expect(refused.errors.map((e: { message: string }) => e.message).join('\n')).toContain(
+      'Nie znaleziono przewoźnika: Przewóz Import Łódź',
+    );
+    await api('PUT', `/api/imports/${answer.uuid}/mapping`, { createMissingParties: true });
+    const checked = (await api('POST', `/api/imports/${answer.uuid}/check`)).json();
+    expect(checked.counts).toEqual({ new: 3, updated: 0, duplicate: 0, error: 1 });
+    const done = await run(answer.uuid);
+    expect(done.counts).toEqual({ new: 3, updated: 0, duplicate: 0, error: 1 });
+    const list = (await api('GET', '/api/orders?status=wszystkie&pagination=false')).json()[
+      'hydra:member'
+    ] as OrderJson[];
+    const order45 = list.find((o) => o.number === '45/03/2024');
+    expect(order45).toMatchObject({
+      status: 'zakonczone',
+      customerPrice: 450050,
+      customerPriceCurrency: 'eur',
+      carrierPrice: 380000,
+      loadingCity: 'Łódź',
+      loadingPostalCode: '90-001',
+      loadingCountry: 'PL',
+      unloadingCountry: 'DE',
+      cargo: 'Palety',
+    });
+    expect(order45?.customer?.uuid).toBe(customer.json().uuid);
+    expect(order45?.carrier?.companyName).toBe('Przewóz Import Łódź');
+    const order46 = list.find((o) => o.number === '46/03/2024');
+    expect(order46?.customer?.companyName).toBe('Nowy Klient Importu');
+    // The same carrier, created once for both rows.
+    expect(order46?.carrier?.uuid).toBe(order45?.carrier?.uuid);
+    // 'Mazowsze Import sp. z o.o.' without a NIP: the same customer, by its near-identical name.
+    expect(list.find((o) => o.number === '3/04/2024')).toMatchObject({ status: 'anulowane' });
+    expect(list.find((o) => o.number === '3/04/2024')?.customer?.uuid).toBe(customer.json().uuid);
+    // The next order of March 2024 is numbered after the highest imported one; no mail was queued.
+    const next = await t.database.db.transaction((tx) => nextOrderNumber(tx, new Date('2024-03-20T12:00:00Z')));
+    expect(next).toBe('47/03/2024');
+    expect(JSON.stringify(await mails())).toBe(mailsBefore);
+    // Its history names the file and row.
+    const history = (await api('GET', `/api/orders/${order45?.uuid}/history`)).json()['hydra:member'] as {
+      changes: { field: string; to: unknown }[];
+    }[];
+    expect(history.some((h) => h.changes.some((c) => c.to === 'zlecenia.csv, wiersz 2'))).toBe(true);
+    // The same file again: nothing twice.
+    const again = await uploaded('zlecenia.csv', fixture('zlecenia-historia.csv'), 'orders');
+    await api('PUT', `/api/imports/${again.uuid}/mapping`, { createMissingParties: true });
+    const second = await run(again.uuid);
+    expect(second.counts).toEqual({ new: 0, updated: 0, duplicate: 3, error: 1 });
+    const carriersNamed = (await carriersList()).filter((c) => c.companyName === 'Przewóz Import Łódź');
+    expect(carriersNamed).toHaveLength(1);
+    // The app's own export of the orders comes back without a mapping and changes nothing.
+    for (const format of ['csv', 'xlsx'] as const) {
+      const exported = await api('GET', `/api/orders/export?format=${format}&status=wszystkie`);
+      expect(exported.statusCode).toBe(200);
+      const back = await uploaded(`zlecenia.${format}`, exported.rawPayload, 'orders');
+      expect(back.mapping).toMatchObject({ number: 0, status: 1, customerName: expect.any(Number) });
+      const trip = await run(back.uuid);
+      expect(trip.counts).toEqual({ new: 0, updated: 0, duplicate: list.length, error: 0 });
+    }
+    const after = (await api('GET', '/api/orders?status=wszystkie&pagination=false')).json()['hydra:member'] as {
+      uuid: string;
+      version: number;
+    }[];
+    expect(after.map((o) => [o.uuid, o.version]).sort()).toEqual(list.map((o) => [o.uuid, o.version]).sort());
   });
 
   it('is for admins only: ROLE_USER gets 403 on every route', async () => {

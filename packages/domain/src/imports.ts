@@ -186,6 +186,7 @@ const ORDER_FIELDS: ImportField[] = [
   { key: 'customerNip', label: 'NIP klienta', headers: ['nip klienta', 'customer vat id', 'customer nip'] },
   { key: 'carrierName', label: 'Przewoźnik', headers: ['przewoznik', 'carrier'] },
   { key: 'carrierNip', label: 'NIP przewoźnika', headers: ['nip przewoznika', 'carrier vat id', 'carrier nip'] },
+  { key: 'loadingType', label: 'Typ załadunku', headers: ['typ zaladunku', 'loading type'] },
   { key: 'additionalInfo', label: 'Dodatkowe informacje', headers: ['dodatkowe informacje', 'uwagi', 'notes'] },
 ];
 
@@ -308,6 +309,7 @@ export const importMessages = {
   columnMissing: (index: number) => `W pliku nie ma kolumny nr ${index + 1}.`,
   fieldUnknown: (field: string) => `Nieznane pole: ${field}.`,
   nothingMapped: 'Przypisz kolumnę przynajmniej do nazwy firmy lub imienia i nazwiska.',
+  customerNotMapped: 'Przypisz kolumnę z klientem (nazwą lub NIP-em).',
   alreadyRunning: 'Ten import już trwa albo został zakończony.',
   notRunnable: 'Ten import już trwa albo został zakończony; wgraj plik ponownie, aby zaimportować go jeszcze raz.',
   ordersNotYet: 'Import zleceń nie jest jeszcze dostępny.',
@@ -326,6 +328,8 @@ export const importMessages = {
   tooLong: (max: number) => `Za długie: maksymalnie ${max} znaków`,
   valueUnknown: (value: string) => `Nieznana wartość: ${value}`,
   takenByOther: 'Ten NIP lub telefon ma już inny rekord w bazie',
+  customerRequired: 'Brak klienta (nazwy lub NIP)',
+  partyMissing: (who: string, name: string) => `Nie znaleziono ${who}: ${name}`,
   historyLine: (fileName: string, row: number) => `${fileName}, wiersz ${row}`,
   errorColumn: 'Błąd',
 } as const;
@@ -345,6 +349,7 @@ export const importLabels = {
   policies: { skip: 'Pomiń', fill: 'Uzupełnij tylko puste pola', overwrite: 'Nadpisz' },
   counts: { new: 'Nowe', updated: 'Zaktualizowane', duplicate: 'Duplikaty', error: 'Błędy' },
   saveMapping: 'Zapisz mapowanie',
+  createMissingParties: 'Utwórz brakujących klientów i przewoźników',
   mappingName: 'Nazwa mapowania',
   savedMapping: (name: string) => `Użyto zapisanego mapowania „${name}”`,
   progress: 'Postęp importu',

@@ -13,6 +13,7 @@ export const pageTitles: Record<PathKey, string> = {
   carriers: 'Przewoźnicy',
   customersImport: 'Import klientów',
   carriersImport: 'Import przewoźników',
+  ordersImport: 'Import zleceń',
   loadingsCalendar: 'Kalendarz załadunków',
   loadingsArchive: 'Archiwum załadunków',
   tasks: 'Zadania',

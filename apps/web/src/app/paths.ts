@@ -11,6 +11,7 @@ export const paths = {
   carriers: '/carriers',
   customersImport: '/customers/import',
   carriersImport: '/carriers/import',
+  ordersImport: '/orders/import',
   loadingsCalendar: '/loadings/calendar',
   loadingsArchive: '/loadings/archive',
   tasks: '/tasks',

@@ -97,6 +97,10 @@ export const routes: RouteObject[] = [
                     lazy: () => import('./pages/ImportRoute.tsx').then((m) => ({ Component: m.CustomersImportRoute })),
                   },
                   {
+                    path: paths.ordersImport,
+                    lazy: () => import('./pages/ImportRoute.tsx').then((m) => ({ Component: m.OrdersImportRoute })),
+                  },
+                  {
                     path: paths.carriersImport,
                     lazy: () => import('./pages/ImportRoute.tsx').then((m) => ({ Component: m.CarriersImportRoute })),
                   },

@@ -139,6 +139,17 @@ export function readAmount(input: string): number | null {
   return negative ? -cents : cents;
 }
 
+/** A date with its time when the cell has one ('08:30, 14/12/2026', '2026-12-14 08:30'): 'YYYY-MM-DD HH:mm'. */
+export function readDateTime(input: string): string | null {
+  const day = readDate(input);
+  if (!day) return null;
+  const time = /(?:^|[\sT])(\d{1,2}):(\d{2})(?::\d{2})?/.exec(input.trim());
+  const hh = time ? Number(time[1]) : 0;
+  const mm = time ? Number(time[2]) : 0;
+  if (hh > 23 || mm > 59) return null;
+  return `${day} ${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}`;
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text =
@@ -288,6 +299,8 @@ const FIELD_LABELS: Record<string, string> = {
   ocpSum: 'Suma OCP',
 };
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+export type { Cell };
+export { amount as readAmountCell, country as readCountryCell, text as readTextCell };
 
 /**
  * One row of customers or carriers read through the mapping: each mapped cell normalised (NIP, phone, country, dates,

@@ -65,7 +65,6 @@ async function readUpload(request: FastifyRequest): Promise<void> {
   fingerprint.attach(request);
   const kind = importKindSchema.safeParse(fields.kind);
   if (!kind.success) throw fieldViolation('kind', msg.kindInvalid);
-  if (kind.data === 'orders') throw fieldViolation('kind', msg.ordersNotYet);
   if (!file || file.data.length === 0) throw fieldViolation('file', msg.fileMissing);
   const fileName = (file.name || 'import.csv').replace(/[^\p{L}\p{N} ._()-]/gu, '_').slice(0, 200);
   const parsed = await readImportFile(kind.data, file.data, fileName, fields.sheet || undefined);
@@ -370,5 +369,9 @@ export async function importsRoutes(app: FastifyInstance, { db, worker }: { db: 
 function assertMapped(row: ImportRow) {
   const m = row.mapping;
   const mapped = (f: string) => m[f] !== null && m[f] !== undefined;
+  if (row.kind === 'orders') {
+    if (!mapped('customerName') && !mapped('customerNip')) throw fieldViolation('mapping', msg.customerNotMapped);
+    return;
+  }
   if (!mapped('companyName') && !mapped('name')) throw fieldViolation('mapping', msg.nothingMapped);
 }

@@ -13,23 +13,27 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { writeHistoryLine } from '../../db/history.ts';
 import { carriers, customers, dataImportRows, dataImports, users } from '../../db/schema/index.ts';
 import { type ImportKindParty, type NormalisedRow, normaliseParty, PARTY_WRITABLE } from './normalise.ts';
+import { checkOrders, runOrderRows } from './orderService.ts';
+import { normaliseOrder } from './orders.ts';
+import { IMPORT_ACTION, type ImportRow } from './shared.ts';
 
-export type ImportRow = typeof dataImports.$inferSelect;
+export type { ImportRow };
+
 type Party = Record<string, unknown> & { id: number; uuid: string };
 
 export const tableOf = (kind: ImportKindParty) => (kind === 'customers' ? customers : carriers);
 const nameExpr = (t: typeof customers | typeof carriers) =>
   sql`f_party_name_key(coalesce(nullif(${t.companyName}, ''), ${t.name}))`;
 
-/** The history line's action: the trigger's line of the change and ours naming the file and row read as 'Import'. */
-export const IMPORT_ACTION = 'dataImport';
-
 export function previewRows(
   imp: Pick<ImportRow, 'kind' | 'mapping'>,
   rows: { rowNumber: number; cells: string[] }[],
 ): ImportPreviewRow[] {
   return rows.map((row) => {
-    const n = normaliseParty(imp.kind as ImportKindParty, row.cells, imp.mapping);
+    const n =
+      imp.kind === 'orders'
+        ? normaliseOrder(row.cells, imp.mapping)
+        : normaliseParty(imp.kind as ImportKindParty, row.cells, imp.mapping);
     return { row: row.rowNumber, cells: n.cells, errors: n.errors };
   });
 }
@@ -176,6 +180,7 @@ const rowsFrom = (db: DbOrTx, importId: number, after: number, limit: number, pe
  * and the rows' reasons are kept on the import (its rejected rows can be downloaded before the run).
  */
 export async function checkImport(db: DbOrTx, imp: ImportRow) {
+  if (imp.kind === 'orders') return checkOrders(db, imp);
   const resolver = new Resolver(db, imp);
   const counts = emptyImportCounts();
   const errors: { row: number; message: string }[] = [];
@@ -263,6 +268,11 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
         .where(eq(dataImports.id, imp.id));
       return false;
     }
+    if (imp.kind === 'orders') {
+      const done = await runOrderRows(tx, imp, rows, imp.createdById);
+      await saveOutcomes(tx, imp, done, counts, leaseMs);
+      return true;
+    }
     const kind = imp.kind as ImportKindParty;
     const t = tableOf(kind);
     const resolver = new Resolver(tx, imp);
@@ -326,20 +336,25 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
         outcomes.push({ rowNumber, outcome: 'error', error: msg.takenByOther, recordUuid: null });
       }
     }
-    for (const o of outcomes) counts[o.outcome]++;
-    await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
-      FROM (VALUES ${sql.join(
-        outcomes.map((o) => sql`(${o.rowNumber}::int, ${o.outcome}::text, ${o.error}::text, ${o.recordUuid}::uuid)`),
-        sql`, `,
-      )}) AS v(n, o, e, u) WHERE r.import_id = ${imp.id} AND r.row_number = v.n`);
-    await tx
-      .update(dataImports)
-      .set({
-        processed: sql`${dataImports.processed} + ${outcomes.length}`,
-        counts,
-        lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
-      })
-      .where(eq(dataImports.id, imp.id));
+    await saveOutcomes(tx, imp, outcomes, counts, leaseMs);
     return true;
   });
+}
+
+/** The chunk's rows' outcomes and the import's progress, in the chunk's transaction. */
+async function saveOutcomes(tx: DbOrTx, imp: ImportRow, outcomes: Outcome[], counts: ImportCounts, leaseMs: number) {
+  for (const o of outcomes) counts[o.outcome]++;
+  await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
+    FROM (VALUES ${sql.join(
+      outcomes.map((o) => sql`(${o.rowNumber}::int, ${o.outcome}::text, ${o.error}::text, ${o.recordUuid}::uuid)`),
+      sql`, `,
+    )}) AS v(n, o, e, u) WHERE r.import_id = ${imp.id} AND r.row_number = v.n`);
+  await tx
+    .update(dataImports)
+    .set({
+      processed: sql`${dataImports.processed} + ${outcomes.length}`,
+      counts,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
+    .where(eq(dataImports.id, imp.id));
 }

@@ -13,3 +13,9 @@ export function CarriersImportRoute() {
   usePageTitle(pageTitles.carriersImport);
   return <ImportPage kind="carriers" />;
 }
+
+/** /orders/import (admins): 'Import zleceń'. */
+export function OrdersImportRoute() {
+  usePageTitle(pageTitles.ordersImport);
+  return <ImportPage kind="orders" />;
+}

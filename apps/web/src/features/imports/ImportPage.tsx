@@ -2,6 +2,7 @@ import {
   Alert,
   Badge,
   Button,
+  Checkbox,
   Group,
   Paper,
   Progress,
@@ -182,7 +183,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     lastFile.current = file;
   };
   const lastFile = useRef<File | null>(null);
-  const change = (body: { mapping?: ImportMapping; duplicates?: DuplicatePolicy }) => {
+  const change = (body: { mapping?: ImportMapping; duplicates?: DuplicatePolicy; createMissingParties?: boolean }) => {
     if (!current) return;
     setCheck(null);
     update.mutate({ uuid: current.uuid, ...body }, { onSuccess: setCurrent, onError: fail });
@@ -283,6 +284,13 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                 onChange={(value) => change({ duplicates: value as DuplicatePolicy })}
               />
             </Stack>
+            {kind === 'orders' && (
+              <Checkbox
+                label={t.createMissingParties}
+                checked={current.createMissingParties}
+                onChange={(event) => change({ createMissingParties: event.currentTarget.checked })}
+              />
+            )}
             <Button
               variant="default"
               loading={checker.isPending}

@@ -43,8 +43,15 @@ export function useUploadImport(kind: ImportKind) {
 /** PUT /api/imports/{uuid}/mapping: the columns and the duplicate policy; answers the new preview. */
 export function useUpdateMapping() {
   return useMutation({
-    mutationFn: ({ uuid, ...body }: { uuid: string; mapping?: ImportMapping; duplicates?: DuplicatePolicy }) =>
-      api.put<ImportWithPreview>(`/imports/${uuid}/mapping`, body),
+    mutationFn: ({
+      uuid,
+      ...body
+    }: {
+      uuid: string;
+      mapping?: ImportMapping;
+      duplicates?: DuplicatePolicy;
+      createMissingParties?: boolean;
+    }) => api.put<ImportWithPreview>(`/imports/${uuid}/mapping`, body),
   });
 }
 
