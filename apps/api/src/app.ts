@@ -103,7 +103,7 @@ export type AppDeps = {
   /** GUS, VIES and the VAT white list; by default from the config (GUS_API_URL, VIES_API_URL, WL_API_URL). */
   registers?: Registers;
   /** Tests make the import worker's chunks and lease small. */
-  imports?: { chunk?: number; leaseMs?: number; pollMs?: number };
+  imports?: { chunk?: number; leaseMs?: number; pollMs?: number; verifyPauseMs?: number };
   logger?: boolean;
 };
 
@@ -314,7 +314,7 @@ export async function buildApp({
   await app.register(exportsRoutes, { db });
   await app.register(verificationRoutes, { db, registers });
   // Issue 36: imports of customers and carriers, run in chunks by a worker that survives a restart.
-  const imports = createImportWorker({ db: rawDb, log: app.log, ...importOptions });
+  const imports = createImportWorker({ db: rawDb, log: app.log, registers, ...importOptions });
   imports.start();
   app.addHook('onClose', () => imports.stop());
   app.decorate('imports', imports);

@@ -491,6 +491,7 @@ describe.each(dbKinds)('imports on %s', (kind) => {
       ['PUT', `/api/imports/${id}/mapping`, { duplicates: 'fill' }],
       ['POST', `/api/imports/${id}/check`],
       ['POST', `/api/imports/${id}/run`],
+      ['POST', `/api/imports/${id}/verify`],
       ['GET', `/api/imports/${id}/rejected`],
       ['GET', '/api/import_mappings'],
       ['POST', '/api/import_mappings', { name: 'x', kind: 'customers', headers: ['a'], mapping: {} }],

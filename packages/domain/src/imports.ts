@@ -314,6 +314,8 @@ export const importMessages = {
   notRunnable: 'Ten import już trwa albo został zakończony; wgraj plik ponownie, aby zaimportować go jeszcze raz.',
   ordersNotYet: 'Import zleceń nie jest jeszcze dostępny.',
   mappingNameTaken: 'Mapowanie o tej nazwie już istnieje.',
+  verifyParties: 'Weryfikacja dotyczy zaimportowanych klientów i przewoźników, nie zleceń.',
+  verifyAfterRun: 'Zweryfikować można dopiero zakończony import.',
   // Cell reasons.
   nipInvalid: 'Niepoprawny NIP (suma kontrolna)',
   nipShape: 'NIP może zawierać jedynie litery oraz cyfry',
@@ -357,5 +359,14 @@ export const importLabels = {
   rejected: 'Pobierz odrzucone wiersze',
   states: { uploaded: 'wgrany', checked: 'sprawdzony', running: 'w toku', done: 'zakończony', failed: 'przerwany' },
   done: 'Import zakończony',
+  verify: 'Zweryfikuj zaimportowanych',
+  verifyTitle: 'Weryfikacja w GUS, VIES i na białej liście',
+  verifyCounts: {
+    pending: 'W kolejce',
+    ok: 'Poprawne',
+    failed: 'Z zastrzeżeniami',
+    unavailable: 'Niedostępne',
+    skipped: 'Pominięte',
+  },
   row: 'Wiersz',
 } as const;

@@ -87,6 +87,7 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'PUT /api/imports/:id/mapping',
   'POST /api/imports/:id/check',
   'POST /api/imports/:id/run',
+  'POST /api/imports/:id/verify',
   'GET /api/imports/:id/rejected',
   'GET /api/import_mappings',
   'POST /api/import_mappings',

@@ -51,11 +51,16 @@ export const dataImports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The worker that runs it holds it until then (renewed per chunk); an expired lease is taken over. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** 'Zweryfikuj zaimportowanych': queued → done; the next check waits until verify_next_at (the registers' pace). */
+    verifyState: text('verify_state'),
+    verifyNextAt: timestamp('verify_next_at', { withTimezone: true }),
+    verifyNote: text('verify_note'),
   },
   (t) => [
     index('data_imports_created_idx').on(t.createdAt, t.id),
     index('data_imports_sha_idx').on(t.sha256, t.kind),
     index('data_imports_running_idx').on(t.id).where(sql`state = 'running'`),
+    index('data_imports_verifying_idx').on(t.id).where(sql`verify_state = 'queued'`),
   ],
 );
 
@@ -73,10 +78,14 @@ export const dataImportRows = pgTable(
     outcome: text('outcome'),
     error: text('error'),
     recordUuid: uuid('record_uuid'),
+    /** The registers' checks of the row's party: pending, then ok, failed, unavailable, skipped (no NIP to check). */
+    verifyOutcome: text('verify_outcome'),
+    verifyMessage: text('verify_message'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.rowNumber] }),
     index('data_import_rows_pending_idx').on(t.importId, t.rowNumber).where(sql`outcome IS NULL`),
+    index('data_import_rows_verify_idx').on(t.importId, t.rowNumber).where(sql`verify_outcome = 'pending'`),
   ],
 );
 

@@ -30,6 +30,7 @@ import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { IMPORT_MAX_BYTES, type ParsedFile, readImportFile } from './parse.ts';
 import { checkImport, type ImportRow, previewRows } from './service.ts';
+import { queueVerification, verifyCounts } from './verify.ts';
 import type { ImportWorker } from './worker.ts';
 
 type Upload = { parsed: ParsedFile; fileName: string; size: number; kind: ImportKind };
@@ -219,8 +220,35 @@ export async function importsRoutes(app: FastifyInstance, { db, worker }: { db: 
     },
   );
 
-  r.get('/api/imports/:id', { config: adminOnly, schema: { tags, params: idParams } }, async (request) =>
-    toImportJson(await load(request.params.id)),
+  r.get('/api/imports/:id', { config: adminOnly, schema: { tags, params: idParams } }, async (request) => {
+    const row = await load(request.params.id);
+    return Object.assign(toImportJson(row), {
+      verifyState: row.verifyState,
+      verifyNote: row.verifyNote,
+      verifyNextDate: row.verifyNextAt?.toISOString() ?? null,
+      verifyCounts: await verifyCounts(db, row.id),
+    });
+  });
+
+  /** 'Zweryfikuj zaimportowanych': the registers' checks of the parties the import created or changed, queued. */
+  r.post(
+    '/api/imports/:id/verify',
+    { config: adminOnly, schema: { tags, params: idParams } },
+    async (request, reply) => {
+      const row = await load(request.params.id);
+      if (row.kind === 'orders') throw new AppError(422, 'not_applicable', msg.verifyParties);
+      if (row.state !== 'done') throw new AppError(409, 'conflict', msg.verifyAfterRun);
+      const queued = await queueVerification(db, row);
+      afterCommit(() => worker.nudge());
+      const saved = await load(request.params.id);
+      return reply.code(202).send(
+        Object.assign(toImportJson(saved), {
+          queued,
+          verifyState: saved.verifyState,
+          verifyCounts: await verifyCounts(db, saved.id),
+        }),
+      );
+    },
   );
 
   r.get('/api/imports/:id/preview', { config: adminOnly, schema: { tags, params: idParams } }, async (request) => {

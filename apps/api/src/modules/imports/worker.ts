@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
+import { dataImports } from '../../db/schema/index.ts';
+import type { Registers } from '../verification/registers.ts';
 import { runChunk } from './service.ts';
+import { verifyNext } from './verify.ts';
 
 export type ImportWorker = {
   start(): void;
@@ -21,6 +24,10 @@ export type ImportWorkerOptions = {
   /** How long a worker holds an import between chunks: another process takes over an import left longer. */
   leaseMs?: number;
   pollMs?: number;
+  /** The GUS, VIES and white-list clients for 'Zweryfikuj zaimportowanych' (none: the queue waits). */
+  registers?: Registers;
+  /** The pause between two parties' checks (the registers' pace). */
+  verifyPauseMs?: number;
 };
 
 /**
@@ -35,6 +42,8 @@ export function createImportWorker({
   chunk = 500,
   leaseMs = 60_000,
   pollMs = 5_000,
+  registers,
+  verifyPauseMs = 1_000,
 }: ImportWorkerOptions): ImportWorker {
   let stopping = false;
   let running: Promise<void> | undefined;
@@ -55,7 +64,56 @@ export function createImportWorker({
     return row?.id;
   };
 
+  /** An import whose verification queue is due, claimed as a run is. */
+  const claimVerification = async (): Promise<number | undefined> => {
+    const [row] = await selectRows<{ id: number }>(
+      db,
+      sql`UPDATE data_imports SET locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+          WHERE id = (SELECT id FROM data_imports WHERE verify_state = 'queued'
+                        AND (verify_next_at IS NULL OR verify_next_at <= now())
+                        AND (locked_until IS NULL OR locked_until < now())
+                      ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
+    );
+    return row?.id;
+  };
+
+  const verifyPass = async () => {
+    if (!registers) return;
+    for (;;) {
+      if (stopping) return;
+      const id = await claimVerification();
+      if (id === undefined) return;
+      try {
+        for (;;) {
+          if (stopping) break;
+          const [imp] = await db.select().from(dataImports).where(sql`id = ${id}`);
+          if (!imp) break;
+          const step = await verifyNext(db, registers, imp);
+          if (step !== 'more') break;
+          await db.execute(
+            sql`UPDATE data_imports SET locked_until = now() + make_interval(secs => ${leaseMs / 1000}) WHERE id = ${id}`,
+          );
+          if (verifyPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, verifyPauseMs));
+        }
+      } catch (error) {
+        log.error(
+          { error: error instanceof Error ? error.message : error, importId: id },
+          'import verification failed',
+        );
+        await db.execute(sql`UPDATE data_imports SET verify_next_at = now() + interval '5 minutes' WHERE id = ${id}`);
+      } finally {
+        await db.execute(sql`UPDATE data_imports SET locked_until = NULL WHERE id = ${id}`).catch(() => {});
+      }
+    }
+  };
+
   const pass = async () => {
+    await runPass();
+    await verifyPass();
+  };
+
+  const runPass = async () => {
     for (;;) {
       if (stopping) return;
       const id = await claim();
@@ -78,8 +136,13 @@ export function createImportWorker({
   };
 
   const anyRunning = async () =>
-    (await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM data_imports WHERE state = 'running'`))[0]
-      ?.n ?? 0;
+    (
+      await selectRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM data_imports WHERE state = 'running'
+              OR (verify_state = 'queued' AND (verify_next_at IS NULL OR verify_next_at <= now()))`,
+      )
+    )[0]?.n ?? 0;
 
   const kick = () => {
     if (stopping) return;

@@ -39,6 +39,7 @@ import {
   useSaveMapping,
   useUpdateMapping,
   useUploadImport,
+  useVerifyImport,
 } from './api.ts';
 
 const NOT_MAPPED = '';
@@ -173,6 +174,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
   const saver = useSaveMapping(kind);
   const running = useImportState(runUuid);
   const history = useImports(kind);
+  const verifier = useVerifyImport();
 
   const fail = (e: unknown) => setError(isApiError(e) ? e.message : String(e));
   const open = (file: File, sheet?: string) => {
@@ -330,12 +332,44 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
               animated={state.state === 'running'}
             />
             <Counts counts={state.counts} label="Wynik importu" />
+            {state.verifyCounts && (
+              <Stack gap={4} aria-label={t.verifyTitle}>
+                <Text size="sm" fw={600}>
+                  {t.verifyTitle}
+                </Text>
+                <Group gap="xs">
+                  {(Object.keys(t.verifyCounts) as (keyof typeof t.verifyCounts)[]).map((key) => (
+                    <Badge key={key} variant="light" color={key === 'failed' ? 'red' : key === 'ok' ? 'green' : 'gray'}>
+                      {`${t.verifyCounts[key]}: ${state.verifyCounts?.[key] ?? 0}`}
+                    </Badge>
+                  ))}
+                </Group>
+                {state.verifyNote && (
+                  <Text size="sm" c="orange.8">
+                    {state.verifyNote}
+                  </Text>
+                )}
+              </Stack>
+            )}
             <Group>
               {state.state === 'done' && (state.counts?.error ?? 0) > 0 && (
                 <Button size="xs" variant="default" onClick={() => void downloadRejected(state)}>
                   {t.rejected}
                 </Button>
               )}
+              {state.state === 'done' &&
+                kind !== 'orders' &&
+                !state.verifyState &&
+                (state.counts?.new ?? 0) + (state.counts?.updated ?? 0) > 0 && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={verifier.isPending}
+                    onClick={() => verifier.mutate(state.uuid, { onError: fail })}
+                  >
+                    {t.verify}
+                  </Button>
+                )}
               <Button
                 size="xs"
                 variant="subtle"

@@ -70,13 +70,30 @@ export function useRunImport(kind: ImportKind) {
   });
 }
 
-/** GET /api/imports/{uuid}, read again every second while it runs (the progress bar). */
+export type VerifyCounts = { pending: number; ok: number; failed: number; unavailable: number; skipped: number };
+export type ImportState = ImportRecord & {
+  verifyState: 'queued' | 'done' | null;
+  verifyNote: string | null;
+  verifyCounts: VerifyCounts | null;
+};
+
+/** GET /api/imports/{uuid}, read again every second while it runs or its parties are being verified. */
 export function useImportState(uuid: string | null) {
   return useQuery({
     queryKey: ['imports', 'one', uuid],
-    queryFn: () => api.get<ImportRecord>(`/imports/${uuid}`),
+    queryFn: () => api.get<ImportState>(`/imports/${uuid}`),
     enabled: uuid !== null,
-    refetchInterval: (query) => (query.state.data?.state === 'running' ? 1000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.state === 'running' || query.state.data?.verifyState === 'queued' ? 1000 : false,
+  });
+}
+
+/** POST /api/imports/{uuid}/verify: 'Zweryfikuj zaimportowanych'. */
+export function useVerifyImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uuid: string) => api.post<ImportState>(`/imports/${uuid}/verify`),
+    onSuccess: (_data, uuid) => queryClient.invalidateQueries({ queryKey: ['imports', 'one', uuid] }),
   });
 }
 
