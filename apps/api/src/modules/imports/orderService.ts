@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type DuplicatePolicy,
   emptyImportCounts,
@@ -9,8 +10,9 @@ import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { writeHistoryLine } from '../../db/history.ts';
-import { carriers, customers, dataImportRows, dataImports, orders } from '../../db/schema/index.ts';
+import { carriers, customers, dataImportRows, dataImports, orders, recordHistory } from '../../db/schema/index.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
+import { insertAll } from './insert.ts';
 import { type NormalisedOrder, normaliseOrder, numberPeriod, ORDER_WRITABLE } from './orders.ts';
 import { IMPORT_ACTION, type ImportRow } from './shared.ts';
 
@@ -272,98 +274,142 @@ export async function runOrderRows(
   await parties.carriers.load(normalised.map((r) => r.n.carrier));
   const matches = await matchOrders(tx, imp, normalised);
   const outcomes: Outcome[] = [];
+  const lineOf = (rowNumber: number) => ({
+    field: 'importSource',
+    from: null,
+    to: msg.historyLine(imp.fileName, rowNumber),
+  });
+  // The chunk's new orders, written together; a later row with the same number matches one before it is written.
+  const pending = new Map<string, { order: Order; rowNumber: number; lines: number[] }>();
+  const byNumber = new Map<string, Order>();
+  const history: { uuid: string; rowNumber: number }[] = [];
   for (const { rowNumber, n } of normalised) {
-    const line = { field: 'importSource', from: null, to: msg.historyLine(imp.fileName, rowNumber) };
+    const line = lineOf(rowNumber);
     const problems = [...n.errors];
-    const created: { side: 'customers' | 'carriers'; ref: PartyRef }[] = [];
+    const ids: Record<string, number | null> = { customerId: null, carrierId: null };
+    // The parties first: found, or created (each in its own savepoint, few), or the row refused.
+    for (const [who, side, ref, key] of [
+      ['klienta', 'customers', n.customer, 'customerId'],
+      ['przewoźnika', 'carriers', n.carrier, 'carrierId'],
+    ] as const) {
+      if (problems.length || (!ref.nip && !ref.name)) continue;
+      const found = parties[side].find(ref);
+      if (found !== undefined) ids[key] = found;
+      else if (imp.createMissingParties) {
+        try {
+          ids[key] = await tx.transaction((sp) => parties[side].create(sp, ref, line));
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          problems.push(msg.takenByOther);
+        }
+      } else problems.push(msg.partyMissing(who, refText(ref)));
+    }
+    if (problems.length) {
+      outcomes.push({ rowNumber, outcome: 'error', error: problems.join('; '), recordUuid: null });
+      continue;
+    }
+    const given = n.values.number ? String(n.values.number) : null;
+    const existing = matches.get(rowNumber) ?? (given ? byNumber.get(given) : undefined);
+    if (!existing) {
+      const at =
+        typeof n.values.loadingDate === 'string'
+          ? new Date(`${n.values.loadingDate.slice(0, 10)}T12:00:00Z`)
+          : new Date();
+      const number = given ?? (await nextOrderNumber(tx, at));
+      const order = Object.assign({ id: 0, uuid: randomUUID() }, n.values, {
+        number,
+        customerId: ids.customerId,
+        carrierId: ids.carrierId,
+      }) as Order;
+      pending.set(order.uuid, { order, rowNumber, lines: [rowNumber] });
+      byNumber.set(number, order);
+      outcomes.push({ rowNumber, outcome: 'new', error: null, recordUuid: order.uuid });
+      continue;
+    }
+    const changes = orderChanges(existing, n.values, imp.duplicates as DuplicatePolicy);
+    for (const [key, id] of Object.entries(ids)) {
+      const replace = imp.duplicates === 'overwrite' || (imp.duplicates === 'fill' && existing[key] === null);
+      if (id !== null && id !== existing[key] && replace) changes[key] = id;
+    }
+    if (Object.keys(changes).length === 0) {
+      outcomes.push({ rowNumber, outcome: 'duplicate', error: null, recordUuid: existing.uuid });
+      continue;
+    }
+    const waiting = pending.get(existing.uuid);
+    if (waiting) {
+      Object.assign(waiting.order, changes);
+      waiting.lines.push(rowNumber);
+      outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: existing.uuid });
+      continue;
+    }
     try {
       await tx.transaction(async (sp) => {
-        const ids: Record<string, number | null> = { customerId: null, carrierId: null };
-        for (const [who, side, ref, key] of [
-          ['klienta', 'customers', n.customer, 'customerId'],
-          ['przewoźnika', 'carriers', n.carrier, 'carrierId'],
-        ] as const) {
-          if (!ref.nip && !ref.name) continue;
-          const found = parties[side].find(ref);
-          if (found !== undefined) ids[key] = found;
-          else if (imp.createMissingParties && !problems.length) {
-            ids[key] = await parties[side].create(sp, ref, line);
-            created.push({ side, ref });
-          } else problems.push(msg.partyMissing(who, refText(ref)));
-        }
-        if (problems.length) return;
-        const existing = matches.get(rowNumber);
-        if (!existing) {
-          const given = n.values.number ? String(n.values.number) : null;
-          const at =
-            typeof n.values.loadingDate === 'string'
-              ? new Date(`${n.values.loadingDate.slice(0, 10)}T12:00:00Z`)
-              : new Date();
-          const number = given ?? (await nextOrderNumber(sp, at));
-          const [created] = (await sp
-            .insert(orders)
-            .values(
-              Object.assign(toDb(n.values), {
-                number,
-                customerId: ids.customerId,
-                carrierId: ids.carrierId,
-                userId: ownerId,
-                createdById: ownerId,
-                changedById: ownerId,
-              }) as never,
-            )
-            .returning()) as Order[];
-          if (!created) throw new Error('order not created');
-          // New orders of that month are numbered after the highest imported one.
-          const period = given ? numberPeriod(given) : null;
-          if (period) {
-            await sp.execute(sql`INSERT INTO order_number_counters (period, last) VALUES (${period.period}, ${period.n})
-              ON CONFLICT (period) DO UPDATE SET last = GREATEST(order_number_counters.last, EXCLUDED.last)`);
-          }
-          await writeHistoryLine(sp, {
-            resource: 'orders',
-            recordUuid: created.uuid,
-            action: IMPORT_ACTION,
-            changes: [line],
-          });
-          matches.set(rowNumber, created);
-          outcomes.push({ rowNumber, outcome: 'new', error: null, recordUuid: created.uuid });
-          return;
-        }
-        const changes = orderChanges(existing, n.values, imp.duplicates as DuplicatePolicy);
-        for (const [key, id] of Object.entries(ids)) {
-          if (
-            id !== null &&
-            id !== existing[key] &&
-            (imp.duplicates === 'overwrite' || (imp.duplicates === 'fill' && existing[key] === null))
-          ) {
-            changes[key] = id;
-          }
-        }
-        if (Object.keys(changes).length === 0) {
-          outcomes.push({ rowNumber, outcome: 'duplicate', error: null, recordUuid: existing.uuid });
-          return;
-        }
         await sp
           .update(orders)
           .set(toDb(changes) as never)
           .where(eq(orders.id, existing.id));
-        await writeHistoryLine(sp, {
-          resource: 'orders',
-          recordUuid: existing.uuid,
-          action: IMPORT_ACTION,
-          changes: [line],
-        });
-        Object.assign(existing, changes);
-        outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: existing.uuid });
       });
-      if (problems.length) outcomes.push({ rowNumber, outcome: 'error', error: problems.join('; '), recordUuid: null });
+      Object.assign(existing, changes);
+      history.push({ uuid: existing.uuid, rowNumber });
+      outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: existing.uuid });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      // The parties this row created went with its savepoint.
-      for (const c of created) parties[c.side].forget(c.ref);
       outcomes.push({ rowNumber, outcome: 'error', error: msg.takenByOther, recordUuid: null });
     }
+  }
+  const fields = (order: Order) =>
+    toDb(
+      Object.fromEntries(
+        [
+          ['uuid', order.uuid],
+          ['number', order.number],
+          ['customerId', order.customerId],
+          ['carrierId', order.carrierId],
+          ['userId', ownerId],
+          ['createdById', ownerId],
+          ['changedById', ownerId],
+          ...ORDER_WRITABLE.filter((f) => f !== 'number').map((f) => [f, order[f]]),
+        ].filter(([, v]) => v !== undefined),
+      ),
+    );
+  const failed = await insertAll(
+    tx,
+    orders,
+    [...pending.values()].map((p) => fields(p.order)),
+  );
+  // New orders of each month are numbered after the highest imported one.
+  const periods = new Map<string, number>();
+  for (const p of pending.values()) {
+    if (failed.has(p.order.uuid)) {
+      for (const o of outcomes) {
+        if (o.recordUuid === p.order.uuid)
+          Object.assign(o, { outcome: 'error', error: msg.takenByOther, recordUuid: null });
+      }
+      continue;
+    }
+    for (const rowNumber of p.lines) history.push({ uuid: p.order.uuid, rowNumber });
+    const period = numberPeriod(String(p.order.number));
+    if (period) periods.set(period.period, Math.max(periods.get(period.period) ?? 0, period.n));
+  }
+  if (periods.size) {
+    await tx.execute(
+      sql`INSERT INTO order_number_counters (period, last) VALUES ${sql.join(
+        [...periods].map(([period, n]) => sql`(${period}, ${n})`),
+        sql`, `,
+      )} ON CONFLICT (period) DO UPDATE SET last = GREATEST(order_number_counters.last, EXCLUDED.last)`,
+    );
+  }
+  if (history.length) {
+    await tx.insert(recordHistory).values(
+      history.map((h) => ({
+        resource: 'orders',
+        recordUuid: h.uuid,
+        action: IMPORT_ACTION,
+        userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
+        userName: sql`nullif(current_setting('app.user_name', true), '')`,
+        changes: [lineOf(h.rowNumber)],
+      })),
+    );
   }
   return outcomes;
 }

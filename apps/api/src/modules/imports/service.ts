@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type DuplicatePolicy,
   emptyImportCounts,
@@ -10,8 +11,8 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'dri
 import type { DbOrTx } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { writeHistoryLine } from '../../db/history.ts';
-import { carriers, customers, dataImportRows, dataImports, users } from '../../db/schema/index.ts';
+import { carriers, customers, dataImportRows, dataImports, recordHistory, users } from '../../db/schema/index.ts';
+import { insertAll } from './insert.ts';
 import { type ImportKindParty, type NormalisedRow, normaliseParty, PARTY_WRITABLE } from './normalise.ts';
 import { checkOrders, runOrderRows } from './orderService.ts';
 import { normaliseOrder } from './orders.ts';
@@ -279,6 +280,15 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
     const normalised = rows.map((r) => ({ rowNumber: r.rowNumber, n: normaliseParty(kind, r.cells, imp.mapping) }));
     const keys = await resolver.load(normalised.filter((r) => r.n.errors.length === 0));
     const outcomes: Outcome[] = [];
+    const lineOf = (rowNumber: number) => ({
+      field: 'importSource',
+      from: null,
+      to: msg.historyLine(imp.fileName, rowNumber),
+    });
+    // The chunk's new records, written together (their uuids given here, so that a later row of the chunk matches
+    // one and adds to it before it is written); a clash of one of them is then looked for row by row.
+    const created = new Map<string, { party: Party; rowNumber: number; lines: number[] }>();
+    const history: { uuid: string; rowNumber: number }[] = [];
     for (const { rowNumber, n } of normalised) {
       if (n.errors.length) {
         outcomes.push({ rowNumber, outcome: 'error', error: n.errors.join('; '), recordUuid: null });
@@ -286,33 +296,28 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
       }
       const key = keys.get(rowNumber) ?? null;
       const existing = resolver.match(rowNumber, n.values, key);
-      const line = { field: 'importSource', from: null, to: msg.historyLine(imp.fileName, rowNumber) };
+      if (!existing) {
+        const party = Object.assign({ id: 0, uuid: randomUUID() }, n.values) as Party;
+        created.set(party.uuid, { party, rowNumber, lines: [rowNumber] });
+        resolver.remember(party, key);
+        outcomes.push({ rowNumber, outcome: 'new', error: null, recordUuid: party.uuid });
+        continue;
+      }
+      const changes = planChanges(existing, n.values, imp.duplicates as DuplicatePolicy);
+      resolver.remember(existing, key);
+      if (Object.keys(changes).length === 0) {
+        outcomes.push({ rowNumber, outcome: 'duplicate', error: null, recordUuid: existing.uuid });
+        continue;
+      }
+      const pending = created.get(existing.uuid);
+      if (pending) {
+        // A record this chunk creates: the row's changes go into its insert.
+        Object.assign(pending.party, changes);
+        pending.lines.push(rowNumber);
+        outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: existing.uuid });
+        continue;
+      }
       try {
-        if (!existing) {
-          const [created] = (await tx.transaction(
-            async (sp) =>
-              sp
-                .insert(t)
-                .values(n.values as never)
-                .returning() as unknown as Promise<Party[]>,
-          )) as Party[];
-          if (!created) throw new Error('insert returned nothing');
-          await writeHistoryLine(tx, {
-            resource: kind,
-            recordUuid: created.uuid,
-            action: IMPORT_ACTION,
-            changes: [line],
-          });
-          resolver.remember(created, key);
-          outcomes.push({ rowNumber, outcome: 'new', error: null, recordUuid: created.uuid });
-          continue;
-        }
-        const changes = planChanges(existing, n.values, imp.duplicates as DuplicatePolicy);
-        if (Object.keys(changes).length === 0) {
-          resolver.remember(existing, key);
-          outcomes.push({ rowNumber, outcome: 'duplicate', error: null, recordUuid: existing.uuid });
-          continue;
-        }
         const [updated] = (await tx.transaction(
           async (sp) =>
             sp
@@ -322,19 +327,46 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
               .returning() as unknown as Promise<Party[]>,
         )) as Party[];
         if (!updated) throw new Error('update returned nothing');
-        await writeHistoryLine(tx, {
-          resource: kind,
-          recordUuid: updated.uuid,
-          action: IMPORT_ACTION,
-          changes: [line],
-        });
         Object.assign(existing, updated);
-        resolver.remember(existing, key);
+        history.push({ uuid: updated.uuid, rowNumber });
         outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: updated.uuid });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         outcomes.push({ rowNumber, outcome: 'error', error: msg.takenByOther, recordUuid: null });
       }
+    }
+    const fields = (party: Party) =>
+      Object.fromEntries(
+        [['uuid', party.uuid] as const, ...PARTY_WRITABLE.map((f) => [f, party[f]] as const)].filter(
+          ([, v]) => v !== undefined,
+        ),
+      );
+    const failed = await insertAll(
+      tx,
+      t,
+      [...created.values()].map((c) => fields(c.party)),
+    );
+    for (const c of created.values()) {
+      if (failed.has(c.party.uuid)) {
+        for (const o of outcomes) {
+          if (o.recordUuid === c.party.uuid)
+            Object.assign(o, { outcome: 'error', error: msg.takenByOther, recordUuid: null });
+        }
+        continue;
+      }
+      for (const rowNumber of c.lines) history.push({ uuid: c.party.uuid, rowNumber });
+    }
+    if (history.length) {
+      await tx.insert(recordHistory).values(
+        history.map((h) => ({
+          resource: kind,
+          recordUuid: h.uuid,
+          action: IMPORT_ACTION,
+          userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
+          userName: sql`nullif(current_setting('app.user_name', true), '')`,
+          changes: [lineOf(h.rowNumber)],
+        })),
+      );
     }
     await saveOutcomes(tx, imp, outcomes, counts, leaseMs);
     return true;
