@@ -11,7 +11,10 @@ export async function insertAll(tx: Tx, table: PgTable, rows: Record<string, unk
   if (rows.length === 0) return failed;
   try {
     await tx.transaction(async (sp) => {
-      for (let i = 0; i < rows.length; i += 250) await sp.insert(table).values(rows.slice(i, i + 250) as never);
+      for (let i = 0; i < rows.length; i += SLICE) {
+        await sp.insert(table).values(rows.slice(i, i + SLICE) as never);
+        await yieldToRequests();
+      }
     });
     return failed;
   } catch (error) {
@@ -28,4 +31,20 @@ export async function insertAll(tx: Tx, table: PgTable, rows: Record<string, unk
     }
   }
   return failed;
+}
+
+/** Rows per statement: a statement of a few hundred rows takes the event loop long enough to hold up requests. */
+export const SLICE = 100;
+
+/** Lets the requests waiting on the event loop run (the import works between them). */
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `work` over slices of `items`, letting requests run between them. */
+export async function inSlices<T, R>(items: T[], work: (slice: T[]) => Promise<R[]> | R[]): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += SLICE) {
+    out.push(...(await work(items.slice(i, i + SLICE))));
+    await yieldToRequests();
+  }
+  return out;
 }

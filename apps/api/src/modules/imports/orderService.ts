@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { writeHistoryLine } from '../../db/history.ts';
 import { carriers, customers, dataImportRows, dataImports, orders, recordHistory } from '../../db/schema/index.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
-import { insertAll } from './insert.ts';
+import { inSlices, insertAll } from './insert.ts';
 import { type NormalisedOrder, normaliseOrder, numberPeriod, ORDER_WRITABLE } from './orders.ts';
 import { IMPORT_ACTION, type ImportRow } from './shared.ts';
 
@@ -268,7 +268,9 @@ export async function runOrderRows(
   rows: { rowNumber: number; cells: string[] }[],
   ownerId: number | null,
 ): Promise<Outcome[]> {
-  const normalised = rows.map((r) => ({ rowNumber: r.rowNumber, n: normaliseOrder(r.cells, imp.mapping) }));
+  const normalised = await inSlices(rows, (slice) =>
+    slice.map((r) => ({ rowNumber: r.rowNumber, n: normaliseOrder(r.cells, imp.mapping) })),
+  );
   const parties = { customers: new Parties(tx, 'customers'), carriers: new Parties(tx, 'carriers') };
   await parties.customers.load(normalised.map((r) => r.n.customer));
   await parties.carriers.load(normalised.map((r) => r.n.carrier));
@@ -400,16 +402,19 @@ export async function runOrderRows(
     );
   }
   if (history.length) {
-    await tx.insert(recordHistory).values(
-      history.map((h) => ({
-        resource: 'orders',
-        recordUuid: h.uuid,
-        action: IMPORT_ACTION,
-        userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
-        userName: sql`nullif(current_setting('app.user_name', true), '')`,
-        changes: [lineOf(h.rowNumber)],
-      })),
-    );
+    await inSlices(history, async (slice) => {
+      await tx.insert(recordHistory).values(
+        slice.map((h) => ({
+          resource: 'orders',
+          recordUuid: h.uuid,
+          action: IMPORT_ACTION,
+          userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
+          userName: sql`nullif(current_setting('app.user_name', true), '')`,
+          changes: [lineOf(h.rowNumber)],
+        })),
+      );
+      return [];
+    });
   }
   return outcomes;
 }

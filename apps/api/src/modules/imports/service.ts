@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { carriers, customers, dataImportRows, dataImports, recordHistory, users } from '../../db/schema/index.ts';
-import { insertAll } from './insert.ts';
+import { inSlices, insertAll } from './insert.ts';
 import { type ImportKindParty, type NormalisedRow, normaliseParty, PARTY_WRITABLE } from './normalise.ts';
 import { checkOrders, runOrderRows } from './orderService.ts';
 import { normaliseOrder } from './orders.ts';
@@ -277,7 +277,9 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
     const kind = imp.kind as ImportKindParty;
     const t = tableOf(kind);
     const resolver = new Resolver(tx, imp);
-    const normalised = rows.map((r) => ({ rowNumber: r.rowNumber, n: normaliseParty(kind, r.cells, imp.mapping) }));
+    const normalised = await inSlices(rows, (slice) =>
+      slice.map((r) => ({ rowNumber: r.rowNumber, n: normaliseParty(kind, r.cells, imp.mapping) })),
+    );
     const keys = await resolver.load(normalised.filter((r) => r.n.errors.length === 0));
     const outcomes: Outcome[] = [];
     const lineOf = (rowNumber: number) => ({
@@ -357,16 +359,19 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
       for (const rowNumber of c.lines) history.push({ uuid: c.party.uuid, rowNumber });
     }
     if (history.length) {
-      await tx.insert(recordHistory).values(
-        history.map((h) => ({
-          resource: kind,
-          recordUuid: h.uuid,
-          action: IMPORT_ACTION,
-          userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
-          userName: sql`nullif(current_setting('app.user_name', true), '')`,
-          changes: [lineOf(h.rowNumber)],
-        })),
-      );
+      await inSlices(history, async (slice) => {
+        await tx.insert(recordHistory).values(
+          slice.map((h) => ({
+            resource: kind,
+            recordUuid: h.uuid,
+            action: IMPORT_ACTION,
+            userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
+            userName: sql`nullif(current_setting('app.user_name', true), '')`,
+            changes: [lineOf(h.rowNumber)],
+          })),
+        );
+        return [];
+      });
     }
     await saveOutcomes(tx, imp, outcomes, counts, leaseMs);
     return true;
@@ -376,11 +381,14 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
 /** The chunk's rows' outcomes and the import's progress, in the chunk's transaction. */
 async function saveOutcomes(tx: DbOrTx, imp: ImportRow, outcomes: Outcome[], counts: ImportCounts, leaseMs: number) {
   for (const o of outcomes) counts[o.outcome]++;
-  await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
-    FROM (VALUES ${sql.join(
-      outcomes.map((o) => sql`(${o.rowNumber}::int, ${o.outcome}::text, ${o.error}::text, ${o.recordUuid}::uuid)`),
-      sql`, `,
-    )}) AS v(n, o, e, u) WHERE r.import_id = ${imp.id} AND r.row_number = v.n`);
+  await inSlices(outcomes, async (slice) => {
+    await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
+      FROM (VALUES ${sql.join(
+        slice.map((o) => sql`(${o.rowNumber}::int, ${o.outcome}::text, ${o.error}::text, ${o.recordUuid}::uuid)`),
+        sql`, `,
+      )}) AS v(n, o, e, u) WHERE r.import_id = ${imp.id} AND r.row_number = v.n`);
+    return [];
+  });
   await tx
     .update(dataImports)
     .set({

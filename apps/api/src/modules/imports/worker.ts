@@ -120,7 +120,9 @@ export function createImportWorker({
       if (id === undefined) return;
       current = id;
       try {
-        while (!stopping && (await runChunk(db, id, chunk, leaseMs))) {
+        for (;;) {
+          if (stopping) break;
+          if (!(await runChunk(db, id, chunk, leaseMs))) break;
           // Let the requests in between chunks (one PGlite connection is everyone's).
           await new Promise((resolve) => setImmediate(resolve));
         }
