@@ -156,6 +156,42 @@ function Preview({ current }: { current: ImportWithPreview }) {
   );
 }
 
+/** 'Zapisz mapowanie': its own state, so that typing the name redraws this field, not the page's preview. */
+function SaveMapping({
+  kind,
+  headers,
+  mapping,
+  onError,
+}: {
+  kind: ImportKind;
+  headers: string[];
+  mapping: ImportMapping;
+  onError: (error: unknown) => void;
+}) {
+  const [name, setName] = useState('');
+  const saver = useSaveMapping(kind);
+  return (
+    <Group align="flex-end" gap="xs">
+      <TextInput
+        label={t.mappingName}
+        placeholder="Eksport z fireTMS"
+        size="xs"
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+      />
+      <Button
+        size="xs"
+        variant="default"
+        disabled={!name.trim()}
+        loading={saver.isPending}
+        onClick={() => saver.mutate({ name: name.trim(), headers, mapping }, { onSuccess: () => setName(''), onError })}
+      >
+        {t.saveMapping}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * 'Importuj' (admins): a file of customers or carriers dropped in, its columns mapped (proposed from the headers),
  * the first 50 rows previewed as they will be stored, 'Sprawdź' (a dry run), the duplicates' policy, and the import
@@ -166,12 +202,10 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
   const [check, setCheck] = useState<ImportCheckAnswer | null>(null);
   const [runUuid, setRunUuid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [mappingName, setMappingName] = useState('');
   const upload = useUploadImport(kind);
   const update = useUpdateMapping();
   const checker = useCheckImport();
   const runner = useRunImport(kind);
-  const saver = useSaveMapping(kind);
   const running = useImportState(runUuid);
   const history = useImports(kind);
   const verifier = useVerifyImport();
@@ -247,29 +281,12 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
               />
             ))}
           </SimpleGrid>
-          <Group align="flex-end" gap="xs">
-            <TextInput
-              label={t.mappingName}
-              placeholder="Eksport z fireTMS"
-              size="xs"
-              value={mappingName}
-              onChange={(event) => setMappingName(event.currentTarget.value)}
-            />
-            <Button
-              size="xs"
-              variant="default"
-              disabled={!mappingName.trim()}
-              loading={saver.isPending}
-              onClick={() =>
-                saver.mutate(
-                  { name: mappingName.trim(), headers: current.columns.map((c) => c.header), mapping: current.mapping },
-                  { onSuccess: () => setMappingName(''), onError: fail },
-                )
-              }
-            >
-              {t.saveMapping}
-            </Button>
-          </Group>
+          <SaveMapping
+            kind={kind}
+            headers={current.columns.map((c) => c.header)}
+            mapping={current.mapping}
+            onError={fail}
+          />
           <Title order={2} size="h4">
             {t.preview}
           </Title>
