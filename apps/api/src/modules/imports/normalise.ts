@@ -132,6 +132,15 @@ export function readAmount(input: string): number | null {
       return null;
     }
   }
+  // Thousands grouped in threes ('4.500', '1,000,000'), by one separator.
+  if (/[.,]/.test(whole)) {
+    const groups = whole.split(/[.,]/);
+    const separators = new Set(whole.match(/[.,]/g));
+    const first = groups[0] ?? '';
+    if (separators.size > 1 || first.length < 1 || first.length > 3 || groups.slice(1).some((g) => g.length !== 3)) {
+      return null;
+    }
+  }
   whole = whole.replace(/[.,]/g, '');
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction)) return null;
   const cents = Number(whole || '0') * 100 + Number(`${fraction}00`.slice(0, 2));
