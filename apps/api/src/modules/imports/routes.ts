@@ -281,10 +281,14 @@ export async function importsRoutes(app: FastifyInstance, { db, worker }: { db: 
       }
       if (duplicates) changes.duplicates = duplicates;
       if (createMissingParties !== undefined) changes.createMissingParties = createMissingParties;
-      // A changed mapping or policy makes the last check stale.
+      // A changed mapping or policy makes the last check stale, and its rows' reasons with it.
       if (Object.keys(changes).length) {
         changes.state = 'uploaded';
         changes.checkCounts = null;
+        await db
+          .update(dataImportRows)
+          .set({ error: null })
+          .where(and(eq(dataImportRows.importId, row.id), isNotNull(dataImportRows.error)));
       }
       const [saved] = Object.keys(changes).length
         ? await db.update(dataImports).set(changes).where(eq(dataImports.id, row.id)).returning()
