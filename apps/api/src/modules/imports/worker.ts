@@ -48,7 +48,6 @@ export function createImportWorker({
   let stopping = false;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let current: number | undefined;
   let again = false;
   const waiters: (() => void)[] = [];
 
@@ -118,7 +117,6 @@ export function createImportWorker({
       if (stopping) return;
       const id = await claim();
       if (id === undefined) return;
-      current = id;
       try {
         for (;;) {
           if (stopping) break;
@@ -132,7 +130,6 @@ export function createImportWorker({
       } finally {
         if (stopping)
           await db.execute(sql`UPDATE data_imports SET locked_until = NULL WHERE id = ${id}`).catch(() => {});
-        current = undefined;
       }
     }
   };
@@ -178,7 +175,6 @@ export function createImportWorker({
       stopping = true;
       if (timer) clearInterval(timer);
       await running;
-      void current;
     },
     nudge: kick,
     async idle() {
