@@ -446,6 +446,10 @@ describe.each(dbKinds)('imports on %s', (kind) => {
     // 'Mazowsze Import sp. z o.o.' without a NIP: the same customer, by its near-identical name.
     expect(list.find((o) => o.number === '3/04/2024')).toMatchObject({ status: 'anulowane' });
     expect(list.find((o) => o.number === '3/04/2024')?.customer?.uuid).toBe(customer.json().uuid);
+    // The stats of March 2024 count them (by their loading date; cancelled ones not), EUR in złoty at the app's rate.
+    const march = (await api('GET', '/api/stats?from=2024-03-01&to=2024-03-31')).json();
+    expect(march).toMatchObject({ orders: 2 });
+    expect(march.revenue).toBeGreaterThan(120000);
     // The next order of March 2024 is numbered after the highest imported one; no mail was queued.
     const next = await t.database.db.transaction((tx) => nextOrderNumber(tx, new Date('2024-03-20T12:00:00Z')));
     expect(next).toBe('47/03/2024');

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { writeHistoryLine } from '../../db/history.ts';
 import { carriers, customers, dataImportRows, dataImports, orders, recordHistory } from '../../db/schema/index.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
+import { readSetting } from '../settings/repository.ts';
 import { inSlices, insertAll } from './insert.ts';
 import { type NormalisedOrder, normaliseOrder, numberPeriod, ORDER_WRITABLE } from './orders.ts';
 import { IMPORT_ACTION, type ImportRow } from './shared.ts';
@@ -275,6 +276,8 @@ export async function runOrderRows(
   await parties.customers.load(normalised.map((r) => r.n.customer));
   await parties.carriers.load(normalised.map((r) => r.n.carrier));
   const matches = await matchOrders(tx, imp, normalised);
+  // EUR prices in złoty at the rate a new order of the app takes (the euroExchangeRate setting), for the stats.
+  const euroExchangeRate = Number((await readSetting(tx, 'euroExchangeRate')) ?? 0) || null;
   const outcomes: Outcome[] = [];
   const lineOf = (rowNumber: number) => ({
     field: 'importSource',
@@ -370,6 +373,7 @@ export async function runOrderRows(
           ['userId', ownerId],
           ['createdById', ownerId],
           ['changedById', ownerId],
+          ['euroExchangeRate', euroExchangeRate],
           ...ORDER_WRITABLE.filter((f) => f !== 'number').map((f) => [f, order[f]]),
         ].filter(([, v]) => v !== undefined),
       ),
