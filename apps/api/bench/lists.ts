@@ -54,6 +54,9 @@ export const NOT_PROBED: Record<string, string> = {
   '/api/documents/{id}/previewLink': "an item: a signed address of one order's document",
   '/api/public/documents/{id}/content': 'a file: one order document by its signed address (no signature here)',
   '/api/public/portal/{token}/documents/{id}/content': "a file: one document of the carrier's order",
+  '/api/imports/{id}': 'an item: one import of a file (its state and counts)',
+  '/api/imports/{id}/preview': "an item: the first 50 rows of one import's file, normalised",
+  '/api/imports/{id}/rejected': "a file: one import's refused rows as CSV",
   // A list's export is a file of every row the list's filters match (at 1,000,000 rows a minute or more each); the
   // export of 100,000 orders has its own case (bench/exportBench.ts), and each export its API tests.
   ...Object.fromEntries(

@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --rows 1000000 --seconds 10 --connections 1 --db postgres|pglite|both] [--keep] [--reuse NAME] [--only a,b]
  *   [--first-load-only] [--ksef-only] [--ksef-invoices 100] [--ksef-received 10000]
- *   [--statements-only] [--statement-lines 2000] [--open-invoices 50000] [--portal-only] [--scan-mb 10]`
+ *   [--statements-only] [--statement-lines 2000] [--open-invoices 50000] [--portal-only] [--scan-mb 10]
+ *   [--imports-only] [--import-customers 10000] [--import-orders N (default: --rows, at most 100,000)]`
  * `--keep` leaves the seeded PostgreSQL database in place (its name is printed) for EXPLAIN; `--reuse NAME` measures
  * such a database again without seeding it (migrations are applied).
  * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
@@ -27,6 +28,7 @@ import { seedDemo } from '../src/seed/demo.ts';
 import { type BenchContext, benchCases } from './cases.ts';
 import { exportQuery, measureExport } from './exportBench.ts';
 import { measureFirstLoad } from './firstLoad.ts';
+import { benchImports } from './imports.ts';
 import { benchKsef } from './ksef.ts';
 import { benchLists } from './listBench.ts';
 import { load, loadMany, timeIt } from './load.ts';
@@ -293,6 +295,16 @@ if (process.argv.includes('--statements-only')) {
   await benchStatements(await statementOptions());
   process.exit(0);
 }
+// Issue 36: customers checked and imported, orders imported while the orders page is asked for.
+const importOptions = async () => ({
+  customers: Number(arg('import-customers', '10000')),
+  orders: Number(arg('import-orders', String(Math.min(rows, 100_000)))),
+  pgBase: (await postgresReachable()) ? pgBase : null,
+});
+if (process.argv.includes('--imports-only')) {
+  await benchImports(await importOptions());
+  process.exit(0);
+}
 
 // "The same SQL run directly" is the SQL: the page and its count, never a total remembered from an earlier run.
 setCountCacheMs(0);
@@ -308,4 +320,5 @@ if (which !== 'pglite') {
 if (which !== 'postgres') await benchOne('pglite');
 if (!firstLoadOnly && chosen('ksef')) await benchKsef(ksefOptions);
 if (!firstLoadOnly && chosen('statement')) await benchStatements(await statementOptions());
+if (!firstLoadOnly && chosen('import')) await benchImports(await importOptions());
 if (!firstLoadOnly && chosen('portal')) await benchPortalUpload(portalOptions);

@@ -38,6 +38,8 @@ import { customersRoutes } from './modules/customers/routes.ts';
 import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
 import { exportsRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { importsRoutes } from './modules/imports/routes.ts';
+import { createImportWorker, type ImportWorker } from './modules/imports/worker.ts';
 import { interestRoutes } from './modules/interest/routes.ts';
 import { invoicesRoutes } from './modules/invoices/routes.ts';
 import { ksefRoutes } from './modules/ksef/routes.ts';
@@ -77,6 +79,7 @@ declare module 'fastify' {
     telegram: TelegramService;
     ksef: KsefService;
     files: FileStore;
+    imports: ImportWorker;
   }
 }
 
@@ -99,6 +102,8 @@ export type AppDeps = {
   ksef?: Partial<Omit<KsefServiceOptions, 'db' | 'config' | 'outbox' | 'log'>>;
   /** GUS, VIES and the VAT white list; by default from the config (GUS_API_URL, VIES_API_URL, WL_API_URL). */
   registers?: Registers;
+  /** Tests make the import worker's chunks and lease small. */
+  imports?: { chunk?: number; leaseMs?: number; pollMs?: number; verifyPauseMs?: number };
   logger?: boolean;
 };
 
@@ -113,6 +118,7 @@ export async function buildApp({
   ksef: ksefOptions,
   files: givenFiles,
   registers: givenRegisters,
+  imports: importOptions,
   logger = true,
 }: AppDeps): Promise<FastifyInstance> {
   // Every module writes through this: inside a write request it is that request's transaction (db/requestTx.ts).
@@ -307,6 +313,12 @@ export async function buildApp({
   await app.register(interestRoutes, { db, nbp });
   await app.register(exportsRoutes, { db });
   await app.register(verificationRoutes, { db, registers });
+  // Issue 36: imports of customers and carriers, run in chunks by a worker that survives a restart.
+  const imports = createImportWorker({ db: rawDb, log: app.log, registers, ...importOptions });
+  imports.start();
+  app.addHook('onClose', () => imports.stop());
+  app.decorate('imports', imports);
+  await app.register(importsRoutes, { db, worker: imports });
   // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).
   // and the nightly white-list re-check of the carriers with unpaid orders.
   if (config.env !== 'test') {

@@ -7,6 +7,7 @@ import { type FakeNbp, startFakeNbp } from './fakeNbp.ts';
 import { CUSTOMER, orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { fillPath, type Operation, operationsOf } from './openapi.ts';
+import { multipart } from './portalHelpers.ts';
 
 /**
  * Issue 13, part 5: every operation of the OpenAPI document, with hostile input (≥ 30 variants each) and under each
@@ -137,6 +138,15 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
     });
     ids.users = created.uuid;
     user = await t.login('wrogi', 'Wrogie-Haslo-123');
+    // An import whose only row is refused (no name): its run, which hostile variants start, writes no record.
+    const file = multipart({ kind: 'customers' }, { name: 'wrogi.csv', data: Buffer.from('Nazwa firmy;NIP\n;123\n') });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { ...bearer(admin), ...file.headers },
+      payload: file.payload,
+    });
+    ids.imports = imported.json().uuid;
     operations = await operationsOf(t.app);
   }, 120_000);
   afterAll(async () => {

@@ -199,6 +199,23 @@ describe('typing: each form keeps up with the keys', () => {
     judge('contact attempt', measures, local);
   });
 
+  it("import: the saved mapping's name (issue 36)", async () => {
+    await page.goto('/customers/import');
+    await page.getByRole('heading', { name: 'Import klientów' }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'pisanie.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Nazwa firmy;NIP\nPisanie ${suffix};\n`),
+    });
+    const name = page.getByRole('textbox', { name: 'Nazwa mapowania', exact: true });
+    await name.waitFor();
+    await page.waitForLoadState('networkidle');
+    const measures = [await meter.typeInto('import', 'Nazwa mapowania', name)];
+    // Against a plain input on the same page (its 50-row preview and two dozen selects are painted for any key).
+    const local = await meter.plainInput(undefined, page.getByRole('main'));
+    judge('import', measures, local);
+  });
+
   it("the carrier's link on a phone (390×844): the driver's form after accepting", async () => {
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },

@@ -13,6 +13,7 @@ export * from './debtors.ts';
 export * from './dictionaries.ts';
 export * from './format.ts';
 export * from './hydra.ts';
+export * from './imports.ts';
 export * from './interest.ts';
 export * from './interestNotes.ts';
 export * from './invoiceMath.ts';

@@ -41,6 +41,7 @@ export const UPDATE_TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> 
 /** …and its foreign keys' actions when a row is deleted: ON DELETE CASCADE deletes, ON DELETE SET NULL updates. */
 export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; kind: WriteKind }[]>> = {
   bank_statements: [{ table: 'bank_statement_lines', kind: 'delete' }],
+  data_imports: [{ table: 'data_import_rows', kind: 'delete' }],
   carriers: [
     { table: 'portal_links', kind: 'update' },
     { table: 'verifications', kind: 'delete' },
@@ -77,6 +78,7 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
   users: [
     { table: 'bank_statements', kind: 'update' },
     { table: 'carrier_payments', kind: 'update' },
+    { table: 'data_imports', kind: 'update' },
     { table: 'interest_notes', kind: 'update' },
     { table: 'invoice_payments', kind: 'update' },
     { table: 'invoice_reminders', kind: 'update' },

@@ -80,6 +80,17 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/bank_statements/:id/history',
   'POST /api/bank_statements',
   'POST /api/bank_statements/:id/book',
+  'POST /api/imports',
+  'GET /api/imports',
+  'GET /api/imports/:id',
+  'GET /api/imports/:id/preview',
+  'PUT /api/imports/:id/mapping',
+  'POST /api/imports/:id/check',
+  'POST /api/imports/:id/run',
+  'POST /api/imports/:id/verify',
+  'GET /api/imports/:id/rejected',
+  'GET /api/import_mappings',
+  'POST /api/import_mappings',
 ];
 
 /** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */

@@ -93,6 +93,18 @@ export const routes: RouteObject[] = [
                       import('./pages/InvoicesRoute.tsx').then((m) => ({ Component: m.CorrectiveInvoicesRoute })),
                   },
                   {
+                    path: paths.customersImport,
+                    lazy: () => import('./pages/ImportRoute.tsx').then((m) => ({ Component: m.CustomersImportRoute })),
+                  },
+                  {
+                    path: paths.ordersImport,
+                    lazy: () => import('./pages/ImportRoute.tsx').then((m) => ({ Component: m.OrdersImportRoute })),
+                  },
+                  {
+                    path: paths.carriersImport,
+                    lazy: () => import('./pages/ImportRoute.tsx').then((m) => ({ Component: m.CarriersImportRoute })),
+                  },
+                  {
                     path: paths.bankStatements,
                     lazy: () =>
                       import('./pages/StatementImportRoute.tsx').then((m) => ({ Component: m.StatementImportRoute })),

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconPlus } from './icons.tsx';
 
 export type ListPageHeaderProps = {
@@ -8,10 +9,12 @@ export type ListPageHeaderProps = {
   addLabel: string;
   /** Absent: no add button (a read-only view). */
   onAdd?: () => void;
+  /** Beside the add button (the admins' 'Importuj'). */
+  actions?: ReactNode;
 };
 
 /** A list screen's title with the count it found, and its add button. */
-export function ListPageHeader({ title, found, addLabel, onAdd }: ListPageHeaderProps) {
+export function ListPageHeader({ title, found, addLabel, onAdd, actions }: ListPageHeaderProps) {
   return (
     <Group justify="space-between">
       <Group gap="sm">
@@ -24,11 +27,14 @@ export function ListPageHeader({ title, found, addLabel, onAdd }: ListPageHeader
           </Badge>
         )}
       </Group>
-      {onAdd && (
-        <Button leftSection={<IconPlus />} onClick={onAdd}>
-          {addLabel}
-        </Button>
-      )}
+      <Group gap="xs">
+        {actions}
+        {onAdd && (
+          <Button leftSection={<IconPlus />} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 }

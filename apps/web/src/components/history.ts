@@ -32,6 +32,7 @@ export const actionLabels: Record<string, string> = {
   reminder: 'Przypomnienie o płatności',
   import: 'Import wyciągu',
   booking: 'Księgowanie z wyciągu',
+  dataImport: 'Import z pliku',
 };
 
 /** Polish names of the fields the history names (the API's field names); others are shown as they are. */
@@ -99,6 +100,7 @@ export const fieldLabels: Record<string, string> = {
   description: 'Opis',
   reminder: 'Przypomnienie',
   fileName: 'Plik',
+  importSource: 'Import',
   lineCount: 'Operacji',
   duplicateCount: 'Pominięto już wczytanych',
   booked: 'Zaksięgowano',

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './backups.ts';
 export * from './history.ts';
+export * from './imports.ts';
 export * from './interest.ts';
 export * from './invoices.ts';
 export * from './ksef.ts';

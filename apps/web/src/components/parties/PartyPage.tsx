@@ -34,6 +34,8 @@ export type PartyPageProps<R extends PartyRecord> = {
   pageSize: number;
   /** The list's API path ('/customers'), for the export button. */
   exportPath: string;
+  /** Beside the add button (the admins' 'Importuj'). */
+  headerActions?: ReactNode;
 };
 
 /** The customers and carriers pages: a title with 'Dodaj …', filters, a paged table, edit and delete. */
@@ -46,6 +48,7 @@ export function PartyPage<R extends PartyRecord>({
   renderModal,
   pageSize,
   exportPath,
+  headerActions,
 }: PartyPageProps<R>) {
   const {
     params,
@@ -89,9 +92,12 @@ export function PartyPage<R extends PartyRecord>({
         <Title order={1} size="h2">
           {texts.title}
         </Title>
-        <Button leftSection={<IconPlus />} onClick={() => setModal({ opened: true, uuid: null })}>
-          {texts.add}
-        </Button>
+        <Group gap="xs">
+          {headerActions}
+          <Button leftSection={<IconPlus />} onClick={() => setModal({ opened: true, uuid: null })}>
+            {texts.add}
+          </Button>
+        </Group>
       </Group>
       <FilterRow filters={filters} onApply={handleFilters} initialValues={filterValues} />
       <DataTable

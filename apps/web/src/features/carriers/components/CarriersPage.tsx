@@ -7,6 +7,7 @@ import { partyMessages } from '../../../components/parties/messages.ts';
 import { PartyPage } from '../../../components/parties/PartyPage.tsx';
 import { partyColumns } from '../../../components/parties/partyColumns.tsx';
 import { countryFilter, minHundredthsFilter, searchFilter } from '../../../components/parties/partyFilters.tsx';
+import { ImportButton } from '../../imports/ImportButton.tsx';
 import { VerificationBadge } from '../../verification/index.ts';
 import { useDeleteCarrier } from '../api/deleteCarrier.ts';
 import { useCarriers } from '../api/getCarriers.ts';
@@ -73,6 +74,7 @@ export function CarriersPage() {
       columns={columns}
       useList={useCarriers}
       exportPath="/carriers"
+      headerActions={<ImportButton kind="carriers" to={`/carriers/import`} />}
       useDelete={useDeleteCarrier}
       pageSize={PAGE_SIZES.default}
       renderModal={({ opened, uuid, onClose }) => <CarrierModal opened={opened} carrierUuid={uuid} onClose={onClose} />}

@@ -9,6 +9,7 @@ import { partyColumns } from '../../../components/parties/partyColumns.tsx';
 import { countryFilter, searchFilter } from '../../../components/parties/partyFilters.tsx';
 import { DebtorBadge } from '../../debtors/components/DebtorBadge.tsx';
 import { debtorTexts } from '../../debtors/messages.ts';
+import { ImportButton } from '../../imports/ImportButton.tsx';
 import { useDeleteCustomer } from '../api/deleteCustomer.ts';
 import { useCustomers } from '../api/getCustomers.ts';
 import { customersMessages as t } from '../messages.ts';
@@ -71,6 +72,7 @@ export function CustomersPage() {
       columns={columns}
       useList={useCustomers}
       exportPath="/customers"
+      headerActions={<ImportButton kind="customers" to={`/customers/import`} />}
       useDelete={useDeleteCustomer}
       pageSize={PAGE_SIZES.default}
       renderModal={({ opened, uuid, onClose }) => (

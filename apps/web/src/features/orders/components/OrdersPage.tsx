@@ -9,6 +9,7 @@ import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { ReasonPrompt } from '../../../components/ReasonPrompt.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
+import { ImportButton } from '../../imports/ImportButton.tsx';
 import { useUserOptions } from '../../users/index.ts';
 import { useConvertOrderToQuery } from '../api/convertOrderToQuery.ts';
 import { type OrderDocumentFormat, useDownloadOrder } from '../api/downloadOrder.ts';
@@ -151,6 +152,7 @@ export function OrdersPage({ deleted = false, extraRowActions }: OrdersPageProps
         title={deleted ? t.deletedTitle : t.title}
         found={total === undefined ? undefined : t.found(total)}
         addLabel={t.add}
+        actions={<ImportButton kind="orders" to="/orders/import" />}
         onAdd={deleted ? undefined : () => setModal({ opened: true, uuid: null })}
       />
       <FilterRow

@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type DuplicatePolicy,
+  emptyImportCounts,
+  type ImportCounts,
+  type ImportOutcome,
+  importMessages as msg,
+} from '@spedycja/domain';
+import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, selectRows, type Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { writeHistoryLine } from '../../db/history.ts';
+import { carriers, customers, dataImportRows, dataImports, orders, recordHistory } from '../../db/schema/index.ts';
+import { nextOrderNumber } from '../orders/numbering.ts';
+import { readSetting } from '../settings/repository.ts';
+import { inSlices, insertAll } from './insert.ts';
+import { type NormalisedOrder, normaliseOrder, numberPeriod, ORDER_WRITABLE } from './orders.ts';
+import { IMPORT_ACTION, type ImportRow } from './shared.ts';
+
+type PartyRef = { nip: string | null; name: string | null };
+type Order = Record<string, unknown> & { id: number; uuid: string };
+type Rows = { rowNumber: number; n: NormalisedOrder }[];
+
+const nameExpr = (t: typeof customers | typeof carriers) =>
+  sql`f_party_name_key(coalesce(nullif(${t.companyName}, ''), ${t.name}))`;
+
+/** The name keys (migration 0054) of some names, as the database computes them for its index. */
+async function nameKeys(db: DbOrTx, names: string[]): Promise<Map<string, string | null>> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return new Map();
+  const rows = await selectRows<{ n: string; k: string | null }>(
+    db,
+    sql`SELECT v.n, f_party_name_key(v.n) AS k FROM (VALUES ${sql.join(
+      unique.map((n) => sql`(${n}::text)`),
+      sql`, `,
+    )}) AS v(n)`,
+  );
+  return new Map(rows.map((r) => [r.n, r.k]));
+}
+
+/**
+ * The customers and carriers a chunk of orders names, found by NIP, or by name when the row has no NIP (the same
+ * near-identical name as the parties' import compares); what is not found is created by the run when the import
+ * says so (createMissingParties), or refuses its row.
+ */
+class Parties {
+  found = new Map<string, number>();
+  constructor(
+    private db: DbOrTx,
+    private kind: 'customers' | 'carriers',
+  ) {}
+  private keyOf(ref: PartyRef, keys: Map<string, string | null>) {
+    if (ref.nip) return `nip:${ref.nip}`;
+    const k = ref.name ? keys.get(ref.name) : null;
+    return k ? `name:${k}` : null;
+  }
+  keys = new Map<string, string | null>();
+  async load(refs: PartyRef[]) {
+    const t = this.kind === 'customers' ? customers : carriers;
+    this.keys = await nameKeys(
+      this.db,
+      refs.filter((r) => !r.nip && r.name).map((r) => r.name as string),
+    );
+    const nips = [...new Set(refs.map((r) => r.nip).filter((v): v is string => !!v))];
+    const names = [...new Set([...this.keys.values()].filter((v): v is string => !!v))];
+    const conditions: SQL[] = [];
+    if (nips.length) conditions.push(inArray(t.nip, nips));
+    if (names.length) conditions.push(inArray(nameExpr(t), names));
+    if (!conditions.length) return;
+    const rows = (await this.db
+      .select({ id: t.id, nip: t.nip, key: nameExpr(t) })
+      .from(t)
+      .where(sql.join(conditions, sql` OR `))) as { id: number; nip: string | null; key: string | null }[];
+    for (const row of rows) {
+      if (row.nip) this.found.set(`nip:${row.nip}`, row.id);
+      if (row.key && !this.found.has(`name:${row.key}`)) this.found.set(`name:${row.key}`, row.id);
+    }
+  }
+  find(ref: PartyRef): number | undefined {
+    const key = this.keyOf(ref, this.keys);
+    return key ? this.found.get(key) : undefined;
+  }
+  forget(ref: PartyRef) {
+    const key = this.keyOf(ref, this.keys);
+    if (key) this.found.delete(key);
+  }
+  /** A simulated or new party remembered under its NIP and name. */
+  remember(ref: PartyRef, id: number) {
+    const key = this.keyOf(ref, this.keys);
+    if (key) this.found.set(key, id);
+  }
+  async create(tx: Tx, ref: PartyRef, line: { field: string; from: null; to: string }): Promise<number> {
+    const t = this.kind === 'customers' ? customers : carriers;
+    const [row] = (await tx
+      .insert(t)
+      .values({ companyName: ref.name ?? ref.nip, nip: ref.nip } as never)
+      .returning({ id: t.id, uuid: t.uuid })) as { id: number; uuid: string }[];
+    if (!row) throw new Error('party not created');
+    await writeHistoryLine(tx, { resource: this.kind, recordUuid: row.uuid, action: IMPORT_ACTION, changes: [line] });
+    this.remember(ref, row.id);
+    return row.id;
+  }
+}
+
+const refText = (ref: PartyRef) => ref.name ?? ref.nip ?? '';
+
+/** The orders that rows match: the same file's row imported before, then the number. */
+async function matchOrders(db: DbOrTx, imp: ImportRow, rows: Rows): Promise<Map<number, Order>> {
+  const earlier = await db
+    .select({ rowNumber: dataImportRows.rowNumber, uuid: dataImportRows.recordUuid })
+    .from(dataImportRows)
+    .innerJoin(dataImports, eq(dataImports.id, dataImportRows.importId))
+    .where(
+      and(
+        eq(dataImports.sha256, imp.sha256),
+        eq(dataImports.kind, 'orders'),
+        ne(dataImports.id, imp.id),
+        inArray(
+          dataImportRows.rowNumber,
+          rows.map((r) => r.rowNumber),
+        ),
+        isNotNull(dataImportRows.recordUuid),
+      ),
+    );
+  const numbers = rows.map((r) => r.n.values.number as string | undefined).filter((v): v is string => !!v);
+  const uuids = earlier.map((e) => e.uuid as string);
+  const conditions: SQL[] = [];
+  if (numbers.length) conditions.push(inArray(orders.number, numbers));
+  if (uuids.length) conditions.push(inArray(orders.uuid, uuids));
+  const result = new Map<number, Order>();
+  if (!conditions.length) return result;
+  const found = (await db
+    .select({
+      row: orders,
+      loadingLocal: sql<
+        string | null
+      >`to_char(${orders.loadingDate} AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM-DD HH24:MI')`,
+      unloadingLocal: sql<
+        string | null
+      >`to_char(${orders.unloadingDate} AT TIME ZONE 'Europe/Warsaw', 'YYYY-MM-DD HH24:MI')`,
+    })
+    .from(orders)
+    .where(sql.join(conditions, sql` OR `))) as unknown as {
+    row: Order;
+    loadingLocal: string | null;
+    unloadingLocal: string | null;
+  }[];
+  const byUuid = new Map<string, Order>();
+  const byNumber = new Map<string, Order>();
+  for (const f of found) {
+    const order = Object.assign({}, f.row, { loadingDate: f.loadingLocal, unloadingDate: f.unloadingLocal });
+    byUuid.set(order.uuid, order);
+    byNumber.set(String(order.number), order);
+  }
+  const earlierByRow = new Map(earlier.map((e) => [e.rowNumber, e.uuid as string]));
+  for (const { rowNumber, n } of rows) {
+    const before = earlierByRow.get(rowNumber);
+    const match =
+      (before && byUuid.get(before)) || (n.values.number ? byNumber.get(String(n.values.number)) : undefined);
+    if (match) result.set(rowNumber, match);
+  }
+  return result;
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '';
+
+function orderChanges(existing: Order, values: Record<string, unknown>, policy: DuplicatePolicy) {
+  const changes: Record<string, unknown> = {};
+  if (policy === 'skip') return changes;
+  for (const field of ORDER_WRITABLE) {
+    if (!(field in values) || field === 'number') continue;
+    const next = values[field];
+    const old = existing[field];
+    if (isEmpty(next) || next === old) continue;
+    if (policy === 'fill' && !isEmpty(old)) continue;
+    changes[field] = next;
+  }
+  return changes;
+}
+
+/** Dates as Warsaw wall-clock times, the rest as they are. */
+const toDb = (values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([k, v]) =>
+      (k === 'loadingDate' || k === 'unloadingDate') && typeof v === 'string'
+        ? [k, sql`(${v}::timestamp AT TIME ZONE 'Europe/Warsaw')`]
+        : [k, v],
+    ),
+  );
+
+const CHUNK = 500;
+
+/** The dry run of an orders' import: parties found (or to be created), orders matched by number, nothing written. */
+export async function checkOrders(db: DbOrTx, imp: ImportRow) {
+  const counts = emptyImportCounts();
+  const errors: { row: number; message: string }[] = [];
+  const seen = new Set<string>();
+  const simulatedParties = { customers: new Parties(db, 'customers'), carriers: new Parties(db, 'carriers') };
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({ rowNumber: dataImportRows.rowNumber, cells: dataImportRows.cells })
+      .from(dataImportRows)
+      .where(and(eq(dataImportRows.importId, imp.id), sql`${dataImportRows.rowNumber} > ${after}`))
+      .orderBy(dataImportRows.rowNumber)
+      .limit(CHUNK);
+    if (rows.length === 0) break;
+    after = rows.at(-1)?.rowNumber ?? after;
+    const normalised = rows.map((r) => ({ rowNumber: r.rowNumber, n: normaliseOrder(r.cells, imp.mapping) }));
+    await simulatedParties.customers.load(normalised.map((r) => r.n.customer));
+    await simulatedParties.carriers.load(normalised.map((r) => r.n.carrier));
+    const matches = await matchOrders(db, imp, normalised);
+    const rowErrors: { rowNumber: number; error: string | null }[] = [];
+    for (const { rowNumber, n } of normalised) {
+      const problems = [...n.errors];
+      for (const [who, side, ref] of [
+        ['klienta', 'customers', n.customer],
+        ['przewoźnika', 'carriers', n.carrier],
+      ] as const) {
+        if (!ref.nip && !ref.name) continue;
+        if (simulatedParties[side].find(ref) === undefined) {
+          if (imp.createMissingParties) simulatedParties[side].remember(ref, -1);
+          else problems.push(msg.partyMissing(who, refText(ref)));
+        }
+      }
+      if (problems.length) {
+        counts.error++;
+        const message = problems.join('; ');
+        rowErrors.push({ rowNumber, error: message });
+        if (errors.length < 50) errors.push({ row: rowNumber, message });
+        continue;
+      }
+      rowErrors.push({ rowNumber, error: null });
+      const number = n.values.number ? String(n.values.number) : null;
+      const existing = matches.get(rowNumber);
+      if (!existing && !(number && seen.has(number))) {
+        counts.new++;
+        if (number) seen.add(number);
+        continue;
+      }
+      const changes = existing ? orderChanges(existing, n.values, imp.duplicates as DuplicatePolicy) : {};
+      if (Object.keys(changes).length) counts.updated++;
+      else counts.duplicate++;
+    }
+    if (rowErrors.length) {
+      await db.execute(
+        sql`UPDATE data_import_rows r SET error = v.e FROM (VALUES ${sql.join(
+          rowErrors.map((r) => sql`(${r.rowNumber}::int, ${r.error}::text)`),
+          sql`, `,
+        )}) AS v(n, e) WHERE r.import_id = ${imp.id} AND r.row_number = v.n AND r.error IS DISTINCT FROM v.e`,
+      );
+    }
+  }
+  await db.update(dataImports).set({ checkCounts: counts, state: 'checked' }).where(eq(dataImports.id, imp.id));
+  return { counts, errors };
+}
+
+type Outcome = { rowNumber: number; outcome: ImportOutcome; error: string | null; recordUuid: string | null };
+
+/**
+ * A chunk of an orders' import, in the chunk's transaction (service.ts, runChunk): each order created with its number
+ * kept (the month's counter moved past it, so new orders continue after the highest imported number), or the order
+ * with that number changed by the policy. Nothing is mailed, sent to Telegram or to KSeF: rows are inserted as they
+ * are, and the database's own triggers keep the stats and the payments' day totals.
+ */
+export async function runOrderRows(
+  tx: Tx,
+  imp: ImportRow,
+  rows: { rowNumber: number; cells: string[] }[],
+  ownerId: number | null,
+): Promise<Outcome[]> {
+  const normalised = await inSlices(rows, (slice) =>
+    slice.map((r) => ({ rowNumber: r.rowNumber, n: normaliseOrder(r.cells, imp.mapping) })),
+  );
+  const parties = { customers: new Parties(tx, 'customers'), carriers: new Parties(tx, 'carriers') };
+  await parties.customers.load(normalised.map((r) => r.n.customer));
+  await parties.carriers.load(normalised.map((r) => r.n.carrier));
+  const matches = await matchOrders(tx, imp, normalised);
+  // EUR prices in złoty at the rate a new order of the app takes (the euroExchangeRate setting), for the stats.
+  const euroExchangeRate = Number((await readSetting(tx, 'euroExchangeRate')) ?? 0) || null;
+  const outcomes: Outcome[] = [];
+  const lineOf = (rowNumber: number) => ({
+    field: 'importSource',
+    from: null,
+    to: msg.historyLine(imp.fileName, rowNumber),
+  });
+  // The chunk's new orders, written together; a later row with the same number matches one before it is written.
+  const pending = new Map<string, { order: Order; rowNumber: number; lines: number[] }>();
+  const byNumber = new Map<string, Order>();
+  const history: { uuid: string; rowNumber: number }[] = [];
+  for (const { rowNumber, n } of normalised) {
+    const line = lineOf(rowNumber);
+    const problems = [...n.errors];
+    const ids: Record<string, number | null> = { customerId: null, carrierId: null };
+    // The parties first: found, or created (each in its own savepoint, few), or the row refused.
+    for (const [who, side, ref, key] of [
+      ['klienta', 'customers', n.customer, 'customerId'],
+      ['przewoźnika', 'carriers', n.carrier, 'carrierId'],
+    ] as const) {
+      if (problems.length || (!ref.nip && !ref.name)) continue;
+      const found = parties[side].find(ref);
+      if (found !== undefined) ids[key] = found;
+      else if (imp.createMissingParties) {
+        try {
+          ids[key] = await tx.transaction((sp) => parties[side].create(sp, ref, line));
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          problems.push(msg.takenByOther);
+        }
+      } else problems.push(msg.partyMissing(who, refText(ref)));
+    }
+    if (problems.length) {
+      outcomes.push({ rowNumber, outcome: 'error', error: problems.join('; '), recordUuid: null });
+      continue;
+    }
+    const given = n.values.number ? String(n.values.number) : null;
+    const existing = matches.get(rowNumber) ?? (given ? byNumber.get(given) : undefined);
+    if (!existing) {
+      const at =
+        typeof n.values.loadingDate === 'string'
+          ? new Date(`${n.values.loadingDate.slice(0, 10)}T12:00:00Z`)
+          : new Date();
+      const number = given ?? (await nextOrderNumber(tx, at));
+      const order = Object.assign({ id: 0, uuid: randomUUID() }, n.values, {
+        number,
+        customerId: ids.customerId,
+        carrierId: ids.carrierId,
+      }) as Order;
+      pending.set(order.uuid, { order, rowNumber, lines: [rowNumber] });
+      byNumber.set(number, order);
+      outcomes.push({ rowNumber, outcome: 'new', error: null, recordUuid: order.uuid });
+      continue;
+    }
+    const changes = orderChanges(existing, n.values, imp.duplicates as DuplicatePolicy);
+    for (const [key, id] of Object.entries(ids)) {
+      const replace = imp.duplicates === 'overwrite' || (imp.duplicates === 'fill' && existing[key] === null);
+      if (id !== null && id !== existing[key] && replace) changes[key] = id;
+    }
+    if (Object.keys(changes).length === 0) {
+      outcomes.push({ rowNumber, outcome: 'duplicate', error: null, recordUuid: existing.uuid });
+      continue;
+    }
+    const waiting = pending.get(existing.uuid);
+    if (waiting) {
+      Object.assign(waiting.order, changes);
+      waiting.lines.push(rowNumber);
+      outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: existing.uuid });
+      continue;
+    }
+    try {
+      await tx.transaction(async (sp) => {
+        await sp
+          .update(orders)
+          .set(toDb(changes) as never)
+          .where(eq(orders.id, existing.id));
+      });
+      Object.assign(existing, changes);
+      history.push({ uuid: existing.uuid, rowNumber });
+      outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: existing.uuid });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      outcomes.push({ rowNumber, outcome: 'error', error: msg.takenByOther, recordUuid: null });
+    }
+  }
+  const fields = (order: Order) =>
+    toDb(
+      Object.fromEntries(
+        [
+          ['uuid', order.uuid],
+          ['number', order.number],
+          ['customerId', order.customerId],
+          ['carrierId', order.carrierId],
+          ['userId', ownerId],
+          ['createdById', ownerId],
+          ['changedById', ownerId],
+          ['euroExchangeRate', euroExchangeRate],
+          ...ORDER_WRITABLE.filter((f) => f !== 'number').map((f) => [f, order[f]]),
+        ].filter(([, v]) => v !== undefined),
+      ),
+    );
+  const failed = await insertAll(
+    tx,
+    orders,
+    [...pending.values()].map((p) => fields(p.order)),
+  );
+  // New orders of each month are numbered after the highest imported one.
+  const periods = new Map<string, number>();
+  for (const p of pending.values()) {
+    if (failed.has(p.order.uuid)) {
+      for (const o of outcomes) {
+        if (o.recordUuid === p.order.uuid)
+          Object.assign(o, { outcome: 'error', error: msg.takenByOther, recordUuid: null });
+      }
+      continue;
+    }
+    for (const rowNumber of p.lines) history.push({ uuid: p.order.uuid, rowNumber });
+    const period = numberPeriod(String(p.order.number));
+    if (period) periods.set(period.period, Math.max(periods.get(period.period) ?? 0, period.n));
+  }
+  if (periods.size) {
+    await tx.execute(
+      sql`INSERT INTO order_number_counters (period, last) VALUES ${sql.join(
+        [...periods].map(([period, n]) => sql`(${period}, ${n})`),
+        sql`, `,
+      )} ON CONFLICT (period) DO UPDATE SET last = GREATEST(order_number_counters.last, EXCLUDED.last)`,
+    );
+  }
+  if (history.length) {
+    await inSlices(history, async (slice) => {
+      await tx.insert(recordHistory).values(
+        slice.map((h) => ({
+          resource: 'orders',
+          recordUuid: h.uuid,
+          action: IMPORT_ACTION,
+          userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
+          userName: sql`nullif(current_setting('app.user_name', true), '')`,
+          changes: [lineOf(h.rowNumber)],
+        })),
+      );
+      return [];
+    });
+  }
+  return outcomes;
+}
+
+export type { ImportCounts };

@@ -1,0 +1,2 @@
+export { ImportButton } from './ImportButton.tsx';
+export { ImportPage } from './ImportPage.tsx';
