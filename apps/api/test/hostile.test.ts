@@ -281,7 +281,8 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
         ['A', asCustomerA],
         ['B', asCustomerB],
       ] as const) {
-        if (!publics.has(key) && (res.statusCode === 403) === panel) wrong.push(`${key}: ROLE_CUSTOMER ${who} ${res.statusCode}`);
+        if (!publics.has(key) && (res.statusCode === 403) === panel)
+          wrong.push(`${key}: ROLE_CUSTOMER ${who} ${res.statusCode}`);
         if (panel && res.statusCode === 401) wrong.push(`${key}: ROLE_CUSTOMER ${who} 401`);
       }
       if (panel && (asUser.statusCode !== 403 || asAdmin.statusCode !== 403)) {
