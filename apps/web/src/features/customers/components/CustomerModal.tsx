@@ -1,9 +1,12 @@
+import { Checkbox, Fieldset, Group, Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CUSTOMER_ACQUISITION_SOURCES,
+  CUSTOMER_MILESTONES,
   type Customer,
   customerCreateSchema,
   customerUpdateSchema,
+  customerWindowMessages,
   isAdmin,
   type PartyMatch,
 } from '@spedycja/domain';
@@ -12,6 +15,7 @@ import { FormCheckbox, FormSelect } from '../../../components/FormFields.tsx';
 import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
+import { PanelUsersPanel } from '../../customerWindow/index.ts';
 import { CustomerBalanceLine } from '../../receivables/index.ts';
 import { RegistryPanel } from '../../verification/index.ts';
 import { useCreateCustomer } from '../api/createCustomer.ts';
@@ -29,6 +33,50 @@ export type CustomerModalProps = Omit<PartyModalProps<Customer>, 'uuid'> & {
 
 const ACQUISITION_OPTIONS = [...CUSTOMER_ACQUISITION_SOURCES];
 
+/**
+ * Issue 37: what the customer's tracking page shows and which milestones are mailed — 'Jak w ustawieniach' (null)
+ * or the customer's own choice.
+ */
+function CustomerWindowFields({ form }: { form: UseFormReturnType<CustomerFormValues> }) {
+  const vehicle = form.values.trackShowVehicle;
+  const mails = form.values.milestoneMails;
+  return (
+    <>
+      <Select
+        label="Klient widzi pojazd i kierowcę"
+        name="trackShowVehicle"
+        data={[
+          { value: 'default', label: 'Jak w ustawieniach' },
+          { value: 'tak', label: 'Tak' },
+          { value: 'nie', label: 'Nie' },
+        ]}
+        value={vehicle === null ? 'default' : vehicle ? 'tak' : 'nie'}
+        onChange={(v) => form.setFieldValue('trackShowVehicle', v === 'tak' ? true : v === 'nie' ? false : null)}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Checkbox.Group
+        label="Powiadomienia e-mail dla klienta"
+        description={mails === null ? 'Jak w ustawieniach' : undefined}
+        value={mails === null ? [] : mails.split(',').filter(Boolean)}
+        onChange={(v) => form.setFieldValue('milestoneMails', v.join(','))}
+        error={form.errors.milestoneMails}
+      >
+        <Group gap="xs" mt={4}>
+          {CUSTOMER_MILESTONES.map((m) => (
+            <Checkbox key={m} value={m} label={customerWindowMessages.milestones[m]} />
+          ))}
+          <Checkbox
+            label="Jak w ustawieniach"
+            checked={mails === null}
+            onChange={(e) => form.setFieldValue('milestoneMails', e.currentTarget.checked ? null : '')}
+          />
+        </Group>
+      </Checkbox.Group>
+    </>
+  );
+}
+
 function renderCustomerFields(
   form: UseFormReturnType<CustomerFormValues>,
   hints: PartyFieldsProps['hints'],
@@ -45,6 +93,7 @@ function renderCustomerFields(
         comboboxProps={{ withinPortal: true }}
       />
       <FormCheckbox form={form} path="noReminders" label={t.noReminders} description={t.noRemindersHint} />
+      <CustomerWindowFields form={form} />
     </PartyFields>
   );
 }
@@ -62,7 +111,14 @@ const customerSetup = {
   duplicates: { queryKey: customerKeys.all, fetcher: getCustomerDuplicates },
   renderFields: renderCustomerFields,
   renderExtras: (form: UseFormReturnType<CustomerFormValues>, uuid: string | null, record: Customer | undefined) => (
-    <RegistryPanel resource="customers" uuid={uuid} form={form} record={record} />
+    <>
+      <RegistryPanel resource="customers" uuid={uuid} form={form} record={record} />
+      {uuid ? (
+        <Fieldset legend={customerWindowMessages.panel} mt="sm">
+          <PanelUsersPanel customerUuid={uuid} />
+        </Fieldset>
+      ) : null}
+    </>
   ),
 };
 

@@ -1,4 +1,5 @@
-import type { Query } from '@spedycja/domain';
+import { Badge, Stack } from '@mantine/core';
+import { customerWindowMessages, type Query } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import { withPriorities } from '../../../components/DataTable/ColumnChooser.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
@@ -54,7 +55,24 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
 
   const columns = shared.finish(
     [
-      { id: 'id', header: c.id, cell: (q) => q.id, sortKey: 'id', width: 64 },
+      {
+        id: 'id',
+        header: c.id,
+        // Issue 37: a query sent from the customer panel says so, and who sent it.
+        cell: (q) =>
+          q.fromCustomer ? (
+            <Stack gap={2} align="flex-start">
+              <span>{q.id}</span>
+              <Badge size="xs" color="teal" variant="light" title={q.createdBy?.name ?? undefined}>
+                {customerWindowMessages.fromCustomer}
+              </Badge>
+            </Stack>
+          ) : (
+            q.id
+          ),
+        sortKey: 'id',
+        width: 64,
+      },
       {
         id: 'status',
         header: c.status,
