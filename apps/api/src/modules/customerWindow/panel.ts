@@ -36,7 +36,7 @@ import { todayDateSql } from '../receivables/filters.ts';
 import { locateRoute } from '../shipments/geo.ts';
 import { escapeHtml } from '../telegram/compose.ts';
 import { enqueueTelegram } from '../telegram/repository.ts';
-import { sendInvoicePdf } from './routes.ts';
+import { sendInvoicePdf } from './documents.ts';
 import { ensureTrackToken } from './token.ts';
 import { customerInvoiceColumns, customerInvoiceJson, customerOrderView } from './view.ts';
 

@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import {
   CUSTOMER_ROLE,
-  documentFileName,
   documentUpdateSchema,
   invitationAcceptSchema,
   customerWindowMessages as msg,
@@ -11,16 +10,15 @@ import {
   trackLanguageOf,
 } from '@spedycja/domain';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { writeHistoryLine } from '../../db/history.ts';
 import {
   customerLinks,
   customers,
-  invoices,
   orderDocuments,
   orders,
   panelInvitations,
@@ -28,9 +26,6 @@ import {
   refreshTokens,
   users,
 } from '../../db/schema/index.ts';
-import { invoiceFileName, renderInvoicePdf } from '../../documents/invoicePdf.ts';
-import { orderDocument } from '../../documents/orderDocument.ts';
-import { renderPdf } from '../../documents/pdf.ts';
 import type { FileStore } from '../../files/store.ts';
 import { actorId } from '../../http/actor.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -39,76 +34,15 @@ import { publicBaseUrl } from '../../http/origin.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { hitRateLimit } from '../../http/rateLimit.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { findInvoiceByUuid } from '../invoices/repository.ts';
 import { openSecret } from '../ksef/secrets.ts';
 import type { KsefService } from '../ksef/service.ts';
-import { findOrder } from '../orders/repository.ts';
-import { sendDocumentContent } from '../portal/service.ts';
 import { readAllSettings } from '../settings/company.ts';
+import { hashInvitation, INVITATION_HOURS, sendCustomerDocument } from './documents.ts';
 import type { CustomerMilestones } from './milestones.ts';
 import { ensureTrackToken, findTrackLink, hashTrackToken, revokeTrackLink, TRACK_LIMITS } from './token.ts';
 import { customerLinkState, customerOrderView } from './view.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
-/** The invitation's link is valid this long. */
-export const INVITATION_HOURS = 72;
-export const hashInvitation = (token: string) => createHash('sha256').update(`invite:${token}`).digest('hex');
-
-/** A file for the customer: a PDF made now (an invoice, the order confirmation), as an attachment that is never sniffed. */
-export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .send(pdf);
-}
-
-/**
- * A document of one order for its customer, by uuid: a file marked 'Widoczny dla klienta', an invoice of the order, or
- * the order's own confirmation (the order's uuid). Anything else, of this order or another, is a 404.
- */
-export async function sendCustomerDocument(
-  deps: { db: DbOrTx; store: FileStore; ksef: KsefService },
-  reply: FastifyReply,
-  orderId: number,
-  uuid: string,
-) {
-  const { db, store, ksef } = deps;
-  const [doc] = await db
-    .select()
-    .from(orderDocuments)
-    .where(
-      and(
-        eq(orderDocuments.uuid, uuid),
-        eq(orderDocuments.orderId, orderId),
-        isNull(orderDocuments.deletedAt),
-        eq(orderDocuments.visibleToCustomer, true),
-      ),
-    );
-  if (doc) return sendDocumentContent(reply, store, doc, false);
-  const [invoice] = await db
-    .select({ uuid: invoices.uuid })
-    .from(invoices)
-    .where(and(eq(invoices.uuid, uuid), eq(invoices.orderId, orderId)));
-  if (invoice) return sendInvoicePdf({ db, ksef }, reply, invoice.uuid);
-  const record = await findOrder(db, and(eq(orders.id, orderId), eq(orders.uuid, uuid)) as ReturnType<typeof eq>);
-  if (!record) throw notFound();
-  const pdf = await renderPdf(orderDocument(record, 'customer', await readAllSettings(db)));
-  return sendPdf(reply, pdf, documentFileName(record.order.number, 'customer', 'pdf'));
-}
-
-export async function sendInvoicePdf(deps: { db: DbOrTx; ksef: KsefService }, reply: FastifyReply, uuid: string) {
-  const invoice = await findInvoiceByUuid(deps.db, uuid);
-  if (!invoice) throw notFound();
-  return sendPdf(
-    reply,
-    await renderInvoicePdf(invoice, await deps.ksef.qrOf(invoice)),
-    invoiceFileName(invoice, 'pdf'),
-  );
-}
-
 /**
  * The customer's window (issue 37), the public and the office's side: the tracking page's calls under
  * /api/public/track/{token} (a wrong, expired or revoked token: one 404 with the brokerage's phone), the order's

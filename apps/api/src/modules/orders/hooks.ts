@@ -16,4 +16,6 @@ export type CustomerTrackHooks = {
   orderMailQueued(tx: DbOrTx, orderId: number, mailId: number, to: string, withLink: boolean): Promise<void>;
   loaded(tx: DbOrTx, orderId: number, request?: FastifyRequest): Promise<boolean>;
   unloaded(tx: DbOrTx, orderId: number, request?: FastifyRequest): Promise<void>;
+  /** A CMR arrived (the carrier's upload or the office's). */
+  cmrArrived(tx: DbOrTx, orderId: number, request?: FastifyRequest): Promise<void>;
 };

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { type Db, type DbOrTx, selectRows } from '../../db/client.ts';
+import { type Db, selectRows } from '../../db/client.ts';
 import { afterCommit } from '../../db/requestTx.ts';
 import { orderDocuments, orders, portalLinks } from '../../db/schema/index.ts';
 import type { FileStore } from '../../files/store.ts';
@@ -24,6 +24,7 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { hitRateLimit } from '../../http/rateLimit.ts';
 import { openSecret } from '../ksef/secrets.ts';
 import type { KsefService } from '../ksef/service.ts';
+import type { CustomerTrackHooks } from '../orders/hooks.ts';
 import { readAllSettings } from '../settings/company.ts';
 import {
   carrierView,
@@ -50,11 +51,6 @@ import { readUpload, uploadOf } from './upload.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
-export type CustomerTrackEvents = {
-  loaded(tx: DbOrTx, orderId: number, request?: FastifyRequest): Promise<unknown>;
-  unloaded(tx: DbOrTx, orderId: number, request?: FastifyRequest): Promise<unknown>;
-  cmrArrived(tx: DbOrTx, orderId: number, request?: FastifyRequest): Promise<unknown>;
-};
 /** Per hour: one token (a carrier's busy day is a few dozen calls) and one address (a depot's shared line). */
 
 /**
@@ -77,7 +73,7 @@ export async function portalRoutes(
     ksef: KsefService;
     nudgeTelegram: () => void;
     /** The customer's milestones (issue 37): the carrier's loading and unloading reports, a CMR arriving. */
-    customerTrack?: CustomerTrackEvents;
+    customerTrack?: CustomerTrackHooks;
   },
 ) {
   await app.register(multipart);
