@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newContext } from './browser.ts';
+import { baseURL, launchBrowser, loginAs, newContext } from './browser.ts';
 import { INVITATION_LINK, linkInMail } from './customerWindowHelpers.ts';
 import { apiAs, randomNip } from './fixtures.ts';
 import { E2E_ADMIN } from './globalSetup.ts';
@@ -22,6 +22,7 @@ const SECRET = { carrier: `Przewoźnik Tajny ${suffix}`, note: `Notatka wewnętr
 
 const phoneContext = async (browser: Browser) => {
   const context = await browser.newContext({
+    baseURL: baseURL(),
     viewport: PHONE,
     locale: 'pl-PL',
     timezoneId: 'Europe/Warsaw',
@@ -95,7 +96,7 @@ describe("the customer's window: the tracking link and the customer panel", () =
 
   let trackUrl = '';
 
-  it("lets the dispatcher create the customer's link in the order modal", async () => {
+  it("shows the dispatcher the customer's link in the order modal: sent with the loading's mail (kept in the folder, no mail server here)", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.setViewportSize(DESKTOP);
@@ -108,12 +109,24 @@ describe("the customer's window: the tracking link and the customer panel", () =
     await row.getByRole('button', { name: 'Edytuj', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edytuj zlecenie' });
     await dialog.getByRole('tab', { name: 'Klient — link' }).click();
-    await dialog.getByRole('button', { name: 'Utwórz link dla klienta' }).click();
+    // The carrier's 'Załadowano' mailed the customer the link (a milestone), so the link is there already.
     const input = dialog.getByTestId('customer-link-url');
     await input.waitFor();
     trackUrl = await input.inputValue();
     expect(trackUrl).toMatch(/\/t\/[A-Za-z0-9_-]{43}$/);
     await dialog.getByText('Otwarty: Brak').waitFor();
+    const milestones = dialog.getByRole('table', { name: 'Powiadomienia klienta' });
+    await milestones.getByRole('row').filter({ hasText: 'Załadunek' }).getByText('zachowany w folderze').waitFor();
+    // The same link is in the mail kept for the customer.
+    expect(await linkInMail(email, /https?:\/\/\S+\/t\/[\w-]{43}/)).toBe(trackUrl);
+    // A new link replaces it; the dispatcher copies that one.
+    await dialog.getByRole('button', { name: 'Unieważnij' }).click();
+    await dialog.getByRole('alert').getByRole('button', { name: 'Unieważnij' }).click();
+    await dialog.getByRole('button', { name: 'Nowy link dla klienta' }).click();
+    await expect.poll(() => input.inputValue()).not.toBe(trackUrl);
+    const revoked = trackUrl;
+    trackUrl = await input.inputValue();
+    expect((await fetch(revoked.replace('/t/', '/api/public/track/'))).status).toBe(404);
     await page.screenshot({ path: path.join(SHOTS, 'office-link.png') });
     await context.close();
   }, 60_000);
@@ -187,9 +200,10 @@ describe("the customer's window: the tracking link and the customer panel", () =
     const row = staff.getByRole('row').filter({ hasText: `Klient Okna ${suffix}` });
     await row.getByRole('button', { name: 'Edytuj', exact: true }).click();
     const modal = staff.getByRole('dialog');
-    await modal.getByLabel('E-mail osoby').fill(email);
-    await modal.getByLabel('Imię i nazwisko').fill('Anna Klientka');
-    await modal.getByRole('button', { name: 'Zaproś osobę' }).click();
+    const inviteForm = modal.getByRole('group', { name: 'Zaproś osobę' });
+    await inviteForm.getByLabel('E-mail osoby').fill(email);
+    await inviteForm.getByLabel('Imię i nazwisko').fill('Anna Klientka');
+    await inviteForm.getByRole('button', { name: 'Zaproś osobę' }).click();
     await modal.getByText('Zaproszenie ważne do').waitFor();
     await staff.screenshot({ path: path.join(SHOTS, 'office-invite.png') });
 
@@ -244,8 +258,13 @@ describe("the customer's window: the tracking link and the customer panel", () =
 
     // The office: the query, marked 'od klienta', with who sent it.
     await staff.goto('/queries');
-    const query = staff.getByRole('row').filter({ hasText: `Maszyny z panelu ${suffix}` });
+    await staff.waitForLoadState('networkidle');
+    await staff.screenshot({ path: path.join(SHOTS, 'office-queries.png') });
+    console.log(`screenshots: ${SHOTS}`);
+    // The table cuts the cargo; the customer's name is whole.
+    const query = staff.getByRole('row').filter({ hasText: 'Anna Klientka' }).filter({ hasText: 'Gniezno' });
     await query.getByText('od klienta').waitFor();
+    await query.getByText('Anna Klientka').waitFor();
     const created = (
       await apiAs(admin, 'GET', `/api/queries?cargo=${encodeURIComponent(`Maszyny z panelu ${suffix}`)}`)
     )['hydra:member'][0];

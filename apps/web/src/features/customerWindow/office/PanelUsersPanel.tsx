@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { formatDateTime, customerWindowMessages as msg } from '@spedycja/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../../lib/apiClient.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useInvitePanelUser, usePanelUsers, useSetPanelUserActive } from './api.ts';
@@ -17,8 +17,7 @@ export function PanelUsersPanel({ customerUuid }: { customerUuid: string }) {
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const handleInvite = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleInvite = () => {
     setErrors({});
     invite.mutate(
       { email: email.trim(), name: name.trim() },
@@ -39,7 +38,17 @@ export function PanelUsersPanel({ customerUuid }: { customerUuid: string }) {
 
   return (
     <Stack gap="sm" aria-label={msg.panel}>
-      <form onSubmit={handleInvite} noValidate aria-label={msg.invite}>
+      {/* Not a <form>: the panel sits inside the customer's form, and forms do not nest. */}
+      <fieldset
+        aria-label={msg.invite}
+        style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
+            e.preventDefault();
+            handleInvite();
+          }
+        }}
+      >
         <Group align="flex-end" gap="xs" wrap="wrap">
           <TextInput
             label="E-mail osoby"
@@ -58,11 +67,11 @@ export function PanelUsersPanel({ customerUuid }: { customerUuid: string }) {
             error={errors.name}
             style={{ flex: 1, minWidth: 160 }}
           />
-          <Button type="submit" loading={invite.isPending}>
+          <Button type="button" loading={invite.isPending} onClick={handleInvite}>
             {msg.invite}
           </Button>
         </Group>
-      </form>
+      </fieldset>
       {list.data && list.data.length === 0 ? <Text c="dimmed">Brak</Text> : null}
       {list.data && list.data.length > 0 ? (
         <Table aria-label={msg.panel}>

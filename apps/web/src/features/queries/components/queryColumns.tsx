@@ -1,4 +1,4 @@
-import { Badge, Stack } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { customerWindowMessages, type Query } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import { withPriorities } from '../../../components/DataTable/ColumnChooser.tsx';
@@ -55,24 +55,7 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
 
   const columns = shared.finish(
     [
-      {
-        id: 'id',
-        header: c.id,
-        // Issue 37: a query sent from the customer panel says so, and who sent it.
-        cell: (q) =>
-          q.fromCustomer ? (
-            <Stack gap={2} align="flex-start">
-              <span>{q.id}</span>
-              <Badge size="xs" color="teal" variant="light" title={q.createdBy?.name ?? undefined}>
-                {customerWindowMessages.fromCustomer}
-              </Badge>
-            </Stack>
-          ) : (
-            q.id
-          ),
-        sortKey: 'id',
-        width: 64,
-      },
+      { id: 'id', header: c.id, cell: (q) => q.id, sortKey: 'id', width: 64 },
       {
         id: 'status',
         header: c.status,
@@ -108,7 +91,20 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
         cell: (q) => <BestOfferButton query={q} onOpen={deleted ? undefined : options.onOpenOffers} />,
       },
       shared.loadingType,
-      shared.customer(customerEditor, (r) => <DebtorMark customerUuid={r.customer?.uuid} />),
+      shared.customer(customerEditor, (r) => (
+        <>
+          <DebtorMark customerUuid={r.customer?.uuid} />
+          {/* Issue 37: a query sent from the customer panel says so, and who sent it. */}
+          {r.fromCustomer ? (
+            <div title={r.createdBy?.name ?? undefined}>
+              <Badge size="xs" color="teal" variant="light">
+                {customerWindowMessages.fromCustomer}
+              </Badge>
+              <div style={{ fontSize: 11 }}>{r.createdBy?.name}</div>
+            </div>
+          ) : null}
+        </>
+      )),
       shared.additionalInfo,
       shared.createdDate,
       shared.user(options.ownerOptions),
