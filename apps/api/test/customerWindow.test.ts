@@ -518,4 +518,32 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     }
     expect((await api('GET', '/api/panel/orders')).statusCode).toBe(403);
   });
+
+  it("attaches the released CMR to the VAT invoice's mail on 'Dołącz CMR'; without one released it says so", async () => {
+    const o = await order(customerA);
+    const invoice = (await api('POST', '/api/invoices', invoiceOf(customerA['@id'], { orderEntity: o['@id'] }))).json();
+    const refused = await api('POST', `/api/invoices/${invoice.uuid}/send`, { attachCmr: true });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().violations[0].message).toBe(customerWindowMessages.noReleasedCmr);
+    const upload = multipart(
+      { kind: 'cmr' },
+      { name: 'cmr-do-faktury.pdf', data: SAMPLES.pdf(), type: 'application/pdf' },
+    );
+    const doc = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${o.uuid}/documents`,
+      payload: upload.payload,
+      headers: { ...upload.headers, ...bearer(admin) },
+    });
+    expect(doc.statusCode).toBe(201);
+    expect((await api('PUT', `/api/documents/${doc.json().uuid}`, { visibleToCustomer: true })).statusCode).toBe(200);
+    const sent = await api('POST', `/api/invoices/${invoice.uuid}/send`, { attachCmr: true });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.app.outbox.flush();
+    const mail = smtp.received
+      .filter((m) => m.raw.includes(invoice.number.replace(/\//g, '_')) || m.raw.includes(invoice.number))
+      .at(-1);
+    expect(mail?.raw).toContain('cmr-do-faktury.pdf');
+    expect(mail?.raw).toMatch(/application\/pdf/);
+  });
 });

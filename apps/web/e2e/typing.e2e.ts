@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
 import { panelLogin } from './customerWindowHelpers.ts';
 import { apiAs, nav } from './fixtures.ts';
 import { type FieldMeasure, formatTable, laggingForms, type Summary, summarize, TypingMeter } from './typingMeter.ts';
@@ -232,6 +232,7 @@ describe('typing: each form keeps up with the keys', () => {
 
   it("the customer panel on a phone (390×844): 'Nowe zapytanie', the cargo and the notes", async () => {
     const phone = await browser.newContext({
+      baseURL: baseURL(),
       viewport: { width: 390, height: 844 },
       locale: 'pl-PL',
       timezoneId: 'Europe/Warsaw',

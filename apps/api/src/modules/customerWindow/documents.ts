@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { documentFileName } from '@spedycja/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { customerWindowMessages, documentFileName } from '@spedycja/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoices, orderDocuments, orders } from '../../db/schema/index.ts';
@@ -8,7 +8,8 @@ import { invoiceFileName, renderInvoicePdf } from '../../documents/invoicePdf.ts
 import { orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
 import type { FileStore } from '../../files/store.ts';
-import { notFound } from '../../http/errors.ts';
+import { fieldViolation, notFound } from '../../http/errors.ts';
+import type { Outbox } from '../../mail/outbox.ts';
 import { findInvoiceByUuid } from '../invoices/repository.ts';
 import type { KsefService } from '../ksef/service.ts';
 import { findOrder } from '../orders/repository.ts';
@@ -72,4 +73,39 @@ export async function sendInvoicePdf(deps: { db: DbOrTx; ksef: KsefService }, re
     await renderInvoicePdf(invoice, await deps.ksef.qrOf(invoice)),
     invoiceFileName(invoice, 'pdf'),
   );
+}
+
+/** The outbox's kind of an order's file attached at sending time (its ref: the document's uuid). */
+export const ORDER_DOCUMENT_ATTACHMENT = 'orderDocument';
+
+/**
+ * 'Dołącz CMR' on a VAT invoice's mail: the released CMRs of the invoice's order, as attachments made when the mail
+ * goes. None released is a 422 (the office releases it first: 'Widoczny dla klienta').
+ */
+export async function releasedCmrAttachments(db: DbOrTx, invoiceId: number) {
+  const rows = await db
+    .select({ uuid: orderDocuments.uuid })
+    .from(orderDocuments)
+    .innerJoin(invoices, sql`${orderDocuments.orderId} IN (${invoices.orderId}, ${invoices.orderProFormaId})`)
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        eq(orderDocuments.kind, 'cmr'),
+        eq(orderDocuments.visibleToCustomer, true),
+        isNull(orderDocuments.deletedAt),
+      ),
+    )
+    .orderBy(orderDocuments.id);
+  if (rows.length === 0) throw fieldViolation('attachCmr', customerWindowMessages.noReleasedCmr);
+  return rows.map((r) => ({ kind: ORDER_DOCUMENT_ATTACHMENT, ref: r.uuid }));
+}
+
+/** The renderer of those attachments: the file as uploaded, from the store. */
+export function registerOrderDocumentAttachment(outbox: Outbox, db: DbOrTx, store: FileStore) {
+  outbox.registerAttachment(ORDER_DOCUMENT_ATTACHMENT, async (uuid) => {
+    const [doc] = await db.select().from(orderDocuments).where(eq(orderDocuments.uuid, uuid));
+    const content = doc ? await store.get(doc.sha256) : null;
+    if (!doc || !content) throw new Error(`order document ${uuid} not found`);
+    return { filename: doc.fileName, contentType: doc.contentType, content };
+  });
 }

@@ -37,7 +37,12 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { openSecret } from '../ksef/secrets.ts';
 import type { KsefService } from '../ksef/service.ts';
 import { readAllSettings } from '../settings/company.ts';
-import { hashInvitation, INVITATION_HOURS, sendCustomerDocument } from './documents.ts';
+import {
+  hashInvitation,
+  INVITATION_HOURS,
+  registerOrderDocumentAttachment,
+  sendCustomerDocument,
+} from './documents.ts';
 import type { CustomerMilestones } from './milestones.ts';
 import { ensureTrackToken, findTrackLink, hashTrackToken, revokeTrackLink, TRACK_LIMITS } from './token.ts';
 import { customerLinkState, customerOrderView } from './view.ts';
@@ -60,6 +65,7 @@ export async function customerWindowRoutes(
   },
 ) {
   const { db, config, key, milestones } = deps;
+  registerOrderDocumentAttachment(app.outbox, db, deps.store);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const pub = { public: true };
   const tags = ['Customer tracking'];

@@ -11,7 +11,7 @@ import {
   type PartyMatch,
 } from '@spedycja/domain';
 import { useMemo } from 'react';
-import { FormCheckbox, FormSelect } from '../../../components/FormFields.tsx';
+import { FormCheckbox, FormField, FormSelect } from '../../../components/FormFields.tsx';
 import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
@@ -38,41 +38,50 @@ const ACQUISITION_OPTIONS = [...CUSTOMER_ACQUISITION_SOURCES];
  * or the customer's own choice.
  */
 function CustomerWindowFields({ form }: { form: UseFormReturnType<CustomerFormValues> }) {
-  const vehicle = form.values.trackShowVehicle;
-  const mails = form.values.milestoneMails;
+  const set = <K extends 'trackShowVehicle' | 'milestoneMails'>(path: K, value: CustomerFormValues[K]) =>
+    form.setFieldValue(path, value as never, { forceUpdate: false });
   return (
     <>
-      <Select
-        label="Klient widzi pojazd i kierowcę"
-        name="trackShowVehicle"
-        data={[
-          { value: 'default', label: 'Jak w ustawieniach' },
-          { value: 'tak', label: 'Tak' },
-          { value: 'nie', label: 'Nie' },
-        ]}
-        value={vehicle === null ? 'default' : vehicle ? 'tak' : 'nie'}
-        onChange={(v) => form.setFieldValue('trackShowVehicle', v === 'tak' ? true : v === 'nie' ? false : null)}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Checkbox.Group
-        label="Powiadomienia e-mail dla klienta"
-        description={mails === null ? 'Jak w ustawieniach' : undefined}
-        value={mails === null ? [] : mails.split(',').filter(Boolean)}
-        onChange={(v) => form.setFieldValue('milestoneMails', v.join(','))}
-        error={form.errors.milestoneMails}
-      >
-        <Group gap="xs" mt={4}>
-          {CUSTOMER_MILESTONES.map((m) => (
-            <Checkbox key={m} value={m} label={customerWindowMessages.milestones[m]} />
-          ))}
-          <Checkbox
-            label="Jak w ustawieniach"
-            checked={mails === null}
-            onChange={(e) => form.setFieldValue('milestoneMails', e.currentTarget.checked ? null : '')}
+      <FormField form={form} path="trackShowVehicle">
+        {(input) => (
+          <Select
+            label="Klient widzi pojazd i kierowcę"
+            name="trackShowVehicle"
+            data={[
+              { value: 'default', label: 'Jak w ustawieniach' },
+              { value: 'tak', label: 'Tak' },
+              { value: 'nie', label: 'Nie' },
+            ]}
+            value={input.value === null ? 'default' : input.value ? 'tak' : 'nie'}
+            onChange={(v) => set('trackShowVehicle', v === 'tak' ? true : v === 'nie' ? false : null)}
+            error={input.error}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
           />
-        </Group>
-      </Checkbox.Group>
+        )}
+      </FormField>
+      <FormField form={form} path="milestoneMails">
+        {(input) => (
+          <Checkbox.Group
+            label="Powiadomienia e-mail dla klienta"
+            description={input.value === null ? 'Jak w ustawieniach' : undefined}
+            value={input.value === null ? [] : input.value.split(',').filter(Boolean)}
+            onChange={(v) => set('milestoneMails', v.join(','))}
+            error={input.error}
+          >
+            <Group gap="xs" mt={4}>
+              {CUSTOMER_MILESTONES.map((m) => (
+                <Checkbox key={m} value={m} label={customerWindowMessages.milestones[m]} />
+              ))}
+              <Checkbox
+                label="Jak w ustawieniach"
+                checked={input.value === null}
+                onChange={(e) => set('milestoneMails', e.currentTarget.checked ? null : '')}
+              />
+            </Group>
+          </Checkbox.Group>
+        )}
+      </FormField>
     </>
   );
 }
