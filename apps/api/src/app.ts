@@ -294,7 +294,7 @@ export async function buildApp({
     customerTrack,
     registers,
   });
-  await app.register(loadingsRoutes, { db });
+  await app.register(loadingsRoutes, { db, customerTrack });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
   await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
   await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });

@@ -546,4 +546,23 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     expect(mail?.raw).toContain('cmr-do-faktury.pdf');
     expect(mail?.raw).toMatch(/application\/pdf/);
   });
+
+  it("reaches 'loaded' and 'unloaded' from the loadings' confirmations too, once", async () => {
+    const o = await order(customerA);
+    for (let i = 0; i < 2; i++) {
+      const loaded = await api('POST', `/api/orders/${o.uuid}/loadingConfirmation`, { loadingFinished: true });
+      expect(loaded.statusCode, loaded.body).toBe(200);
+    }
+    const unloaded = await api('POST', `/api/orders/${o.uuid}/unloadingConfirmation`, {
+      unloadingFinished: true,
+      customerPaid: false,
+    });
+    expect(unloaded.statusCode, unloaded.body).toBe(200);
+    const rows = await t.database.db.select().from(customerMilestones).where(eq(customerMilestones.orderId, o.id));
+    expect(rows.map((r) => r.milestone).sort()).toEqual(['loaded', 'unloaded']);
+    const { token } = await trackLink(o.uuid);
+    const view = (await track(token)).json();
+    expect(view.status).toBe('unloaded');
+    expect(view.timeline.map((e: Json) => e.by)).toEqual(['office', 'office']);
+  });
 });
