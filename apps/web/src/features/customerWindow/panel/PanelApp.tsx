@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   PasswordInput,
+  Select,
   Stack,
   Tabs,
   Text,
@@ -19,6 +20,7 @@ import {
   formatWallClock,
   customerWindowMessages as msg,
   panelTexts,
+  queryStatusLabels,
   type TrackLanguage,
   trackTexts,
 } from '@spedycja/domain';
@@ -86,15 +88,23 @@ function Loading({ state, children }: { state: { data?: unknown; error?: string 
   return <>{children()}</>;
 }
 
+const SORTS = {
+  'loadingDate-desc': { 'order[loadingDate]': 'desc' },
+  'loadingDate-asc': { 'order[loadingDate]': 'asc' },
+  'number-desc': { 'order[number]': 'desc' },
+} as const;
+
+/** 'Zlecenia': the office list's filters and sorts that a customer may use (the server binds them to the customer). */
 function OrdersScreen({ lang, open }: { lang: TrackLanguage; open: (uuid: string) => void }) {
   const t = panelTexts[lang];
   const tt = trackTexts[lang];
+  const pl = lang === 'pl';
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
-  const state = useLoad(
-    () => panelApi.orders(applied ? { number: applied } : { 'order[loadingDate]': 'desc' }),
-    applied,
-  );
+  const [status, setStatus] = useState<string>('wszystkie');
+  const [sort, setSort] = useState<keyof typeof SORTS>('loadingDate-desc');
+  const params = { ...(applied ? { number: applied } : {}), status, ...SORTS[sort] };
+  const state = useLoad(() => panelApi.orders(params), JSON.stringify(params));
   return (
     <Stack gap="sm">
       <form
@@ -103,13 +113,39 @@ function OrdersScreen({ lang, open }: { lang: TrackLanguage; open: (uuid: string
           setApplied(search.trim());
         }}
       >
-        <Group gap="xs" align="flex-end">
+        <Group gap="xs" align="flex-end" wrap="wrap">
           <TextInput
             label={t.number}
             name="orderNumber"
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: 1 }}
+            style={{ flex: 1, minWidth: 120 }}
+          />
+          <Select
+            label="Status"
+            name="orderStatus"
+            data={[
+              { value: 'wszystkie', label: pl ? 'Wszystkie' : 'All' },
+              { value: 'aktywne', label: pl ? 'W realizacji' : 'In progress' },
+              { value: 'zakonczone', label: tt.statuses.finished },
+            ]}
+            value={status}
+            onChange={(v) => setStatus(v ?? 'wszystkie')}
+            allowDeselect={false}
+            w={140}
+          />
+          <Select
+            label={pl ? 'Sortuj' : 'Sort'}
+            name="orderSort"
+            data={[
+              { value: 'loadingDate-desc', label: pl ? 'Załadunek: najnowsze' : 'Loading: newest' },
+              { value: 'loadingDate-asc', label: pl ? 'Załadunek: najstarsze' : 'Loading: oldest' },
+              { value: 'number-desc', label: pl ? 'Numer' : 'Number' },
+            ]}
+            value={sort}
+            onChange={(v) => setSort((v ?? 'loadingDate-desc') as keyof typeof SORTS)}
+            allowDeselect={false}
+            w={190}
           />
           <Button type="submit" variant="light">
             OK
@@ -184,7 +220,9 @@ function QueriesScreen({ lang }: { lang: TrackLanguage }) {
               <Card key={q.uuid} withBorder padding="sm" component="article" aria-label={`${t.queries} ${q.id}`}>
                 <Group justify="space-between">
                   <Text fw={600}>#{q.id}</Text>
-                  <Badge variant="light">{q.status}</Badge>
+                  <Badge variant="light">
+                    {queryStatusLabels[q.status as keyof typeof queryStatusLabels] ?? q.status}
+                  </Badge>
                 </Group>
                 <Text size="sm">
                   {q.loadingCity} → {q.unloadingCity} · {day(q.loadingDate)}
