@@ -45,10 +45,13 @@ export const userFilters: FilterSpec = {
 /** The staff: a customer's panel login (issue 37) is not one of the office's users, nor reachable through /api/users. */
 export const staffOnly = sql`NOT ('ROLE_CUSTOMER' = ANY(${users.roles}))`;
 
-export const listUsers = (db: DbOrTx, params: ListParams) => {
+export async function listUsers(db: DbOrTx, params: ListParams) {
   const staff = Object.assign({}, params, { where: params.where ? and(params.where, staffOnly) : staffOnly });
-  return runList(listStatements(db, staff, db.select().from(users).$dynamic(), { from: users }), staff);
-};
+  const result = await runList(listStatements(db, staff, db.select().from(users).$dynamic(), { from: users }), staff);
+  // What the count found out (a total past the cap) belongs to the caller's list.
+  if (staff.totalCapped) params.totalCapped = true;
+  return result;
+}
 
 export async function findUserByUuid(db: DbOrTx, uuid: string) {
   const [row] = await db
