@@ -20,7 +20,6 @@ import {
   formatWallClock,
   customerWindowMessages as msg,
   panelTexts,
-  queryStatusLabels,
   type TrackLanguage,
   trackTexts,
 } from '@spedycja/domain';
@@ -87,6 +86,12 @@ function Loading({ state, children }: { state: { data?: unknown; error?: string 
   if (state.data === undefined) return <Loader size="sm" />;
   return <>{children()}</>;
 }
+
+/** A query's status in words (the domain's labels live beside zod's schemas, which the panel's first load leaves out). */
+const QUERY_STATUS: Record<TrackLanguage, Record<string, string>> = {
+  pl: { aktywne: 'Aktywne', nieaktywne: 'Nieaktywne', oczekujace: 'Oczekujące', zamienione: 'Przyjęte jako zlecenie' },
+  en: { aktywne: 'Open', nieaktywne: 'Closed', oczekujace: 'Waiting', zamienione: 'Became an order' },
+};
 
 const SORTS = {
   'loadingDate-desc': { 'order[loadingDate]': 'desc' },
@@ -220,9 +225,7 @@ function QueriesScreen({ lang }: { lang: TrackLanguage }) {
               <Card key={q.uuid} withBorder padding="sm" component="article" aria-label={`${t.queries} ${q.id}`}>
                 <Group justify="space-between">
                   <Text fw={600}>#{q.id}</Text>
-                  <Badge variant="light">
-                    {queryStatusLabels[q.status as keyof typeof queryStatusLabels] ?? q.status}
-                  </Badge>
+                  <Badge variant="light">{QUERY_STATUS[lang][q.status] ?? q.status}</Badge>
                 </Group>
                 <Text size="sm">
                   {q.loadingCity} → {q.unloadingCity} · {day(q.loadingDate)}
