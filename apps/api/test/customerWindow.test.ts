@@ -173,7 +173,13 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     // Another order's document through this order's link: 404.
     expect((await track(ta, `/documents/${b.uuid}`)).statusCode).toBe(404);
     expect((await track(ta, `/documents/${a.uuid}`)).headers['content-type']).toBe('application/pdf');
-    for (const bad of ['x', 'a'.repeat(43), `${ta.slice(0, 42)}A`, '../../etc/passwd', "1' OR '1'='1"]) {
+    for (const bad of [
+      'x',
+      'a'.repeat(43),
+      `${ta.slice(0, 42)}${ta.endsWith('A') ? 'B' : 'A'}`,
+      '../../etc/passwd',
+      "1' OR '1'='1",
+    ]) {
       const res = await track(encodeURIComponent(bad));
       expect(res.statusCode, bad).toBe(404);
       expect(res.json().detail).toBe(customerWindowMessages.linkInvalid);

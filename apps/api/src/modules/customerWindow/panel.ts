@@ -204,7 +204,8 @@ export async function panelRoutes(
       );
     if (!order) throw notFound();
     // The documents are read through the order's tracking link (issued now if there is none): one place serves them.
-    const { token } = await ensureTrackToken(db, key, order.id);
+    // In a transaction of its own: the link's row stays locked until the token is in, so two first views agree on it.
+    const { token } = await db.transaction((tx) => ensureTrackToken(tx, key, order.id));
     const view = await customerOrderView(db, order.id, (uuid) => `/api/public/track/${token}/documents/${uuid}`);
     if (!view) throw notFound();
     return Object.assign(view, { '@id': `/api/panel/orders/${request.params.id}`, trackUrl: `/t/${token}` });

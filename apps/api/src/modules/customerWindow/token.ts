@@ -24,7 +24,13 @@ export async function ensureTrackToken(
   orderId: number,
   opts: { rotate?: boolean; markSent?: boolean } = {},
 ): Promise<{ token: string; created: boolean }> {
-  const [link] = await tx.select().from(customerLinks).where(eq(customerLinks.orderId, orderId)).for('update');
+  const lock = () => tx.select().from(customerLinks).where(eq(customerLinks.orderId, orderId)).for('update');
+  let [link] = await lock();
+  if (!link) {
+    // Two first asks at once (the panel's view and a milestone): one row, the second waits for it and uses it.
+    await tx.insert(customerLinks).values({ orderId }).onConflictDoNothing();
+    [link] = await lock();
+  }
   const kept = !opts.rotate && link?.tokenSealed && link.tokenHash ? openSecret(key, link.tokenSealed) : null;
   if (link && kept && hashTrackToken(kept) === link.tokenHash) {
     if (opts.markSent) await tx.update(customerLinks).set({ sentAt: sql`now()` }).where(eq(customerLinks.id, link.id));
@@ -37,8 +43,7 @@ export async function ensureTrackToken(
     revokedAt: null,
     ...(opts.markSent ? { sentAt: sql`now()` } : {}),
   };
-  if (link) await tx.update(customerLinks).set(fields).where(eq(customerLinks.id, link.id));
-  else await tx.insert(customerLinks).values(Object.assign({ orderId }, fields));
+  await tx.update(customerLinks).set(fields).where(eq(customerLinks.orderId, orderId));
   return { token, created: true };
 }
 
