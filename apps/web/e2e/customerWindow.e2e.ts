@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, loginAs, newContext } from './browser.ts';
-import { INVITATION_LINK, linkInMail } from './customerWindowHelpers.ts';
+import { INVITATION_LINK, linkInMail, panelLogin } from './customerWindowHelpers.ts';
 import { apiAs, randomNip } from './fixtures.ts';
 import { E2E_ADMIN } from './globalSetup.ts';
 
@@ -44,6 +46,21 @@ async function watchPolicy(context: BrowserContext): Promise<string[]> {
     });
   });
   return violations;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = (await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is evaluated into the page, it has no types there.
+    const axe = (window as any).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  })) as { id: string; impact: string | null; nodes: { html: string }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 100)).join(' | ')}`);
 }
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -221,7 +238,8 @@ describe("the customer's window: the tracking link and the customer panel", () =
     await page.getByLabel('Login').fill(email);
     await page.getByLabel('Hasło').fill('Haslo-Anny-2026');
     await page.getByRole('button', { name: 'Zaloguj' }).click();
-    await page.waitForURL('**/panel');
+    await page.getByRole('tab', { name: 'Zlecenia' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/panel');
     // No back-office script was loaded for the customer after the login.
     const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     expect(loaded.some((u) => /AppLayout|OrdersRoute|QueriesRoute/.test(u))).toBe(false);
@@ -275,4 +293,40 @@ describe("the customer's window: the tracking link and the customer panel", () =
     await office.close();
     await context.close();
   }, 120_000);
+
+  it("leaves axe-core no serious or critical violation on the tracking page and the panel's screens (390×844)", async () => {
+    const tokens = await panelLogin(admin, customer.uuid, `a11y.${suffix}@example.com`, 'Haslo-A11y-2026');
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: PHONE,
+      locale: 'pl-PL',
+      timezoneId: 'Europe/Warsaw',
+      isMobile: true,
+      hasTouch: true,
+      // Only to inject axe: the server's policy is untouched.
+      bypassCSP: true,
+    });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await page.goto(trackUrl);
+    await page.getByTestId('track-status').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate((pair) => {
+      window.localStorage.setItem('token', pair.token);
+      window.localStorage.setItem('refreshToken', pair.refreshToken);
+    }, tokens);
+    for (const [path, ready] of [
+      ['/panel', 'panel-order-link'],
+      ['/panel/zapytania', null],
+      ['/panel/faktury', 'panel-balance'],
+      ['/panel/nowe', null],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('tab', { name: 'Zlecenia' }).waitFor();
+      if (ready) await page.getByTestId(ready).first().waitFor();
+      else await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await context.close();
+  }, 60_000);
 });

@@ -27,11 +27,9 @@ export function LoginRoute() {
   usePageTitle(pageTitles.login);
   const navigate = useNavigate();
   const handleLoggedIn = useCallback(() => {
-    // A customer's panel login (issue 37) goes to the panel's own build, before any staff page is fetched.
-    if (isCustomerUser(decodeToken(session.getToken())?.roles)) {
-      window.location.replace('/panel');
-      return;
-    }
+    // A customer's panel login (issue 37): RedirectIfLoggedIn sends it to the panel's own build; no staff page is
+    // fetched, and one navigation only.
+    if (isCustomerUser(decodeToken(session.getToken())?.roles)) return;
     queryClient.clear();
     void prefetchAfterLogin();
     navigate(HOME_AFTER_LOGIN, { replace: true });
