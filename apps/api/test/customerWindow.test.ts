@@ -523,6 +523,13 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
       expect((await api('GET', url, undefined, a)).statusCode, url).toBe(403);
     }
     expect((await api('GET', '/api/panel/orders')).statusCode).toBe(403);
+    // A panel login is no one's owner in the office: a staff form naming it is refused.
+    const [ola] = await t.database.db
+      .select({ uuid: users.uuid })
+      .from(users)
+      .where(eq(users.login, 'ola@klient-a.example'));
+    const owned = await api('POST', '/api/queries', queryOf(customerA['@id'], { user: `/api/users/${ola?.uuid}` }));
+    expect(owned.statusCode).toBe(422);
   });
 
   it("attaches the released CMR to the VAT invoice's mail on 'Dołącz CMR'; without one released it says so", async () => {

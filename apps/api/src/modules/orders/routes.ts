@@ -36,6 +36,7 @@ import { readAllSettings } from '../settings/company.ts';
 import { readSetting } from '../settings/repository.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { staffOnly } from '../users/queries.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
 import { assertCarrierAllowed } from '../verification/status.ts';
@@ -48,7 +49,7 @@ import { queueOrderMail, recipientOf, registerOrderSentMark } from './send.ts';
 
 const customerRef = { table: customers, id: customers.id, uuid: customers.uuid, resource: 'customers' };
 const carrierRef = { table: carriers, id: carriers.id, uuid: carriers.uuid, resource: 'carriers' };
-const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
+const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users', where: staffOnly };
 
 const exportParams = z.object({
   id: z.string().max(100),
