@@ -12,9 +12,13 @@ function publicPagesInDev(): Plugin {
         const [pathname, query] = (req.url ?? '').split('?');
         const page = pathname?.startsWith('/p/')
           ? 'portal.html'
-          : pathname === '/' || pathname === '/verify'
-            ? 'public.html'
-            : null;
+          : pathname?.startsWith('/t/')
+            ? 'track.html'
+            : pathname === '/panel' || pathname?.startsWith('/panel/')
+              ? 'panel.html'
+              : pathname === '/' || pathname === '/verify'
+                ? 'public.html'
+                : null;
         if (page) req.url = `/${page}${query ? `?${query}` : ''}`;
         next();
       });
@@ -29,8 +33,10 @@ function publicPagesInDev(): Plugin {
  * is a round trip, and the modules two entries of one build share would be split into many small chunks.
  */
 export default defineConfig(({ mode }) => {
-  const publicPages = mode === 'public' || mode === 'portal';
-  const entry = mode === 'public' ? 'public' : mode === 'portal' ? 'portal' : null;
+  // Issue 37: the customer's tracking link (track.html, /t/{token}) and the customer panel (panel.html, /panel).
+  const ENTRIES = ['public', 'portal', 'track', 'panel'];
+  const entry = ENTRIES.includes(mode) ? mode : null;
+  const publicPages = entry !== null;
   return {
     plugins: [
       react(),

@@ -89,7 +89,7 @@ export async function benchLists(o: ListBenchOptions): Promise<{ cases: number; 
     );
     console.log(`${'list · case'.padEnd(70)}   p50    p95 | SQL p95  ×SQL | plan`);
     for (const c of cases) {
-      const headers: Record<string, string> = c.public ? {} : { authorization: `Bearer ${token}` };
+      const headers: Record<string, string> = c.public ? {} : { authorization: `Bearer ${c.token ?? token}` };
       // The SQL of one answer, captured as the app runs it.
       const statements: Statement[] = [];
       tapStatements((text, params) => statements.push({ text, params }));

@@ -5,6 +5,7 @@
  * bench (bench/listBench.ts) measures every case made here; bench/listCoverage.test.ts fails, naming the route, when
  * a list cannot be measured (a filter with no value to try, a path with no id) and has no written exemption.
  */
+import { hash } from '@node-rs/argon2';
 import { Column, getTableName, is, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import type { Config } from '../src/config.ts';
 import { type Db, selectRows } from '../src/db/client.ts';
 import { orders } from '../src/db/schema/index.ts';
 import { type FilterField, type FilterSpec, observeListSpecs, type RawQuery } from '../src/http/filters.ts';
+import { ensureTrackToken, findTrackLink } from '../src/modules/customerWindow/token.ts';
 import { portalKey } from '../src/modules/portal/service.ts';
 import { ensurePortalToken, findPortalLink } from '../src/modules/portal/token.ts';
 import { fillPath, operationsOf } from '../test/openapi.ts';
@@ -24,9 +26,11 @@ export type ListRoute = {
   specs: FilterSpec[];
   /** The query the route was called with (a variant such as `side=carrier`). */
   base: RawQuery;
+  /** A list read with a login of its own (the customer panel's, issue 37), not the admin's. */
+  token?: string;
 };
 
-export type ListCase = { route: string; name: string; url: string; public: boolean };
+export type ListCase = { route: string; name: string; url: string; public: boolean; token?: string };
 
 /**
  * GET operations that are not called to find lists, with the reason. Everything else is called; one that does not
@@ -57,6 +61,8 @@ export const NOT_PROBED: Record<string, string> = {
   '/api/imports/{id}': 'an item: one import of a file (its state and counts)',
   '/api/imports/{id}/preview': "an item: the first 50 rows of one import's file, normalised",
   '/api/imports/{id}/rejected': "a file: one import's refused rows as CSV",
+  '/api/public/track/{token}/documents/{id}': "a file: one document or invoice of the customer's order",
+  '/api/panel/invoices/{id}/pdf': "a file: one of the customer's invoices printed",
   // A list's export is a file of every row the list's filters match (at 1,000,000 rows a minute or more each); the
   // export of 100,000 orders has its own case (bench/exportBench.ts), and each export its API tests.
   ...Object.fromEntries(
@@ -71,7 +77,12 @@ export const NOT_PROBED: Record<string, string> = {
  * Items whose answer holds a list that grows with the data (a statement's lines, the carrier's page with its order's
  * events and documents): measured as lists, by their default view.
  */
-export const EMBEDDED_LISTS = new Set(['/api/bank_statements/{id}', '/api/public/portal/{token}']);
+export const EMBEDDED_LISTS = new Set([
+  '/api/bank_statements/{id}',
+  '/api/public/portal/{token}',
+  '/api/public/track/{token}',
+  '/api/panel/orders/{id}',
+]);
 
 /** Lists answered by more than one query: each variant is measured as its own list (its own spec and defaults). */
 export const ROUTE_VARIANTS: Record<string, RawQuery[]> = {
@@ -172,10 +183,46 @@ async function pathSamples(db: Db, config: Config): Promise<Record<string, Sampl
       break;
     }
   }
+  // The customer's tracking link (issue 37) of a live order, and that order for its customer's panel.
+  const [live] = await db
+    .select({ id: orders.id, uuid: orders.uuid, customerId: orders.customerId })
+    .from(orders)
+    .where(sql`${orders.customerId} IS NOT NULL AND ${orders.deletionReason} = 0 AND ${orders.status} = 'aktywne'`)
+    .orderBy(sql`coalesce(${orders.unloadingDate}, ${orders.loadingDate}) DESC NULLS LAST`)
+    .limit(1);
+  if (live) {
+    const { token } = await ensureTrackToken(db, portalKey(config), live.id);
+    if (await findTrackLink(db, token)) byResource.track = { token, id: live.uuid };
+    byResource.panel = { id: live.uuid, customerId: String(live.customerId) };
+  }
   return byResource;
 }
 
-const resourceOf = (path: string) => (path.startsWith('/api/public/') ? 'public' : (path.split('/')[2] ?? ''));
+/**
+ * A panel login (ROLE_CUSTOMER) for the customer of the sampled order: the panel's lists are read as that customer.
+ */
+async function panelToken(app: FastifyInstance, db: Db, customerId: string | undefined): Promise<string | undefined> {
+  if (!customerId) return undefined;
+  const login = `bench-panel-${customerId}@klient.example`;
+  const password = 'Bench-Panel-Haslo-1';
+  const [user] = await selectRows<{ id: number }>(
+    db,
+    sql`INSERT INTO users (login, name, password_hash, roles) VALUES (${login}, 'Panel klienta (bench)',
+          ${await hash(password)}, ARRAY['ROLE_CUSTOMER']::text[])
+        ON CONFLICT (lower(login)) DO UPDATE SET name = excluded.name RETURNING id`,
+  );
+  await db.execute(sql`INSERT INTO panel_users (user_id, customer_id, password_set_at)
+    VALUES (${user?.id}, ${Number(customerId)}, now()) ON CONFLICT (user_id) DO NOTHING`);
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: login, password } });
+  return res.statusCode === 200 ? (res.json() as { token: string }).token : undefined;
+}
+
+const resourceOf = (path: string) =>
+  path.startsWith('/api/public/track/')
+    ? 'track'
+    : path.startsWith('/api/public/')
+      ? 'public'
+      : (path.split('/')[2] ?? '');
 
 export type Discovery = {
   lists: ListRoute[];
@@ -187,11 +234,13 @@ export type Discovery = {
 export async function discoverLists(app: FastifyInstance, db: Db, config: Config, token: string): Promise<Discovery> {
   const operations = (await operationsOf(app)).filter((op) => op.method === 'GET');
   const samples = await pathSamples(db, config);
+  const panel = await panelToken(app, db, samples.panel?.customerId).catch(() => undefined);
   const lists: ListRoute[] = [];
   const unanswered: Discovery['unanswered'] = [];
   for (const op of operations) {
     if (op.path in NOT_PROBED) continue;
     const isPublic = op.path.startsWith('/api/public/');
+    const own = op.path.startsWith('/api/panel/') ? panel : undefined;
     const values = { party: 'carrier', format: 'pdf', ...samples[resourceOf(op.path)] };
     const path = fillPath(op, values, '00000000-0000-4000-8000-000000000000');
     for (const base of ROUTE_VARIANTS[op.path] ?? [{}]) {
@@ -204,7 +253,7 @@ export async function discoverLists(app: FastifyInstance, db: Db, config: Config
         res = await app.inject({
           method: 'GET',
           url,
-          headers: isPublic ? {} : { authorization: `Bearer ${token}` },
+          headers: isPublic ? {} : { authorization: `Bearer ${own ?? token}` },
         });
       } finally {
         observeListSpecs(undefined);
@@ -218,7 +267,9 @@ export async function discoverLists(app: FastifyInstance, db: Db, config: Config
       const isCollection =
         body && typeof body === 'object' && Array.isArray((body as Record<string, unknown>)['hydra:member']);
       if (isCollection || EMBEDDED_LISTS.has(op.path)) {
-        lists.push({ route: op.path, url, public: isPublic, specs: [...specs], base });
+        lists.push(
+          Object.assign({ route: op.path, url, public: isPublic, specs: [...specs], base }, own ? { token: own } : {}),
+        );
       }
     }
   }
@@ -306,6 +357,7 @@ export async function casesOf(db: Db, list: ListRoute): Promise<{ cases: ListCas
     name,
     url: Object.keys(extra).length > 0 ? withQuery(list.url, extra) : list.url,
     public: list.public,
+    ...(list.token ? { token: list.token } : {}),
   });
   const cases: ListCase[] = [make('default', {})];
   const missing: string[] = [];

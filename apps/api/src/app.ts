@@ -35,6 +35,9 @@ import { createTokenSigner } from './modules/auth/tokens.ts';
 import { carriersRoutes } from './modules/carriers/routes.ts';
 import { conversionsRoutes } from './modules/conversions/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
+import { customerMilestoneService } from './modules/customerWindow/milestones.ts';
+import { panelRoutes } from './modules/customerWindow/panel.ts';
+import { customerWindowRoutes } from './modules/customerWindow/routes.ts';
 import { exchangeRatesRoutes } from './modules/exchangeRates/routes.ts';
 import { exportsRoutes } from './modules/exports/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -50,7 +53,7 @@ import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
-import { portalLinkIssuer, portalRemover } from './modules/portal/service.ts';
+import { portalKey, portalLinkIssuer, portalRemover } from './modules/portal/service.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
 import { receivablesRoutes } from './modules/receivables/routes.ts';
@@ -286,20 +289,33 @@ export async function buildApp({
   await app.register(offersRoutes, { db });
   const registers = givenRegisters ?? createRegisters(config);
   app.addHook('onClose', () => registers.gus.close());
+  // The customer's window (issue 37): tracking links, milestone mails, the customer panel.
+  const trackKey = portalKey(config);
+  const customerTrack = customerMilestoneService({ config, key: trackKey, mailKept: () => app.outbox.mode === 'file' });
   await app.register(ordersRoutes, {
     db,
     geo,
     softDelete: softDeleteRegistry,
     carrierLink: portalLinkIssuer(config),
+    customerTrack,
     registers,
   });
-  await app.register(loadingsRoutes, { db });
+  await app.register(loadingsRoutes, { db, customerTrack });
   await app.register(conversionsRoutes, { db, hooks: [moveTasks] });
   await app.register(publicRoutes, { db, config, onOfferVerified: telegram.offerVerified });
   await app.register(tasksRoutes, { db, softDelete: softDeleteRegistry, onAssigned: telegram.taskAssigned });
   await app.register(telegramRoutes, { db, config, telegram });
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry, removeDocument: portalRemover(db) });
-  await app.register(portalRoutes, { db, config, store: files, ksef, nudgeTelegram: telegram.nudge });
+  await app.register(portalRoutes, { db, config, store: files, ksef, nudgeTelegram: telegram.nudge, customerTrack });
+  await app.register(customerWindowRoutes, {
+    db,
+    config,
+    store: files,
+    ksef,
+    key: trackKey,
+    milestones: customerTrack,
+  });
+  await app.register(panelRoutes, { db, config, store: files, ksef, key: trackKey, geo });
   await app.register(mailRoutes, { db, config });
   const nbp = givenNbp ?? createNbpClient({ baseUrl: config.nbpApiUrl }, app.log);
   await app.register(exchangeRatesRoutes, { db, nbp });

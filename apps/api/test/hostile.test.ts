@@ -2,9 +2,9 @@ import { ksefMessages, telegramMessages } from '@spedycja/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
-import { ADMIN_ONLY_OPERATIONS, PUBLIC_OPERATIONS } from '../src/http/access.ts';
+import { ADMIN_ONLY_OPERATIONS, PANEL_OPERATIONS, PUBLIC_OPERATIONS } from '../src/http/access.ts';
 import { type FakeNbp, startFakeNbp } from './fakeNbp.ts';
-import { CUSTOMER, orderOf, queryOf } from './fixtures.ts';
+import { CUSTOMER, invoiceOf, orderOf, queryOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { fillPath, type Operation, operationsOf } from './openapi.ts';
 import { multipart } from './portalHelpers.ts';
@@ -98,6 +98,10 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
   let operations: Operation[];
   let nbp: FakeNbp;
   const ids: Record<string, string> = {};
+  /** Two customers with a panel login each (issue 37), and B's records that A must never reach. */
+  let customerA: string;
+  let customerB: string;
+  const idsOfB: Record<string, string> = {};
 
   const fingerprint = async () =>
     (
@@ -147,6 +151,29 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
       payload: file.payload,
     });
     ids.imports = imported.json().uuid;
+    // The customer panel (issue 37): a login for each of two customers, through an invitation.
+    const panelLogin = async (customerUuid: string, email: string) => {
+      await post(`/api/customers/${customerUuid}/panel_users`, { email, name: email });
+      const [mail] = await selectRows<{ text: string }>(
+        t.database.db,
+        sql`SELECT text FROM mail_outbox WHERE "to" = ${email} ORDER BY id DESC LIMIT 1`,
+      );
+      const invitation = /\/panel\/invite\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: `/api/panel/invitations/${invitation}/accept`,
+        payload: { password: 'Haslo-Klienta-123' },
+      });
+      if (accepted.statusCode !== 200) throw new Error(`invitation: ${accepted.body}`);
+      return t.login(email, 'Haslo-Klienta-123');
+    };
+    const other = await post('/api/customers', { companyName: 'Drugi Klient', nip: '5260250274', country: 'PL' });
+    customerA = await panelLogin(customer.uuid, 'a@klient.example');
+    customerB = await panelLogin(other.uuid, 'b@klient.example');
+    const orderOfB = await post('/api/orders', orderOf(other['@id']));
+    idsOfB.orders = orderOfB.uuid;
+    idsOfB.invoices = (await post('/api/invoices', invoiceOf(other['@id'], { orderEntity: orderOfB['@id'] }))).uuid;
+    ids.panel = (await post('/api/orders', orderOf(customer['@id']))).uuid;
     operations = await operationsOf(t.app);
   }, 120_000);
   afterAll(async () => {
@@ -154,6 +181,7 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
     await nbp.close();
   });
 
+  const panelOps = new Set(PANEL_OPERATIONS);
   const resourceOf = (op: Operation) => op.path.split('/')[2] ?? '';
   const realPath = (op: Operation) =>
     fillPath(
@@ -187,7 +215,8 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
               method: op.method as 'POST',
               url,
               headers: {
-                ...bearer(admin),
+                // The panel's routes take a customer's login only (issue 37).
+                ...bearer(panelOps.has(`${op.method} ${op.route}`) ? customerA : admin),
                 ...(v.body !== undefined ? { 'content-type': v.contentType ?? 'application/json' } : {}),
               },
               ...(v.body !== undefined && op.method !== 'GET' ? { payload: v.body } : {}),
@@ -230,11 +259,12 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
     }
   });
 
-  it('answers anonymous 401 everywhere but the public routes, ROLE_USER 403 exactly on the admin-only list', async () => {
+  it('answers anonymous 401 everywhere but the public routes, ROLE_USER 403 exactly on the admin-only list and the panel, ROLE_CUSTOMER 403 everywhere but the panel', async () => {
     const documented = new Set(operations.map((op) => `${op.method} ${op.route}`));
     // The lists name real operations only (a renamed route must be renamed there too).
     expect(ADMIN_ONLY_OPERATIONS.filter((o) => !documented.has(o))).toEqual([]);
     expect(PUBLIC_OPERATIONS.filter((o) => !documented.has(o))).toEqual([]);
+    expect(PANEL_OPERATIONS.filter((o) => !documented.has(o))).toEqual([]);
     const admins = new Set(ADMIN_ONLY_OPERATIONS);
     const publics = new Set(PUBLIC_OPERATIONS);
     const wrong: string[] = [];
@@ -248,7 +278,26 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
           headers: token ? bearer(token) : {},
           ...(op.method === 'GET' ? {} : { payload: {} }),
         });
-      const [anonymous, asUser, asAdmin] = await Promise.all([call(null), call(user), call(admin)]);
+      const [anonymous, asUser, asAdmin, asCustomerA, asCustomerB] = await Promise.all([
+        call(null),
+        call(user),
+        call(admin),
+        call(customerA),
+        call(customerB),
+      ]);
+      const panel = panelOps.has(key);
+      // A customer's login: 403 on every staff route; the panel's answer it (never with a 401 or 403).
+      for (const [who, res] of [
+        ['A', asCustomerA],
+        ['B', asCustomerB],
+      ] as const) {
+        if (!publics.has(key) && (res.statusCode === 403) === panel)
+          wrong.push(`${key}: ROLE_CUSTOMER ${who} ${res.statusCode}`);
+        if (panel && res.statusCode === 401) wrong.push(`${key}: ROLE_CUSTOMER ${who} 401`);
+      }
+      if (panel && (asUser.statusCode !== 403 || asAdmin.statusCode !== 403)) {
+        wrong.push(`${key}: staff on the panel ${asUser.statusCode}/${asAdmin.statusCode}`);
+      }
       if (
         publics.has(key)
           ? anonymous.statusCode === 401 && op.path !== '/api/token/refresh'
@@ -256,16 +305,34 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
       ) {
         wrong.push(`${key}: anonymous ${anonymous.statusCode}`);
       }
-      if (!publics.has(key) && (asUser.statusCode === 403) !== admins.has(key)) {
+      if (!publics.has(key) && (asUser.statusCode === 403) !== (admins.has(key) || panel)) {
         wrong.push(`${key}: ROLE_USER ${asUser.statusCode}`);
       }
-      if (!publics.has(key) && [401, 403].includes(asAdmin.statusCode))
+      if (!publics.has(key) && !panel && [401, 403].includes(asAdmin.statusCode))
         wrong.push(`${key}: ROLE_ADMIN ${asAdmin.statusCode}`);
-      for (const res of [anonymous, asUser, asAdmin]) {
+      for (const res of [anonymous, asUser, asAdmin, asCustomerA, asCustomerB]) {
         if (broken(res)) wrong.push(`${key}: ${res.statusCode}`);
       }
     }
     if (wrong.length > 0) console.log(`MATRIX\n${wrong.join('\n')}`);
     expect(wrong).toEqual([]);
   }, 300_000);
+
+  it("never shows customer A's login anything of customer B: B's order, B's invoice, a filter on B's NIP", async () => {
+    const asA = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(customerA) });
+    const wrong: string[] = [];
+    for (const op of operations.filter((o) => panelOps.has(`${o.method} ${o.route}`) && o.method === 'GET')) {
+      if (!op.params.includes('id')) continue;
+      const resource = op.path.split('/')[3] ?? '';
+      const url = fillPath(op, { id: idsOfB[resource] ?? '00000000-0000-4000-8000-000000000000' }, 'x');
+      const res = await asA(url);
+      if (res.statusCode !== 404) wrong.push(`${op.path} with B's ${resource}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    expect((await asA('/api/panel/orders?customer.nip=5260250274')).json()['hydra:totalItems']).toBe(0);
+    const invoices = (await asA('/api/panel/invoices?pagination=false')).json()['hydra:member'];
+    expect(invoices.map((i: { uuid: string }) => i.uuid)).not.toContain(idsOfB.invoices);
+    const all = (await asA('/api/panel/orders?pagination=false')).json()['hydra:member'];
+    expect(all.map((o: { uuid: string }) => o.uuid)).not.toContain(idsOfB.orders);
+  });
 });

@@ -9,6 +9,9 @@ export const routeBudgetsKb: Record<string, number> = {
   '/': 120,
   // Issue 25: the carrier's link on a phone, usable on Fast 3G with at most 100 kB of JavaScript.
   '/p/:token': 100,
+  // Issue 37: the customer's tracking link, the same bar; the customer panel, its own build (no staff code).
+  '/t/:token': 100,
+  '/panel': 200,
 };
 
 /** The carriers' pages: an entry of their own (public.html), sent by the server for these paths. */
@@ -16,6 +19,12 @@ export const publicEntry = { html: 'public.html', routes: ['/', '/verify'] };
 
 /** The carrier's link on a phone: a build of its own (portal.html), sent by the server for /p/{token}. */
 export const portalEntry = { html: 'portal.html', routes: ['/p/:token'] };
+
+/** The customer's tracking link (issue 37): a build of its own (track.html), sent by the server for /t/{token}. */
+export const trackEntry = { html: 'track.html', routes: ['/t/:token'] };
+
+/** The customer panel (issue 37): a build of its own (panel.html) for /panel and its pages. */
+export const panelEntry = { html: 'panel.html', routes: ['/panel'] };
 
 /** The staff app's entry, which holds the login; its other pages load with the layout's chunk (the drawer). */
 export const staffEntry = { html: 'index.html', routes: ['/login'], layout: 'src/app/layout/AppLayout.tsx' };

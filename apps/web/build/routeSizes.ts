@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { paths } from '../src/app/paths.ts';
-import { portalEntry, publicEntry, routeBudgetsKb, staffEntry } from './routeBudgets.ts';
+import { panelEntry, portalEntry, publicEntry, routeBudgetsKb, staffEntry, trackEntry } from './routeBudgets.ts';
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json). */
 type ManifestChunk = {
@@ -57,6 +57,8 @@ export function routesByPage(routerSource: string): Map<string, string[]> {
 export const STAFF_MANIFEST = '.vite/manifest.json';
 export const PUBLIC_MANIFEST = '.vite/manifest-public.json';
 export const PORTAL_MANIFEST = '.vite/manifest-portal.json';
+export const TRACK_MANIFEST = '.vite/manifest-track.json';
+export const PANEL_MANIFEST = '.vite/manifest-panel.json';
 
 /** The gzipped JavaScript of a first visit to each route of one build (its manifest) of the app in `distDir`. */
 export function routeSizesOf(manifestFile: string, distDir: string, webRoot: string): RouteSize[] {
@@ -108,7 +110,7 @@ export function routeSizesOf(manifestFile: string, distDir: string, webRoot: str
     };
   };
   const sizes: RouteSize[] = [];
-  for (const entry of [publicEntry, portalEntry]) {
+  for (const entry of [publicEntry, portalEntry, trackEntry, panelEntry]) {
     if (manifest[entry.html]?.isEntry) sizes.push(measure(entry.html, entry.routes, [entry.html]));
   }
   if (manifest[staffEntry.html]?.isEntry) {
@@ -124,7 +126,8 @@ export function routeSizesOf(manifestFile: string, distDir: string, webRoot: str
 
 /** Every route of the built app: the staff app's build and the public pages'. */
 export function routeSizes(distDir: string, webRoot: string): RouteSize[] {
-  return [STAFF_MANIFEST, PUBLIC_MANIFEST, PORTAL_MANIFEST]
+  return [STAFF_MANIFEST, PUBLIC_MANIFEST, PORTAL_MANIFEST, TRACK_MANIFEST, PANEL_MANIFEST]
+    .filter((manifest) => existsSync(path.join(distDir, manifest)))
     .flatMap((manifest) => routeSizesOf(manifest, distDir, webRoot))
     .sort((a, b) => a.gzipBytes - b.gzipBytes);
 }

@@ -19,7 +19,13 @@ const ready: Record<string, { role: 'button' | 'region' | 'alert'; name: string 
   '/': { role: 'region', name: 'Lista zapytań transportowych' },
   // A link that is no carrier's: the page's answer to it is drawn by the same JavaScript as an order's.
   '/p/:token': { role: 'alert', name: '' },
+  // Issue 37: a link that is no customer's; the panel's invitation page (the panel without a login goes to /login).
+  '/t/:token': { role: 'alert', name: '' },
+  '/panel': { role: 'button', name: 'Ustaw hasło' },
 };
+
+/** The address opened for a route, where it is not the route itself. */
+const visit: Record<string, string> = { '/panel': '/panel/invite/bundle-check' };
 
 describe("first-load JavaScript of the login, the public page and the carrier's link", () => {
   let sizes: RouteSize[];
@@ -56,7 +62,7 @@ describe("first-load JavaScript of the login, the public page and the carrier's 
         const url = new URL(request.url());
         if (url.pathname.startsWith('/api/')) apiRequests.push(url.pathname + url.search);
       });
-      await page.goto(route);
+      await page.goto(visit[route] ?? route);
       const target = ready[route] as { role: 'button' | 'region' | 'alert'; name: string };
       await (target.name
         ? page.getByRole(target.role, { name: target.name })

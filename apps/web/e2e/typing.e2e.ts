@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { panelLogin } from './customerWindowHelpers.ts';
 import { apiAs, nav } from './fixtures.ts';
 import { type FieldMeasure, formatTable, laggingForms, type Summary, summarize, TypingMeter } from './typingMeter.ts';
 
@@ -31,6 +32,7 @@ describe('typing: each form keeps up with the keys', () => {
   let browser: Browser;
   let token: string;
   let portalLink: string;
+  let panelTokens: { token: string; refreshToken: string };
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -72,6 +74,8 @@ describe('typing: each form keeps up with the keys', () => {
     });
     await apiAs(token, 'POST', `/api/orders/${order.uuid}/send/carrier`, {});
     portalLink = (await apiAs(token, 'GET', `/api/orders/${order.uuid}/portal`)).url;
+    // Issue 37: a customer's panel login, for the panel's 'Nowe zapytanie'.
+    panelTokens = await panelLogin(token, customer.uuid, `pisanie.${suffix}@klient.example`, 'Haslo-Pisania-2026');
   });
   afterAll(async () => {
     if (baseline) console.log(formatTable(baseline, forms));
@@ -241,5 +245,33 @@ describe('typing: each form keeps up with the keys', () => {
     const local = await portalMeter.plainInput();
     await phone.close();
     judge("carrier's link (390×844)", measures, local);
+  });
+
+  it("the customer panel on a phone (390×844): 'Nowe zapytanie', the cargo and the notes", async () => {
+    const phone = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      locale: 'pl-PL',
+      timezoneId: 'Europe/Warsaw',
+      isMobile: true,
+      hasTouch: true,
+    });
+    phone.setDefaultTimeout(15_000);
+    await phone.addInitScript((pair) => {
+      window.localStorage.setItem('token', pair.token);
+      window.localStorage.setItem('refreshToken', pair.refreshToken);
+    }, panelTokens);
+    const panel = await phone.newPage();
+    const panelMeter = await TypingMeter.attach(panel);
+    await panel.goto('/panel/nowe');
+    const form = panel.getByRole('form', { name: 'Nowe zapytanie' });
+    await form.waitFor();
+    const measures = [
+      await panelMeter.typeInto('panel query', 'Towar', form.getByRole('textbox', { name: 'Towar' })),
+      await panelMeter.typeInto('panel query', 'Uwagi', form.getByRole('textbox', { name: 'Uwagi' })),
+    ];
+    const local = await panelMeter.plainInput();
+    await phone.close();
+    judge('customer panel query (390×844)', measures, local);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { milestoneList } from './customerWindow.ts';
 import type { CustomerDebt } from './debtors.ts';
 import { CUSTOMER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import {
@@ -17,6 +18,10 @@ export const customerFieldsSchema = z.object({
   acquiredBy: optionalEnum(CUSTOMER_ACQUISITION_SOURCES),
   /** Issue 26: 'bez przypomnień' – no payment reminders go to this customer. */
   noReminders: z.boolean().optional().default(false),
+  /** Issue 37: the tracking page shows the plates and the driver (null: the settings' default). */
+  trackShowVehicle: z.boolean().nullable().optional(),
+  /** Issue 37: the milestones mailed to the customer, 'sent,loaded,unloaded,cmr' (null: the settings' default). */
+  milestoneMails: milestoneList.nullable().optional(),
 });
 export const customerCreateSchema = withTypedPhone(customerFieldsSchema.superRefine(refineParty));
 export const customerUpdateSchema = withTypedPhone(
@@ -24,6 +29,8 @@ export const customerUpdateSchema = withTypedPhone(
     ...partyUpdateFields,
     acquiredBy: z.enum(CUSTOMER_ACQUISITION_SOURCES).nullable().optional(),
     noReminders: z.boolean().optional(),
+    trackShowVehicle: z.boolean().nullable().optional(),
+    milestoneMails: milestoneList.nullable().optional(),
   }),
 );
 
@@ -35,6 +42,10 @@ export type Customer = PartyRecord &
     '@type': 'Customer';
     acquiredBy: string | null;
     noReminders: boolean;
+    trackShowVehicle: boolean | null;
+    milestoneMails: string | null;
+    /** How many people of the customer have a panel login (active ones). */
+    panelUsers?: number;
   };
 
 export const customerMessages = {

@@ -9,6 +9,7 @@ export * from './constants.ts';
 export * from './conversions.ts';
 export * from './countries.ts';
 export * from './customers.ts';
+export * from './customerWindow.ts';
 export * from './debtors.ts';
 export * from './dictionaries.ts';
 export * from './format.ts';

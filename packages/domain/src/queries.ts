@@ -93,6 +93,8 @@ export type CustomerSummary = {
 /** GET /api/queries(/{uuid}): a shipment with the suggested price and the best carrier offer. */
 export type Query = ShipmentRead & {
   '@type': 'Query';
+  /** Issue 37: sent from the customer panel ('od klienta'); createdBy is the customer's person. */
+  fromCustomer?: boolean;
   status: QueryStatus | typeof CONVERTED_STATUS;
   /** The order this query became, or was made from (an IRI). */
   order: string | null;

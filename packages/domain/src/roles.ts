@@ -8,3 +8,10 @@ export const roleLabels: Record<Role, string> = {
 };
 
 export const isAdmin = (roles: readonly string[] | undefined) => !!roles?.includes('ROLE_ADMIN');
+
+/**
+ * A customer's panel user (issue 37): bound to one customer record, reaches only /api/panel/…; never one of the
+ * staff's roles (the users form does not offer it, the users list does not show such users).
+ */
+export const CUSTOMER_ROLE = 'ROLE_CUSTOMER';
+export const isCustomerUser = (roles: readonly string[] | undefined) => !!roles?.includes(CUSTOMER_ROLE);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isMilestoneList } from './customerWindow.ts';
+import { customerWindowMessages, DEFAULT_CUSTOMER_MILESTONES } from './customerWindowMessages.ts';
 import { DEFAULT_INTEREST_RATES, interestRatesError } from './interest.ts';
 import { parseVatRate, VAT_RATES } from './invoiceMath.ts';
 import { validationMessages as m } from './messages.ts';
@@ -51,6 +53,14 @@ export const SETTING_DEFINITIONS = {
       '3. Płatność na podstawie faktury VAT w terminie podanym w zleceniu.',
     ].join('\n'),
   },
+  /** Issue 37: the customer's tracking link and milestone mails. */
+  customerMilestoneMails: {
+    label: 'Powiadomienia klienta e-mailem (sent, loaded, unloaded, cmr — po przecinku)',
+    kind: 'text',
+    default: DEFAULT_CUSTOMER_MILESTONES,
+  },
+  customerTrackShowVehicle: { label: 'Pokazuj klientowi numery pojazdu i kierowcę', kind: 'flag', default: 'nie' },
+  customerCmrAutoRelease: { label: 'Udostępniaj klientowi CMR po rozładunku', kind: 'flag', default: 'tak' },
   reminderSchedule: {
     label: 'Harmonogram przypomnień o płatnościach (JSON: day, subjectPl, textPl, subjectEn, textEn)',
     kind: 'longText',
@@ -90,6 +100,7 @@ export function settingValueError(key: string, value: string): string | null {
   const def = (SETTING_DEFINITIONS as Record<string, { kind: string }>)[key];
   if (!def) return null;
   if (key === 'lateInterestRates') return interestRatesError(value);
+  if (key === 'customerMilestoneMails') return isMilestoneList(value) ? null : customerWindowMessages.milestonesInvalid;
   if (key === 'reminderSchedule') return parseReminderSchedule(value) ? null : remindersMessages.scheduleInvalid;
   if (def.kind !== 'longText' && value.length > 2000) return m.maxLength(2000);
   if (def.kind === 'hundredths') {

@@ -46,18 +46,26 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'portal_links', kind: 'update' },
     { table: 'verifications', kind: 'delete' },
   ],
-  customers: [{ table: 'verifications', kind: 'delete' }],
+  customers: [
+    { table: 'panel_users', kind: 'delete' },
+    { table: 'verifications', kind: 'delete' },
+  ],
   invoices: [
     { table: 'bank_statement_lines', kind: 'update' },
     { table: 'invoice_positions', kind: 'delete' },
     { table: 'invoice_reminders', kind: 'delete' },
     { table: 'ksef_outbox', kind: 'delete' },
   ],
-  mail_outbox: [{ table: 'invoice_reminders', kind: 'update' }],
+  mail_outbox: [
+    { table: 'customer_milestones', kind: 'update' },
+    { table: 'invoice_reminders', kind: 'update' },
+  ],
   // An order's chosen offer (ON DELETE SET NULL).
   offers: [{ table: 'orders', kind: 'update' }],
   orders: [
     { table: 'bank_statement_lines', kind: 'update' },
+    { table: 'customer_links', kind: 'delete' },
+    { table: 'customer_milestones', kind: 'delete' },
     { table: 'order_documents', kind: 'delete' },
     { table: 'portal_events', kind: 'delete' },
     { table: 'portal_links', kind: 'delete' },
@@ -66,6 +74,7 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'tasks', kind: 'update' },
     { table: 'verifications', kind: 'update' },
   ],
+  panel_users: [{ table: 'panel_invitations', kind: 'delete' }],
   queries: [
     { table: 'offers', kind: 'delete' },
     { table: 'orders', kind: 'update' },
@@ -85,6 +94,8 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'offers', kind: 'update' },
     { table: 'order_documents', kind: 'update' },
     { table: 'orders', kind: 'update' },
+    { table: 'panel_users', kind: 'delete' },
+    { table: 'panel_users', kind: 'update' },
     { table: 'portal_events', kind: 'update' },
     { table: 'queries', kind: 'update' },
     { table: 'refresh_tokens', kind: 'delete' },

@@ -111,13 +111,32 @@ export const PUBLIC_OPERATIONS: readonly string[] = [
   'POST /api/public/portal/:token/invoice',
   'GET /api/public/portal/:token/documents/:id/content',
   'GET /api/public/documents/:id/content',
+  'GET /api/public/track/:token',
+  'GET /api/public/track/:token/documents/:id',
+  'POST /api/panel/invitations/:token/accept',
   'POST /api/telegram/webhook',
   'GET /api/health',
 ];
 
+/**
+ * The customer panel's own calls (issue 37): a ROLE_CUSTOMER login reaches these and nothing else; staff get 403 here.
+ */
+export const PANEL_OPERATIONS: readonly string[] = [
+  'GET /api/panel/me',
+  'GET /api/panel/orders',
+  'GET /api/panel/orders/:id',
+  'GET /api/panel/queries',
+  'POST /api/panel/queries',
+  'GET /api/panel/invoices',
+  'GET /api/panel/invoices/:id/pdf',
+  'GET /api/panel/balance',
+];
+
 const adminSet = new Set(ADMIN_ONLY_OPERATIONS);
+const panelSet = new Set(PANEL_OPERATIONS);
 const publicSet = new Set(PUBLIC_OPERATIONS);
 
 export const operationKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
 export const isAdminOnlyOperation = (method: string, url: string) => adminSet.has(operationKey(method, url));
 export const isPublicOperation = (method: string, url: string) => publicSet.has(operationKey(method, url));
+export const isPanelOperation = (method: string, url: string) => panelSet.has(operationKey(method, url));

@@ -1,11 +1,11 @@
-import { isAdmin, type Role } from '@spedycja/domain';
+import { isAdmin, isCustomerUser, type Role } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
+import { panelUsers, users } from '../db/schema/index.ts';
 import type { AuthUser, TokenSigner } from '../modules/auth/tokens.ts';
-import { isAdminOnlyOperation, isPublicOperation } from './access.ts';
+import { isAdminOnlyOperation, isPanelOperation, isPublicOperation } from './access.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 
 const USER_RECORD_MS = 2000;
@@ -23,6 +23,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Roles of which the user needs one; the default is any logged-in user. */
     roles?: Role[];
+    /** The customer panel's own routes (issue 37): only a ROLE_CUSTOMER user, and such a user only these. */
+    panel?: boolean;
   }
 }
 
@@ -42,9 +44,11 @@ export const authPlugin = fp<{ signer: TokenSigner; db: DbOrTx }>(async (app: Fa
       if (method === 'HEAD') continue;
       const admin = isAdminOnlyOperation(method, route.url);
       const open = isPublicOperation(method, route.url);
+      const panel = isPanelOperation(method, route.url);
       const saysAdmin = route.config?.roles?.includes('ROLE_ADMIN') ?? false;
       const saysPublic = route.config?.public === true;
-      if (admin !== saysAdmin || open !== saysPublic) {
+      const saysPanel = route.config?.panel === true;
+      if (admin !== saysAdmin || open !== saysPublic || panel !== saysPanel) {
         throw new Error(
           `${method} ${route.url}: its access (adminOnly/public) differs from src/http/access.ts; change both together`,
         );
@@ -55,14 +59,27 @@ export const authPlugin = fp<{ signer: TokenSigner; db: DbOrTx }>(async (app: Fa
   // The roles are read from the user's record, not from the token: a deleted user is out and a demoted admin loses
   // the rights at once, not when the token expires. The record is kept for 2 s so that a burst of requests reads it
   // once; a change through this instance forgets it at once (forgetUser), another instance's within 2 s.
-  const records = new Map<string, { at: number; record: { roles: string[]; name: string; login: string } | null }>();
+  type UserRecord = { roles: string[]; name: string; login: string; customerId: number | null };
+  const records = new Map<string, { at: number; record: UserRecord | null }>();
   const recordOf = async (uuid: string) => {
     const cached = records.get(uuid);
     if (cached && performance.now() - cached.at < USER_RECORD_MS) return cached.record;
-    const [record = null] = await db
-      .select({ roles: users.roles, name: users.name, login: users.login })
+    const [row] = await db
+      .select({
+        roles: users.roles,
+        name: users.name,
+        login: users.login,
+        customerId: panelUsers.customerId,
+        panelActive: panelUsers.active,
+      })
       .from(users)
+      .leftJoin(panelUsers, eq(panelUsers.userId, users.id))
       .where(eq(users.uuid, uuid));
+    // A panel user who was disabled (or lost the customer) is out at once, as a deleted user is.
+    const record =
+      !row || (isCustomerUser(row.roles) && !row.panelActive)
+        ? null
+        : { roles: row.roles, name: row.name, login: row.login, customerId: row.customerId };
     if (records.size >= 10_000) records.clear();
     records.set(uuid, { at: performance.now(), record });
     return record;
@@ -80,7 +97,15 @@ export const authPlugin = fp<{ signer: TokenSigner; db: DbOrTx }>(async (app: Fa
     const claims = header?.startsWith('Bearer ') ? await signer.verify(header.slice(7).trim()) : null;
     const record = claims ? await recordOf(claims.uuid) : null;
     if (!claims || !record) throw unauthorized();
-    request.user = { ...claims, roles: record.roles, name: record.name, username: record.login };
+    request.user = {
+      ...claims,
+      roles: record.roles,
+      name: record.name,
+      username: record.login,
+      customerId: record.customerId,
+    };
+    // A customer's login reaches the panel's routes only, and only a customer's login reaches them.
+    if (isCustomerUser(record.roles) !== (config.panel === true)) throw forbidden();
     const roles = config.roles;
     if (roles && !roles.some((r) => request.user?.roles.includes(r))) throw forbidden();
   });

@@ -15,6 +15,12 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 /** The carrier's link (/p/{token}, issue 25) is a public page too. */
 const PUBLIC_PAGES = new Set(['/', '/verify', '/p/:token']);
+/** Issue 37: the customer's tracking link (/t/{token}) and the customer panel (/panel, its pages): builds of their own. */
+const CUSTOMER_PAGES: Record<string, string> = {
+  '/t/:token': 'track.html',
+  '/panel': 'panel.html',
+  '/panel/*': 'panel.html',
+};
 /**
  * The carriers' list asks for its first page as soon as its script runs; announced with the page, the browser fetches
  * it alongside the scripts instead of after them (a round trip less on a slow link). The URL is the one the page
@@ -50,6 +56,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       if (url === '/') reply.header('link', `<${PUBLIC_FIRST_PAGE}>; rel=preload; as=fetch; crossorigin=anonymous`);
       return sendPage(reply, url === '/p/:token' ? portalPage : publicPage);
     });
+  }
+  for (const [url, page] of Object.entries(CUSTOMER_PAGES)) {
+    const file = existsSync(path.join(webDist, page)) ? page : 'index.html';
+    app.get(url, { config: { public: true }, schema: { hide: true } }, (_request, reply) => sendPage(reply, file));
   }
   return {
     /** The not-found answer for a GET of a client-side route (/queries, /users, …): the single-page app. */

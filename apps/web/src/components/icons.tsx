@@ -144,6 +144,10 @@ export const IconAlertTriangle = icon(
     <path d="M12 10v4.5M12 17.5v.01" />
   </>,
 );
+/** A paperclip: a file attached (issue 37, 'Dołącz CMR'). */
+export const IconPaperclip = icon(
+  <path d="M15 7l-6.5 6.5a2 2 0 003 3L18 10a4 4 0 00-6-6l-6.5 6.5a6 6 0 008.5 8.5L20 13" />,
+);
 export const IconArrowsExchange = icon(<path d="M4 8h14l-3-3M20 16H6l3 3" />);
 export const IconCheck = icon(<path d="M5 12.5l4.5 4.5L19 7.5" />);
 export const IconPhone = icon(

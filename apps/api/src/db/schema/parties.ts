@@ -70,6 +70,10 @@ export const customers = pgTable(
     acquiredBy: text('acquired_by'),
     /** Issue 26: 'bez przypomnień' – no payment reminders go to this customer. */
     noReminders: boolean('no_reminders').notNull().default(false),
+    /** Issue 37: the tracking page shows the plates and the driver; null: the settings' default. */
+    trackShowVehicle: boolean('track_show_vehicle'),
+    /** Issue 37: the milestones mailed to the customer ('sent,loaded,unloaded,cmr'); null: the settings' default. */
+    milestoneMails: text('milestone_mails'),
     /**
      * Kept by triggers on invoices (issue 35): the earliest payment date among the customer's open VAT invoices (not
      * paid, something due), null without one. A debtor is a customer whose this date is more than debtorAfterDays

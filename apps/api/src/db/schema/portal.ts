@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import { carriers } from './parties.ts';
 import { users } from './users.ts';
@@ -90,6 +90,9 @@ export const orderDocuments = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedById: integer('deleted_by_id').references(() => users.id, { onDelete: 'set null' }),
     deletionReason: text('deletion_reason'),
+    /** Issue 37: 'Widoczny dla klienta' – on the customer's tracking page and in the panel. */
+    visibleToCustomer: boolean('visible_to_customer').notNull().default(false),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
     index('order_documents_order_idx').on(t.orderId, t.id).where(sql`${t.deletedAt} IS NULL`),

@@ -25,6 +25,8 @@ export const queries = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    /** Issue 37: sent from the customer panel ('od klienta') by this person (a ROLE_CUSTOMER user). */
+    panelUserId: integer('panel_user_id').references(() => users.id, { onDelete: 'set null' }),
     customerPrice: integer('customer_price'),
     customerPriceSuggested: integer('customer_price_suggested'),
     customerPriceCurrency: text('customer_price_currency').notNull().default('pln'),
@@ -54,6 +56,7 @@ export const queries = pgTable(
     ownerName: text('owner_name'),
   },
   (t) => [
+    index('queries_panel_user_idx').on(t.panelUserId).where(sql`${t.panelUserId} IS NOT NULL`),
     // The table's usual page: not deleted, a status, newest first.
     index('queries_list_idx').on(t.deletionReason, t.status, t.id.desc()),
     // Sortable dates: NULLS FIRST and the id, as the list sorts them (see parseListQuery), in either direction.

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { verify } from '@node-rs/argon2';
-import { apiMessages, type TokenPair } from '@spedycja/domain';
+import { apiMessages, isCustomerUser, type TokenPair } from '@spedycja/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
-import { loginFailures, refreshTokens, users } from '../../db/schema/index.ts';
+import { loginFailures, panelUsers, refreshTokens, users } from '../../db/schema/index.ts';
 import { AppError, unauthorized } from '../../http/errors.ts';
 import { findUserByLogin } from '../users/queries.ts';
 import { hashToken, newRefreshToken, successorToken, type TokenSigner } from './tokens.ts';
@@ -91,6 +91,16 @@ export function createAuthService(db: Db, config: Config, signer: TokenSigner) {
       });
   }
 
+  /** A panel user (issue 37) who is disabled, or not (yet) bound to a customer, cannot log in or refresh. */
+  async function panelClosed(user: UserRow): Promise<boolean> {
+    if (!isCustomerUser(user.roles)) return false;
+    const [panel] = await db
+      .select({ active: panelUsers.active, passwordSetAt: panelUsers.passwordSetAt })
+      .from(panelUsers)
+      .where(eq(panelUsers.userId, user.id));
+    return !panel?.active || !panel.passwordSetAt;
+  }
+
   return {
     async login(username: string, password: string, ip: string): Promise<TokenPair> {
       const loginKey = `user:${username.trim().toLowerCase()}`;
@@ -98,7 +108,7 @@ export function createAuthService(db: Db, config: Config, signer: TokenSigner) {
       await checkLimits(loginKey, ipKey);
       const user = username.trim() ? await findUserByLogin(db, username.trim()) : undefined;
       const valid = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
-      if (!user || !valid) {
+      if (!user || !valid || (await panelClosed(user))) {
         await recordFailure(loginKey);
         await recordFailure(ipKey);
         throw new AppError(401, 'bad_credentials', apiMessages.badCredentials);
@@ -142,7 +152,7 @@ export function createAuthService(db: Db, config: Config, signer: TokenSigner) {
       }
       const row = known as typeof refreshTokens.$inferSelect;
       const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-      if (!user) throw unauthorized(apiMessages.refreshInvalid);
+      if (!user || (await panelClosed(user))) throw unauthorized(apiMessages.refreshInvalid);
       return issue(user, row.familyId, { presented, spentAt: row.spentAt as Date });
     },
 

@@ -1,7 +1,14 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
-export type AuthUser = { uuid: string; username: string; name: string; roles: string[] };
+export type AuthUser = {
+  uuid: string;
+  username: string;
+  name: string;
+  roles: string[];
+  /** A panel user's customer record (issue 37), read from the database on each request, never from the token. */
+  customerId?: number | null;
+};
 
 export type TokenSigner = {
   /** `issuedAt` (seconds) makes the token a function of it: a replayed refresh gets the very same token. */

@@ -5,7 +5,7 @@ import { customerDebtJson, debtorFilter } from '../debtors/debt.ts';
 import { partyDefaultOrder, partyFilterFields, partyJson, partySearch, partySearchOrder } from '../parties/fields.ts';
 
 /** A customer's row, with the debt columns of customerDebtColumns() where the read selected them. */
-type CustomerRow = typeof customers.$inferSelect & { debtor?: unknown; overdueAmount?: unknown };
+type CustomerRow = typeof customers.$inferSelect & { debtor?: unknown; overdueAmount?: unknown; panelUsers?: unknown };
 
 export const customerFilters: FilterSpec = {
   fields: {
@@ -23,6 +23,12 @@ export const customerFilters: FilterSpec = {
 export const toCustomerJson = (row: CustomerRow) =>
   Object.assign(
     partyJson('customers', 'Customer', row),
-    { acquiredBy: row.acquiredBy, noReminders: row.noReminders },
+    {
+      acquiredBy: row.acquiredBy,
+      noReminders: row.noReminders,
+      trackShowVehicle: row.trackShowVehicle,
+      milestoneMails: row.milestoneMails,
+      panelUsers: Number(row.panelUsers ?? 0),
+    },
     customerDebtJson(row),
   );

@@ -32,6 +32,7 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
 import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
 import { warsawDay } from '../../warsawDay.ts';
+import { releasedCmrAttachments } from '../customerWindow/documents.ts';
 import { quoteEurRate, warmedRates } from '../exchangeRates/service.ts';
 import type { KsefService } from '../ksef/service.ts';
 import { findOrder } from '../orders/repository.ts';
@@ -398,15 +399,22 @@ export async function invoicesRoutes(
   });
 
   /** GET for the original client; POST, because sending changes state. */
-  const send = async (id: string) => {
+  const send = async (id: string, attachCmr = false) => {
     const invoice = await load(uuidParam(id));
-    await db.transaction((tx) => queueInvoiceMail(tx, invoice));
+    // Issue 37: 'Dołącz CMR' — many customers pay only against it.
+    const cmrs = attachCmr ? await releasedCmrAttachments(db, invoice.id) : [];
+    await db.transaction((tx) => queueInvoiceMail(tx, invoice, cmrs));
     app.outbox.nudge();
     return { message: invoiceMessages.sent, invoice: await load(invoice.uuid) };
   };
   r.get('/api/invoices/:id/send', { config, schema: { tags, params: idParams } }, (request) => send(request.params.id));
-  r.post('/api/invoices/:id/send', { config, schema: { tags, params: idParams } }, (request) =>
-    send(request.params.id),
+  r.post(
+    '/api/invoices/:id/send',
+    {
+      config,
+      schema: { tags, params: idParams, body: z.object({ attachCmr: z.boolean().optional() }).nullish() },
+    },
+    (request) => send(request.params.id, request.body?.attachCmr === true),
   );
 
   r.get(

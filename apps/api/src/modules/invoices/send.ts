@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, type Invoice, invoiceMessages, paymentTermLabels } from '@spedycja/domain';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoices } from '../../db/schema/index.ts';
+import { invoices, type MailAttachmentRef } from '../../db/schema/index.ts';
 import { type InvoiceQr, invoiceFileName, invoiceTitle, renderInvoicePdf } from '../../documents/invoicePdf.ts';
 import { fieldViolation } from '../../http/errors.ts';
 import { enqueueMail, type Outbox } from '../../mail/outbox.ts';
@@ -15,7 +15,7 @@ export const INVOICE_PDF_ATTACHMENT = 'invoicePdf';
  * stand or fall together). The PDF is not made here: the outbox renders it when it sends, so that positions the
  * original client adds after 'add and send' are on it. No buyer e-mail is a 422 and nothing is marked.
  */
-export async function queueInvoiceMail(tx: DbOrTx, invoice: Invoice) {
+export async function queueInvoiceMail(tx: DbOrTx, invoice: Invoice, extra: MailAttachmentRef[] = []) {
   if (!invoice.customerEmail) throw fieldViolation('customerEmail', invoiceMessages.noEmail);
   const company = await readAllSettings(tx);
   const due = invoice.paymentDate
@@ -32,7 +32,8 @@ export async function queueInvoiceMail(tx: DbOrTx, invoice: Invoice) {
         ? `Kwota: ${formatMoney(invoice.totalGross, invoice.currency)}${due ? `, termin płatności: ${due}` : ''}.\n`
         : '') +
       `\nPozdrawiamy,\n${company.companyName ?? invoice.vendorName}\n${company.companyPhone ?? ''} ${company.companyEmail ?? ''}\n`,
-    renderedAttachments: [{ kind: INVOICE_PDF_ATTACHMENT, ref: invoice.uuid }],
+    // Issue 37: 'Dołącz CMR' adds the order's released CMRs (made when the mail goes, from the files store).
+    renderedAttachments: [{ kind: INVOICE_PDF_ATTACHMENT, ref: invoice.uuid }, ...extra],
   });
   await tx.update(invoices).set({ invoiceSent: true }).where(eq(invoices.id, invoice.id));
 }

@@ -19,6 +19,7 @@ import { parseListQuery } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
 import { runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import type { CustomerTrackHooks } from '../orders/hooks.ts';
 import { findOrder, orderListStatements, toOrderJson } from '../orders/repository.ts';
 import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { archiveFilters } from './archive.ts';
@@ -50,7 +51,10 @@ const given = <T extends Record<string, unknown>>(body: T) =>
  * Loadings: the loading and unloading confirmations (SPEC §4; the unloading one finishes the order and asks for
  * its VAT invoice) and the archive of finished loadings. The calendar reads `GET /api/orders` with date ranges.
  */
-export async function loadingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function loadingsRoutes(
+  app: FastifyInstance,
+  { db, customerTrack }: { db: Db; customerTrack?: CustomerTrackHooks },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Loadings'];
 
@@ -81,6 +85,8 @@ export async function loadingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
           .set({ ...changes, changedById: me })
           .where(eq(orders.id, row.id));
         const finishedNow = body.loadingFinished && !row.loadingFinished;
+        // The customer's milestone (issue 37), once.
+        if (finishedNow) await customerTrack?.loaded(tx, row.id, request);
         return (
           finishedNow &&
           !(await hasInvoice(tx, and(eq(invoices.orderProFormaId, row.id), eq(invoices.type, 'proforma')) as SQL))
@@ -110,6 +116,7 @@ export async function loadingsRoutes(app: FastifyInstance, { db }: { db: Db }) {
           .update(orders)
           .set({ ...changes, status, changedById: me })
           .where(eq(orders.id, row.id));
+        if (body.unloadingFinished && !row.unloadingFinished) await customerTrack?.unloaded(tx, row.id, request);
         const paidNow = body.customerPaid && !row.customerPaid;
         return paidNow && !(await hasInvoice(tx, and(eq(invoices.orderId, row.id), eq(invoices.type, 'vat')) as SQL));
       });

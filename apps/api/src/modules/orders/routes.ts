@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { carriers, customers, orders, users } from '../../db/schema/index.ts';
 import { renderDocx } from '../../documents/docx.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
@@ -36,19 +36,20 @@ import { readAllSettings } from '../settings/company.ts';
 import { readSetting } from '../settings/repository.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { staffOnly } from '../users/queries.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
 import { assertCarrierAllowed } from '../verification/status.ts';
 import { orderWarnings } from '../verification/warnings.ts';
 import { orderFilters } from './filters.ts';
-import type { CarrierLinkIssuer } from './hooks.ts';
+import type { CarrierLinkIssuer, CustomerTrackHooks } from './hooks.ts';
 import { nextOrderNumber } from './numbering.ts';
 import { findOrder, listOrders, listOrdersAsJson, type OrderRecord, toOrderJson } from './repository.ts';
-import { queueOrderMail, registerOrderSentMark } from './send.ts';
+import { queueOrderMail, recipientOf, registerOrderSentMark } from './send.ts';
 
 const customerRef = { table: customers, id: customers.id, uuid: customers.uuid, resource: 'customers' };
 const carrierRef = { table: carriers, id: carriers.id, uuid: carriers.uuid, resource: 'carriers' };
-const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
+const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users', where: staffOnly };
 
 const exportParams = z.object({
   id: z.string().max(100),
@@ -64,13 +65,29 @@ export async function ordersRoutes(
     geo,
     softDelete,
     carrierLink,
+    customerTrack,
     registers,
-  }: { db: Db; geo: GeoService; softDelete: SoftDeleteRegistry; carrierLink?: CarrierLinkIssuer; registers: Registers },
+  }: {
+    db: Db;
+    geo: GeoService;
+    softDelete: SoftDeleteRegistry;
+    carrierLink?: CarrierLinkIssuer;
+    customerTrack?: CustomerTrackHooks;
+    registers: Registers;
+  },
 ) {
   softDelete.set('order', { table: orders, uuid: orders.uuid, deletionReason: orders.deletionReason });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Orders'];
   registerOrderSentMark(app.outbox, db);
+
+  /** The customer's confirmation, with the tracking link when the customer is mailed that milestone (issue 37). */
+  const queueCustomerMail = async (tx: DbOrTx, record: OrderRecord, request: FastifyRequest) => {
+    const to = recipientOf(record, 'customer');
+    const link = await customerTrack?.linkForOrderMail(tx, record.order.id, request);
+    const mailId = await queueOrderMail(tx, record, 'customer', link, app.outbox.mode === 'file');
+    await customerTrack?.orderMailQueued(tx, record.order.id, mailId, to, Boolean(link));
+  };
 
   const load = async (uuid: string, tx: typeof db = db) => {
     const row = await findOrder(tx, eq(orders.uuid, uuid));
@@ -162,7 +179,7 @@ export async function ordersRoutes(
       const created = await load(row?.uuid as string, tx as typeof db);
       // Ticked on create: the documents go out with the order, or the order is not created.
       const keptInFolder = app.outbox.mode === 'file';
-      if (sendMailToCustomer) await queueOrderMail(tx, created, 'customer', undefined, keptInFolder);
+      if (sendMailToCustomer) await queueCustomerMail(tx, created, request);
       if (sendMailToCarrier)
         await queueOrderMail(tx, created, 'carrier', await carrierLink?.(tx, created.order, request, me), keptInFolder);
       return created.order.uuid;
@@ -249,6 +266,11 @@ export async function ordersRoutes(
         .update(orders)
         .set({ ...changes, changedById: me })
         .where(eq(orders.uuid, uuid));
+      // The customer's milestones (issue 37): loading and unloading confirmed in the office.
+      if (changes.loadingFinished === true && !existing.loadingFinished)
+        await customerTrack?.loaded(db, existing.id, request);
+      if (changes.unloadingFinished === true && !existing.unloadingFinished)
+        await customerTrack?.unloaded(db, existing.id, request);
     }
     const json = await itemJson(await load(uuid));
     return paymentWarning ? { ...json, paymentWarning } : json;
@@ -290,13 +312,15 @@ export async function ordersRoutes(
     const record = await loadLive(uuidParam(id), request, 'write');
     const me = await actorId(db, request);
     await db.transaction(async (tx) =>
-      queueOrderMail(
-        tx,
-        record,
-        party,
-        party === 'carrier' ? await carrierLink?.(tx, record.order, request, me) : undefined,
-        app.outbox.mode === 'file',
-      ),
+      party === 'customer'
+        ? queueCustomerMail(tx, record, request)
+        : queueOrderMail(
+            tx,
+            record,
+            party,
+            await carrierLink?.(tx, record.order, request, me),
+            app.outbox.mode === 'file',
+          ),
     );
     app.outbox.nudge();
     return {

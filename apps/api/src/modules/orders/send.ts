@@ -75,24 +75,25 @@ export async function queueOrderMail(
   tx: DbOrTx,
   record: OrderRecord,
   party: OrderParty,
-  carrierLink?: string,
+  link?: string,
   keptInFolder = false,
-) {
+): Promise<number> {
   const to = recipientOf(record, party);
   const company = await readAllSettings(tx);
   const pdf = await renderPdf(orderDocument(record, party, company));
   const o = record.order;
   const what = party === 'carrier' ? 'Zlecenie transportowe' : 'Potwierdzenie zlecenia';
   const route = `${o.loadingCity ?? ''} → ${o.unloadingCity ?? ''}`;
-  await enqueueMail(tx, {
+  const mailId = await enqueueMail(tx, {
     to,
     subject: `${what} nr ${o.number} (${route}, załadunek ${formatWallClock(o.loadingDate)})`,
     text:
       `Dzień dobry,\n\nw załączniku przesyłamy ${what.toLowerCase()} nr ${o.number} na trasie ${route}.\n` +
       `${party === 'carrier' ? 'Prosimy o potwierdzenie przyjęcia zlecenia do realizacji.\n' : ''}` +
-      (carrierLink
-        ? `\nPrzyjęcie zlecenia, dane kierowcy i pojazdu, załadunek, rozładunek, CMR i fakturę zgłosisz tutaj:\n${carrierLink}\n`
+      (link && party === 'carrier'
+        ? `\nPrzyjęcie zlecenia, dane kierowcy i pojazdu, załadunek, rozładunek, CMR i fakturę zgłosisz tutaj:\n${link}\n`
         : '') +
+      (link && party === 'customer' ? `\nStatus zlecenia, dokumenty (CMR) i faktury:\n${link}\n` : '') +
       '\n' +
       `Pozdrawiamy,\n${company.companyName ?? ''}\n${company.companyPhone ?? ''} ${company.companyEmail ?? ''}\n`,
     attachments: [{ filename: documentFileName(o.number, party, 'pdf'), contentType: 'application/pdf', content: pdf }],
@@ -112,4 +113,5 @@ export async function queueOrderMail(
       ],
     });
   }
+  return mailId;
 }

@@ -110,6 +110,8 @@ export function toDocumentJson(row: DocumentRow & { addedByName?: string | null 
     addedBy: row.source === 'carrier' ? null : (row.addedByName ?? null),
     addedAt: row.addedAt.toISOString(),
     source: row.source as 'carrier' | 'staff',
+    /** Issue 37: 'Widoczny dla klienta'. */
+    visibleToCustomer: row.visibleToCustomer,
   };
 }
 

@@ -24,6 +24,7 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { hitRateLimit } from '../../http/rateLimit.ts';
 import { openSecret } from '../ksef/secrets.ts';
 import type { KsefService } from '../ksef/service.ts';
+import type { CustomerTrackHooks } from '../orders/hooks.ts';
 import { readAllSettings } from '../settings/company.ts';
 import {
   carrierView,
@@ -49,6 +50,7 @@ import { findPortalLink, hashPortalToken, PORTAL_LIMITS, type PortalLinkRow, rev
 import { readUpload, uploadOf } from './upload.ts';
 
 const tokenParams = z.object({ token: z.string().max(200) });
+
 /** Per hour: one token (a carrier's busy day is a few dozen calls) and one address (a depot's shared line). */
 
 /**
@@ -63,7 +65,16 @@ export async function portalRoutes(
     store,
     ksef,
     nudgeTelegram,
-  }: { db: Db; config: Config; store: FileStore; ksef: KsefService; nudgeTelegram: () => void },
+    customerTrack,
+  }: {
+    db: Db;
+    config: Config;
+    store: FileStore;
+    ksef: KsefService;
+    nudgeTelegram: () => void;
+    /** The customer's milestones (issue 37): the carrier's loading and unloading reports, a CMR arriving. */
+    customerTrack?: CustomerTrackHooks;
+  },
 ) {
   await app.register(multipart);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -241,6 +252,8 @@ export async function portalRoutes(
           .set(type === 'loaded' ? { loadedAt: at } : { unloadedAt: at })
           .where(eq(portalLinks.id, link.id));
         await recordPortalEvent(tx, { orderId: link.orderId, type, actor: 'carrier', detail: { at } });
+        if (type === 'loaded') await customerTrack?.loaded(tx, link.orderId, request);
+        else await customerTrack?.unloaded(tx, link.orderId, request);
       });
       return view(token);
     },
@@ -263,6 +276,7 @@ export async function portalRoutes(
           actor: 'carrier',
           detail: { kind: upload.kind, fileName: upload.fileName, summary: upload.fileName },
         });
+        if (upload.kind === 'cmr') await customerTrack?.cmrArrived(tx, link.orderId, request);
         return row;
       });
       const { addedBy: _addedBy, ...json } = toDocumentJson(created);
@@ -420,6 +434,7 @@ export async function portalRoutes(
         userId: me,
         detail: { kind: upload.kind, fileName: upload.fileName },
       });
+      if (upload.kind === 'cmr') await customerTrack?.cmrArrived(db, order.id, request);
       const [json] = (await listDocuments(db, order.id)).filter((d) => d.uuid === row.uuid);
       return reply.code(201).send(json);
     },

@@ -67,6 +67,8 @@ export function toQueryJson({ query: q, customer, owner: o, creator: c }: QueryR
     status: q.status,
     user: ref('users', o),
     createdBy: ref('users', c),
+    /** Issue 37: sent from the customer panel ('od klienta'); createdBy is the customer's person who sent it. */
+    fromCustomer: q.panelUserId !== null,
     customer: ref('customers', customer),
     cargo: q.cargo,
     cargoLength: q.cargoLength,

@@ -17,11 +17,12 @@ import type { GeoService } from '../../integrations/geo/types.ts';
 import { readSetting } from '../settings/repository.ts';
 import { locateRoute, routeChanged } from '../shipments/geo.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { staffOnly } from '../users/queries.ts';
 import { queryFilters } from './filters.ts';
 import { findQuery, listQueries, toQueryJson } from './repository.ts';
 
 const customerRef = { table: customers, id: customers.id, uuid: customers.uuid, resource: 'customers' };
-const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
+const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users', where: staffOnly };
 
 export async function queriesRoutes(
   app: FastifyInstance,

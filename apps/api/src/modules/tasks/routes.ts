@@ -20,10 +20,11 @@ import { collection, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { REF_NOT_FOUND, resolveRef } from '../../http/refs.ts';
 import type { SoftDeleteRegistry } from '../softDelete/registry.ts';
+import { staffOnly } from '../users/queries.ts';
 import type { TaskAssignedHook } from './hooks.ts';
 import { dueTaskCount, findTask, listTasks, taskFilters, toTryJson } from './repository.ts';
 
-const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users' };
+const userRef = { table: users, id: users.id, uuid: users.uuid, resource: 'users', where: staffOnly };
 
 /** An entry IRI to the query or order row it names. */
 async function resolveEntry(db: DbOrTx, entry: string | null | undefined) {

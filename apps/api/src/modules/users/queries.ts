@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
@@ -42,11 +42,22 @@ export const userFilters: FilterSpec = {
   itemsPerPage: 30,
 };
 
-export const listUsers = (db: DbOrTx, params: ListParams) =>
-  runList(listStatements(db, params, db.select().from(users).$dynamic(), { from: users }), params);
+/** The staff: a customer's panel login (issue 37) is not one of the office's users, nor reachable through /api/users. */
+export const staffOnly = sql`NOT ('ROLE_CUSTOMER' = ANY(${users.roles}))`;
+
+export async function listUsers(db: DbOrTx, params: ListParams) {
+  const staff = Object.assign({}, params, { where: params.where ? and(params.where, staffOnly) : staffOnly });
+  const result = await runList(listStatements(db, staff, db.select().from(users).$dynamic(), { from: users }), staff);
+  // What the count found out (a total past the cap) belongs to the caller's list.
+  if (staff.totalCapped) params.totalCapped = true;
+  return result;
+}
 
 export async function findUserByUuid(db: DbOrTx, uuid: string) {
-  const [row] = await db.select().from(users).where(eq(users.uuid, uuid));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.uuid, uuid), staffOnly));
   return row;
 }
 

@@ -1,6 +1,9 @@
+import { isCustomerUser } from '@spedycja/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { decodeToken } from '../../features/auth/claims.ts';
 import { LoginPage } from '../../features/auth/components/LoginPage.tsx';
+import { session } from '../../lib/session.ts';
 import { RedirectIfLoggedIn } from '../guards.tsx';
 import { pageTitles } from '../messages.ts';
 import { HOME_AFTER_LOGIN } from '../paths.ts';
@@ -24,6 +27,9 @@ export function LoginRoute() {
   usePageTitle(pageTitles.login);
   const navigate = useNavigate();
   const handleLoggedIn = useCallback(() => {
+    // A customer's panel login (issue 37): RedirectIfLoggedIn sends it to the panel's own build; no staff page is
+    // fetched, and one navigation only.
+    if (isCustomerUser(decodeToken(session.getToken())?.roles)) return;
     queryClient.clear();
     void prefetchAfterLogin();
     navigate(HOME_AFTER_LOGIN, { replace: true });

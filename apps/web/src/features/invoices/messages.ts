@@ -59,6 +59,7 @@ export const invoicesMessages = {
     edit: 'Edytuj',
     pdf: 'Pobierz PDF',
     send: 'Wyślij fakturę',
+    sendWithCmr: 'Dołącz CMR i wyślij e-mail',
     xml: 'Pobierz FA(3) XML',
     ksef: 'Wyślij do KSeF',
     upo: 'Pobierz UPO',

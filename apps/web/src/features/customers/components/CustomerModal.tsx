@@ -1,17 +1,21 @@
+import { Checkbox, Fieldset, Group, Select } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CUSTOMER_ACQUISITION_SOURCES,
+  CUSTOMER_MILESTONES,
   type Customer,
   customerCreateSchema,
   customerUpdateSchema,
+  customerWindowMessages,
   isAdmin,
   type PartyMatch,
 } from '@spedycja/domain';
 import { useMemo } from 'react';
-import { FormCheckbox, FormSelect } from '../../../components/FormFields.tsx';
+import { FormCheckbox, FormField, FormSelect } from '../../../components/FormFields.tsx';
 import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
+import { PanelUsersPanel } from '../../customerWindow/index.ts';
 import { CustomerBalanceLine } from '../../receivables/index.ts';
 import { RegistryPanel } from '../../verification/index.ts';
 import { useCreateCustomer } from '../api/createCustomer.ts';
@@ -29,6 +33,59 @@ export type CustomerModalProps = Omit<PartyModalProps<Customer>, 'uuid'> & {
 
 const ACQUISITION_OPTIONS = [...CUSTOMER_ACQUISITION_SOURCES];
 
+/**
+ * Issue 37: what the customer's tracking page shows and which milestones are mailed — 'Jak w ustawieniach' (null)
+ * or the customer's own choice.
+ */
+function CustomerWindowFields({ form }: { form: UseFormReturnType<CustomerFormValues> }) {
+  const set = <K extends 'trackShowVehicle' | 'milestoneMails'>(path: K, value: CustomerFormValues[K]) =>
+    form.setFieldValue(path, value as never, { forceUpdate: false });
+  return (
+    <>
+      <FormField form={form} path="trackShowVehicle">
+        {(input) => (
+          <Select
+            label="Klient widzi pojazd i kierowcę"
+            name="trackShowVehicle"
+            data={[
+              { value: 'default', label: 'Jak w ustawieniach' },
+              { value: 'tak', label: 'Tak' },
+              { value: 'nie', label: 'Nie' },
+            ]}
+            value={input.value === null ? 'default' : input.value ? 'tak' : 'nie'}
+            onChange={(v) => set('trackShowVehicle', v === 'tak' ? true : v === 'nie' ? false : null)}
+            error={input.error}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      </FormField>
+      <FormField form={form} path="milestoneMails">
+        {(input) => (
+          <Checkbox.Group
+            label="Powiadomienia e-mail dla klienta"
+            description={input.value === null ? 'Jak w ustawieniach' : undefined}
+            value={input.value === null ? [] : input.value.split(',').filter(Boolean)}
+            onChange={(v) => set('milestoneMails', v.join(','))}
+            error={input.error}
+          >
+            <Group gap="xs" mt={4}>
+              {CUSTOMER_MILESTONES.map((m) => (
+                <Checkbox key={m} value={m} label={customerWindowMessages.milestones[m]} />
+              ))}
+              <Checkbox
+                label="Jak w ustawieniach"
+                checked={input.value === null}
+                onChange={(e) => set('milestoneMails', e.currentTarget.checked ? null : '')}
+              />
+            </Group>
+          </Checkbox.Group>
+        )}
+      </FormField>
+    </>
+  );
+}
+
 function renderCustomerFields(
   form: UseFormReturnType<CustomerFormValues>,
   hints: PartyFieldsProps['hints'],
@@ -45,6 +102,7 @@ function renderCustomerFields(
         comboboxProps={{ withinPortal: true }}
       />
       <FormCheckbox form={form} path="noReminders" label={t.noReminders} description={t.noRemindersHint} />
+      <CustomerWindowFields form={form} />
     </PartyFields>
   );
 }
@@ -62,7 +120,14 @@ const customerSetup = {
   duplicates: { queryKey: customerKeys.all, fetcher: getCustomerDuplicates },
   renderFields: renderCustomerFields,
   renderExtras: (form: UseFormReturnType<CustomerFormValues>, uuid: string | null, record: Customer | undefined) => (
-    <RegistryPanel resource="customers" uuid={uuid} form={form} record={record} />
+    <>
+      <RegistryPanel resource="customers" uuid={uuid} form={form} record={record} />
+      {uuid ? (
+        <Fieldset legend={customerWindowMessages.panel} mt="sm">
+          <PanelUsersPanel customerUuid={uuid} />
+        </Fieldset>
+      ) : null}
+    </>
   ),
 };
 

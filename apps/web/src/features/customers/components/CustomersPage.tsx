@@ -1,5 +1,5 @@
-import { Group } from '@mantine/core';
-import { type Customer, PAGE_SIZES } from '@spedycja/domain';
+import { Badge, Group } from '@mantine/core';
+import { type Customer, customerWindowMessages, PAGE_SIZES } from '@spedycja/domain';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { MoneyText, TextValue } from '../../../components/display.tsx';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
@@ -45,6 +45,11 @@ const leading = shared.leading.map((column) =>
           <Group gap={6} wrap="nowrap">
             <TextValue value={c.companyName} />
             <DebtorBadge debtor={c.debtor} overdueAmount={c.overdueAmount} />
+            {(c.panelUsers ?? 0) > 0 ? (
+              <Badge size="xs" variant="light" color="teal" title={customerWindowMessages.customerHasPanel}>
+                {customerWindowMessages.panel}
+              </Badge>
+            ) : null}
           </Group>
         ),
       }

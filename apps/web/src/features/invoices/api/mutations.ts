@@ -49,7 +49,11 @@ export function useDeleteInvoice() {
 export function useSendInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (uuid: string) => api.post<InvoiceSendResult>(`/invoices/${uuid}/send`),
+    // Issue 37: 'Dołącz CMR' attaches the order's released CMR.
+    mutationFn: (what: string | { uuid: string; attachCmr: boolean }) =>
+      typeof what === 'string'
+        ? api.post<InvoiceSendResult>(`/invoices/${what}/send`)
+        : api.post<InvoiceSendResult>(`/invoices/${what.uuid}/send`, { attachCmr: what.attachCmr }),
     meta: { errorAction: t.send },
     onSuccess: (result) => {
       notifySuccess(result.message || t.sent);

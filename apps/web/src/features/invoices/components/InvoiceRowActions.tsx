@@ -7,6 +7,7 @@ import {
   IconCloudUpload,
   IconCoins,
   IconDownload,
+  IconPaperclip,
   IconReceipt,
   IconSend,
   IconX,
@@ -21,6 +22,8 @@ export type InvoiceRowActionsProps = {
   onEdit: (invoice: Invoice) => void;
   onPdf: (invoice: Invoice) => void;
   onSend: (invoice: Invoice) => void;
+  /** Issue 37: 'Dołącz CMR' — the invoice's mail with the order's released CMR (a VAT invoice of an order). */
+  onSendWithCmr?: (invoice: Invoice) => void;
   onXml: (invoice: Invoice) => void;
   onKsef: (invoice: Invoice) => void;
   onUpo: (invoice: Invoice) => void;
@@ -41,6 +44,7 @@ export function InvoiceRowActions({
   onEdit,
   onPdf,
   onSend,
+  onSendWithCmr,
   onXml,
   onKsef,
   onUpo,
@@ -59,6 +63,11 @@ export function InvoiceRowActions({
       <RowAction label={a.send} disabled={busy} onClick={() => onSend(invoice)}>
         <IconSend />
       </RowAction>
+      {onSendWithCmr && invoice.type === 'vat' && invoice.orderEntity && (
+        <RowAction label={a.sendWithCmr} disabled={busy} onClick={() => onSendWithCmr(invoice)}>
+          <IconPaperclip />
+        </RowAction>
+      )}
       {invoice.type !== 'proforma' && (
         <RowAction label={a.xml} disabled={busy} onClick={() => onXml(invoice)}>
           <IconReceipt />

@@ -131,6 +131,7 @@ export function InvoicesPage({ type }: { type: InvoiceType }) {
             onPdf={(i) => void withBusy(i.uuid, () => download.mutateAsync({ uuid: i.uuid, kind: 'pdf' }))}
             onXml={(i) => void withBusy(i.uuid, () => download.mutateAsync({ uuid: i.uuid, kind: 'ksef' }))}
             onSend={(i) => void withBusy(i.uuid, () => send.mutateAsync(i.uuid))}
+            onSendWithCmr={(i) => void withBusy(i.uuid, () => send.mutateAsync({ uuid: i.uuid, attachCmr: true }))}
             onKsef={(i) => void withBusy(i.uuid, () => sendToKsef.mutateAsync(i.uuid))}
             onUpo={(i) => void withBusy(i.uuid, () => upo.mutateAsync(i.uuid))}
             onDraft={(i, draftType) =>

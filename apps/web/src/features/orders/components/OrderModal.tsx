@@ -1,8 +1,9 @@
 import { Anchor, Group, Tabs } from '@mantine/core';
-import { isAdmin, type Order } from '@spedycja/domain';
+import { customerWindowMessages, isAdmin, type Order } from '@spedycja/domain';
 import { useState } from 'react';
 import { RecordModal } from '../../../components/RecordModal.tsx';
 import { useAuth } from '../../auth/useAuth.ts';
+import { CustomerLinkPanel } from '../../customerWindow/index.ts';
 import { CarrierInvoiceNote } from '../../ksef/components/CarrierInvoiceNote.tsx';
 import { OrderDocumentsPanel, PortalLinkPanel, portalTexts } from '../../portal/index.ts';
 import { QueryModal } from '../../queries/index.ts';
@@ -70,10 +71,12 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
             <Tabs.Tab value="order">{t.editTitle}</Tabs.Tab>
             <Tabs.Tab value="link">{portalTexts.tabLink}</Tabs.Tab>
             <Tabs.Tab value="documents">{portalTexts.tabDocuments}</Tabs.Tab>
+            <Tabs.Tab value="customerLink">{customerWindowMessages.linkTitle}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="order">{form}</Tabs.Panel>
           <Tabs.Panel value="link">{order.data && <PortalLinkPanel orderUuid={orderUuid} />}</Tabs.Panel>
           <Tabs.Panel value="documents">{order.data && <OrderDocumentsPanel orderUuid={orderUuid} />}</Tabs.Panel>
+          <Tabs.Panel value="customerLink">{order.data && <CustomerLinkPanel orderUuid={orderUuid} />}</Tabs.Panel>
         </Tabs>
       ) : (
         form

@@ -13,12 +13,19 @@ import {
   TextInput,
   Timeline,
 } from '@mantine/core';
-import { type DocumentKind, formatDateTime, formatWallClock, portalMessages } from '@spedycja/domain';
+import {
+  customerWindowMessages,
+  type DocumentKind,
+  formatDateTime,
+  formatWallClock,
+  portalMessages,
+} from '@spedycja/domain';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { AppModal } from '../../../components/AppModal.tsx';
 import { saveFile } from '../../../lib/download.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/useAuth.ts';
+import { VisibleToCustomer } from '../../customerWindow/index.ts';
 import { officeTexts as t } from '../messages.ts';
 import {
   fetchDocument,
@@ -231,6 +238,7 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
               <Table.Th>{t.addedBy}</Table.Th>
               <Table.Th>{t.addedAt}</Table.Th>
               <Table.Th>{t.size}</Table.Th>
+              <Table.Th>{customerWindowMessages.visibleToCustomer}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -242,6 +250,9 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
                 <Table.Td>{d.source === 'carrier' ? t.carrier : (d.addedBy ?? '')}</Table.Td>
                 <Table.Td>{formatDateTime(d.addedAt)}</Table.Td>
                 <Table.Td>{sizeText(d.size)}</Table.Td>
+                <Table.Td>
+                  <VisibleToCustomer orderUuid={orderUuid} document={d} />
+                </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Button size="compact-xs" variant="subtle" onClick={() => showPreview(d)}>

@@ -35,6 +35,7 @@ export type OrderDocument = {
   addedBy: string | null;
   addedAt: string;
   source: 'carrier' | 'staff';
+  visibleToCustomer: boolean;
 };
 
 export const portalKeys = {

@@ -1,4 +1,5 @@
-import type { Query } from '@spedycja/domain';
+import { Badge } from '@mantine/core';
+import { customerWindowMessages, type Query } from '@spedycja/domain';
 import type { ReactNode } from 'react';
 import { withPriorities } from '../../../components/DataTable/ColumnChooser.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
@@ -90,7 +91,20 @@ export function queryColumns(options: QueryColumnsOptions): ColumnDef<Query>[] {
         cell: (q) => <BestOfferButton query={q} onOpen={deleted ? undefined : options.onOpenOffers} />,
       },
       shared.loadingType,
-      shared.customer(customerEditor, (r) => <DebtorMark customerUuid={r.customer?.uuid} />),
+      shared.customer(customerEditor, (r) => (
+        <>
+          <DebtorMark customerUuid={r.customer?.uuid} />
+          {/* Issue 37: a query sent from the customer panel says so, and who sent it. */}
+          {r.fromCustomer ? (
+            <div title={r.createdBy?.name ?? undefined}>
+              <Badge size="xs" color="teal" variant="light">
+                {customerWindowMessages.fromCustomer}
+              </Badge>
+              <div style={{ fontSize: 11 }}>{r.createdBy?.name}</div>
+            </div>
+          ) : null}
+        </>
+      )),
       shared.additionalInfo,
       shared.createdDate,
       shared.user(options.ownerOptions),
