@@ -78,7 +78,7 @@ describe('the bench measures every list', () => {
     expect(orders).toContain('order[loadingDate]=asc');
     expect(orders).toContain('order[loadingDate]=desc');
     expect(orders).toContain('order[customer.companyName]=desc');
-    expect(orders).toContain('loadingCountry=PL');
+    expect(orders.some((n) => /^loadingCountry=[A-Z]{2}$/.test(n))).toBe(true);
     expect(orders.some((n) => n.startsWith('customerPrice=') || n.startsWith('customerPrice[gte]='))).toBe(true);
     const customers = cases.filter((c) => c.route === '/api/customers').map((c) => c.name);
     expect(customers).toContain('search=kow');
