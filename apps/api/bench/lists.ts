@@ -54,6 +54,7 @@ export const NOT_PROBED: Record<string, string> = {
   '/api/documents/{id}/previewLink': "an item: a signed address of one order's document",
   '/api/public/documents/{id}/content': 'a file: one order document by its signed address (no signature here)',
   '/api/public/portal/{token}/documents/{id}/content': "a file: one document of the carrier's order",
+  '/api/transfer_batches/{id}/file': "a file: one batch's bank file (its first export locks the batch)",
   // A list's export is a file of every row the list's filters match (at 1,000,000 rows a minute or more each); the
   // export of 100,000 orders has its own case (bench/exportBench.ts), and each export its API tests.
   ...Object.fromEntries(
@@ -68,7 +69,12 @@ export const NOT_PROBED: Record<string, string> = {
  * Items whose answer holds a list that grows with the data (a statement's lines, the carrier's page with its order's
  * events and documents): measured as lists, by their default view.
  */
-export const EMBEDDED_LISTS = new Set(['/api/bank_statements/{id}', '/api/public/portal/{token}']);
+export const EMBEDDED_LISTS = new Set([
+  '/api/bank_statements/{id}',
+  '/api/public/portal/{token}',
+  // Issue 38: a batch with its transfers (500 in a large week).
+  '/api/transfer_batches/{id}',
+]);
 
 /** Lists answered by more than one query: each variant is measured as its own list (its own spec and defaults). */
 export const ROUTE_VARIANTS: Record<string, RawQuery[]> = {
@@ -101,6 +107,9 @@ export const CUSTOM_SAMPLES: Record<string, Record<string, string>> = {
   },
   // The side is the variant itself (ROUTE_VARIANTS).
   '/api/payments': { side: '' },
+  // Issue 38: the statuses of carriers' invoices and the views of 'Do zapłaty'.
+  '/api/carrier_invoices': { status: 'do_zaplaty' },
+  '/api/payables': { status: 'po_terminie' },
 };
 
 /** Values of the path's own records, for parameters that name one (filled in when the list is found). */
@@ -146,6 +155,8 @@ async function pathSamples(db: Db, config: Config): Promise<Record<string, Sampl
     carrier_payments: 'carrier_payments',
     invoice_positions: 'invoice_positions',
     received_invoices: 'received_invoices',
+    carrier_invoices: 'carrier_invoices',
+    transfer_batches: 'transfer_batches',
     documents: 'order_documents',
     settings: 'settings',
   };

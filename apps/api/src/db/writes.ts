@@ -14,11 +14,9 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   bank_statement_lines: ['bank_statements'],
   carrier_invoices: ['record_history'],
-  carrier_payments: ['record_history'],
   carriers: ['orders', 'record_history', 'status_counts'],
   customers: ['orders', 'queries', 'record_history', 'status_counts'],
   interest_notes: ['record_history'],
-  invoice_payments: ['record_history'],
   invoices: ['customer_balances', 'customers', 'invoice_month_totals', 'record_history'],
   offers: ['record_history', 'status_counts'],
   orders: ['payment_day_totals', 'record_history', 'stats_monthly', 'status_counts'],
@@ -89,9 +87,7 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
   users: [
     { table: 'bank_statements', kind: 'update' },
     { table: 'carrier_invoices', kind: 'update' },
-    { table: 'carrier_payments', kind: 'update' },
     { table: 'interest_notes', kind: 'update' },
-    { table: 'invoice_payments', kind: 'update' },
     { table: 'invoice_reminders', kind: 'update' },
     { table: 'offers', kind: 'update' },
     { table: 'order_documents', kind: 'update' },

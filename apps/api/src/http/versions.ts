@@ -8,14 +8,13 @@ import type { Db } from '../db/client.ts';
 import {
   bankStatements,
   carrierInvoices,
-  carrierPayments,
   carriers,
   customers,
   type HistoryChange,
-  invoicePayments,
   invoices,
   offers,
   orders,
+  payments,
   queries,
   recordHistory,
   settings,
@@ -61,8 +60,9 @@ export const VERSIONED: Record<string, Versioned> = {
   offers: { table: offers, uuid: offers.uuid, version: offers.version },
   invoices: { table: invoices, uuid: invoices.uuid, version: invoices.version },
   users: { table: users, uuid: users.uuid, version: users.version },
-  invoice_payments: { table: invoicePayments, uuid: invoicePayments.uuid, version: invoicePayments.version },
-  carrier_payments: { table: carrierPayments, uuid: carrierPayments.uuid, version: carrierPayments.version },
+  // Issue 38: both are the one ledger's rows (a receipt, a payment to a carrier).
+  invoice_payments: { table: payments, uuid: payments.uuid, version: payments.version },
+  carrier_payments: { table: payments, uuid: payments.uuid, version: payments.version },
   // Issue 38: a carrier's invoice (everyone reads it) and a transfer batch (admins').
   carrier_invoices: { table: carrierInvoices, uuid: carrierInvoices.uuid, version: carrierInvoices.version },
   transfer_batches: {

@@ -23,11 +23,12 @@ import { iri, uuidFromIri } from '../../http/hydra.ts';
 import { IntegrationError } from '../../integrations/errors.ts';
 import { WL_BULK_MAX, WlRefusal } from '../../integrations/whitelist/types.ts';
 import { warsawDay } from '../../warsawDay.ts';
+import { bookCarrierInvoicePayment } from '../receivables/service.ts';
 import { readSetting } from '../settings/repository.ts';
 import type { Registers } from '../verification/registers.ts';
 import { countWhitelist, polishNip, storeCheck } from '../verification/service.ts';
 import { type BankFileBatch, elixirFile, pain001File } from './bankFiles.ts';
-import { bookCarrierInvoicePayment, grossPln, refreshCarrierInvoice } from './service.ts';
+import { grossPln, refreshCarrierInvoice } from './service.ts';
 
 /**
  * Issue 38: 'Przygotuj przelewy'. The chosen invoices become transfers: one per carrier, account and currency (its

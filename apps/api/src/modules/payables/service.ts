@@ -228,41 +228,6 @@ export async function refreshOrderCarrierPaidFromInvoices(tx: DbOrTx, orderId: n
   await tx.update(orders).set({ carrierPaid: paid, carrierPaidDate: paidDate }).where(eq(orders.id, orderId));
 }
 
-export type PayablePaymentInput = {
-  date: string;
-  amount: number;
-  currency: string;
-  method: string;
-  note?: string | null;
-  userId?: number | null;
-  statementLineId?: number | null;
-  transferLineId?: number | null;
-};
-
-/** Books money paid on a carrier's invoice (the ledger's 'out'); the invoice's and its orders' figures follow. */
-export async function bookCarrierInvoicePayment(tx: DbOrTx, invoiceId: number, input: PayablePaymentInput) {
-  const [invoice] = await tx.select().from(carrierInvoices).where(eq(carrierInvoices.id, invoiceId));
-  if (!invoice) throw new Error(`carrier invoice ${invoiceId} not found`);
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      direction: 'out',
-      carrierInvoiceId: invoiceId,
-      carrierId: invoice.carrierId,
-      date: input.date,
-      amount: input.amount,
-      currency: input.currency,
-      method: input.method,
-      note: input.note ?? null,
-      statementLineId: input.statementLineId ?? null,
-      transferLineId: input.transferLineId ?? null,
-      createdById: input.userId ?? null,
-    })
-    .returning();
-  await refreshCarrierInvoice(tx, invoiceId);
-  return row as typeof payments.$inferSelect;
-}
-
 /** The VAT of a domestic freight at 23 %, for an MPP title when an invoice gives none. */
 export const vatOfNet = (net: number) => Math.round((net * CARRIER_VAT_RATE) / 10_000);
 
