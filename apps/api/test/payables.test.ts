@@ -560,6 +560,57 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     const orderUuid = paidInvoice.orders[0].order.uuid;
     expect((await api('GET', `/api/orders/${orderUuid}`)).json().carrierPaid).toBe(true);
 
+    // Paid outside a batch: the one open invoice of that account whose due amount the debit is.
+    const o = await order(unlisted, 40_000);
+    const outside = await invoice(unlisted, {
+      netAmount: 40_000,
+      vatAmount: 9_200,
+      grossAmount: 49_200,
+      documentsReceivedDate: today,
+      bankAccount: '20102055581111123456789012',
+      orders: [{ order: o['@id'], amount: 40_000 }],
+    });
+    expect(outside.statusCode, outside.body).toBe(201);
+    const debit = multipart(
+      {
+        format: 'csv',
+        mapping: JSON.stringify({
+          date: 'Data operacji',
+          amount: 'Kwota',
+          title: 'Tytuł',
+          name: 'Kontrahent',
+          account: 'Rachunek kontrahenta',
+        }),
+      },
+      {
+        name: 'wyciag2.csv',
+        data: Buffer.from(
+          `Data operacji;Kwota;Tytuł;Kontrahent;Rachunek kontrahenta\n${today.split('-').reverse().join('.')};-492,00;Zapłata;Gęś;20 1020 5558 1111 1234 5678 9012\n`,
+          'utf8',
+        ),
+      },
+    );
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/bank_statements',
+      payload: debit.payload,
+      headers: { ...bearer(token), ...debit.headers },
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().transfersPaid).toBe(1);
+    expect((await api('GET', `/api/carrier_invoices/${outside.json().uuid}`)).json()).toMatchObject({
+      status: 'zaplacona',
+      paidAmount: 49_200,
+    });
+    const ledger = (await api('GET', `/api/carrier_payments?carrierInvoice.uuid=${outside.json().uuid}`)).json();
+    expect(ledger['hydra:member']).toEqual([
+      expect.objectContaining({
+        amount: 49_200,
+        order: null,
+        carrierInvoice: expect.objectContaining({ uuid: outside.json().uuid }),
+      }),
+    ]);
+
     const paid = await api('POST', `/api/transfer_batches/${batch.uuid}/paid`, { date: today });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().status).toBe('oplacona');

@@ -488,8 +488,9 @@ export async function markBatchPaid(db: DbOrTx, uuid: string, date: string, user
 }
 
 /**
- * A bank statement's debits that pay exported transfers: the same account (as NRB) and amount, in its currency, of a
- * line not yet paid; each matched debit is marked booked. Answers how many lines were paid.
+ * A bank statement's debits that pay carriers' invoices, booked at import as the office's own transfers: a line of a
+ * batch not yet paid (the same account, as NRB, and amount, in its currency), else the one open invoice of that
+ * account whose due amount the debit is. Each such debit is marked booked. Answers how many were paid.
  */
 export async function payLinesFromStatement(db: DbOrTx, statementId: number, userId: number | null) {
   const debits = await db
@@ -522,11 +523,40 @@ export async function payLinesFromStatement(db: DbOrTx, statementId: number, use
       )
       .orderBy(asc(transferLines.id))
       .limit(1);
-    if (!line) continue;
-    if (await payLine(db, line.id, debit.date, userId, debit.id)) {
-      await db.update(bankStatementLines).set({ bookedAt: new Date() }).where(eq(bankStatementLines.id, debit.id));
-      paid++;
+    if (line) {
+      if (await payLine(db, line.id, debit.date, userId, debit.id)) {
+        await db.update(bankStatementLines).set({ bookedAt: new Date() }).where(eq(bankStatementLines.id, debit.id));
+        paid++;
+      }
+      continue;
     }
+    // Paid outside a batch: the one open invoice of that account whose due amount the debit is.
+    const invoices = await db
+      .select({ id: carrierInvoices.id })
+      .from(carrierInvoices)
+      .where(
+        and(
+          sql`regexp_replace(${carrierInvoices.bankAccount}, '^PL', '') = ${account}`,
+          eq(carrierInvoices.dueAmount, -debit.amount),
+          eq(carrierInvoices.currency, debit.currency),
+          eq(carrierInvoices.type, 'vat'),
+          eq(carrierInvoices.deletionReason, 0),
+          isNull(carrierInvoices.batchId),
+        ),
+      )
+      .limit(2);
+    if (invoices.length !== 1) continue;
+    await bookCarrierInvoicePayment(db, invoices[0]?.id as number, {
+      date: debit.date,
+      amount: -debit.amount,
+      currency: debit.currency,
+      method: 'przelew',
+      note: debit.title || null,
+      userId,
+      statementLineId: debit.id,
+    });
+    await db.update(bankStatementLines).set({ bookedAt: new Date() }).where(eq(bankStatementLines.id, debit.id));
+    paid++;
   }
   return paid;
 }
