@@ -1,0 +1,4 @@
+/** Issue 38: 'Do zapłaty', the transfer batch and 'Przepływy'. */
+export { CashflowPage } from './CashflowPage.tsx';
+export { payablesUiMessages } from './messages.ts';
+export { PayablesPage } from './PayablesPage.tsx';
