@@ -426,7 +426,7 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     expect(first.statusCode, first.body).toBe(201);
     batch = first.json();
     expect(batch.refused).toEqual([
-      { invoice: big['@id'], code: 'whitelist_unconfirmed', message: msg.whitelistRefused },
+      { invoice: big['@id'], number: big.number, code: 'whitelist_unconfirmed', message: msg.whitelistRefused },
     ]);
     expect(batch.lines).toHaveLength(3);
     const [plain, split, euro] = batch.lines;
@@ -448,7 +448,7 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     expect((await api('GET', `/api/carrier_invoices/${small.uuid}`)).json().status).toBe('w_paczce');
     const twice = await api('POST', '/api/transfer_batches', { invoices: [small['@id']] });
     expect(twice.statusCode).toBe(422);
-    expect(twice.json().violations[0].message).toBe(msg.inBatch);
+    expect(twice.json().violations[0].message).toBe(`${small.number}: ${msg.inBatch}`);
 
     // The admin's reason lets the unlisted account through, kept with the line and in the carrier's checks.
     const overridden = await api('POST', '/api/transfer_batches', {

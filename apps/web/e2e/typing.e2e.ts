@@ -72,6 +72,31 @@ describe('typing: each form keeps up with the keys', () => {
     });
     await apiAs(token, 'POST', `/api/orders/${order.uuid}/send/carrier`, {});
     portalLink = (await apiAs(token, 'GET', `/api/orders/${order.uuid}/portal`)).url;
+    // Issue 38: a carrier's invoice over 15 000 zł to an account the white list does not hold, for the batch's form.
+    const payable: Created = await apiAs(token, 'POST', '/api/orders', {
+      cargo: `Pisanie przelewu ${suffix}`,
+      loadingCity: 'Poznań',
+      loadingCountry: 'PL',
+      loadingDate: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
+      unloadingCity: 'Łódź',
+      unloadingCountry: 'PL',
+      unloadingDate: new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10),
+      customer: customer['@id'],
+      customerPrice: 1_600_000,
+      carrier: carrier['@id'],
+      carrierPrice: 1_500_000,
+    });
+    await apiAs(token, 'POST', '/api/carrier_invoices', {
+      carrier: carrier['@id'],
+      number: `FP/pisanie/${suffix}`,
+      issueDate: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
+      documentsReceivedDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      netAmount: 1_500_000,
+      vatAmount: 345_000,
+      grossAmount: 1_845_000,
+      bankAccount: '20102055581111123456789012',
+      orders: [{ order: payable['@id'], amount: 1_500_000 }],
+    });
   });
   afterAll(async () => {
     if (baseline) console.log(formatTable(baseline, forms));
@@ -197,6 +222,26 @@ describe('typing: each form keeps up with the keys', () => {
     const local = await meter.plainInput(undefined, dialog);
     await discard(page, dialog);
     judge('contact attempt', measures, local);
+  });
+
+  it('transfer batch: the reason for an account not on the white list', async () => {
+    await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
+    const row = page
+      .getByRole('table', { name: 'Faktury przewoźników do zapłaty' })
+      .getByRole('row', { name: `Faktura przewoźnika FP/pisanie/${suffix}` });
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Przygotuj przelewy' }).click();
+    const dialog = page.getByRole('dialog');
+    const measures = [
+      await meter.typeInto(
+        'transfer batch',
+        'Powód zatwierdzenia',
+        dialog.getByRole('textbox', { name: /^Powód zatwierdzenia mimo braku na białej liście/ }),
+      ),
+    ];
+    const local = await meter.plainInput(undefined, dialog);
+    await page.keyboard.press('Escape');
+    judge('transfer batch', measures, local);
   });
 
   it("the carrier's link on a phone (390×844): the driver's form after accepting", async () => {

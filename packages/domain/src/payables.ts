@@ -303,7 +303,7 @@ export type TransferLine = {
   paid: boolean;
 };
 
-export type TransferRefusal = { invoice: string; code: string; message: string };
+export type TransferRefusal = { invoice: string; number?: string; code: string; message: string };
 
 export type TransferBatch = {
   '@id': string;

@@ -121,7 +121,11 @@ export async function prepareBatch(
   const carrierRows = carrierIds.length ? await db.select().from(carriers).where(inArray(carriers.id, carrierIds)) : [];
   const carrierById = new Map(carrierRows.map((c) => [c.id, c]));
 
-  const refuse = (invoice: string, code: string, message: string) => refused.push({ invoice, code, message });
+  const numberOf = new Map(rows.map((r) => [iri('carrier_invoices', r.uuid), r.number]));
+  const refuse = (invoice: string, code: string, message: string) => {
+    const number = numberOf.get(invoice);
+    refused.push(number ? { invoice, number, code, message } : { invoice, code, message });
+  };
   const drafts = new Map<string, Draft>();
   const mppDrafts: Draft[] = [];
   for (const [i, value] of wanted.entries()) {
@@ -226,8 +230,8 @@ export async function prepareBatch(
       'validation_failed',
       msg.batchNothing,
       refused.map((r) => ({
-        propertyPath: `invoices[${wanted.indexOf(r.invoice) >= 0 ? wanted.indexOf(r.invoice) : 0}]`,
-        message: r.message,
+        propertyPath: `invoices[${Math.max(0, wanted.indexOf(r.invoice))}]`,
+        message: r.number ? `${r.number}: ${r.message}` : r.message,
       })),
       { refused } as never,
     );

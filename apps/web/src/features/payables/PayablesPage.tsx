@@ -11,6 +11,7 @@ import type { ApiParams, FilterDef } from '../../components/FilterRow/types.ts';
 import { IconCoins } from '../../components/icons.tsx';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
+import { isApiError, type Violation } from '../../lib/apiClient.ts';
 import { usePayables, usePrepareBatch } from './api.ts';
 import { CarrierInvoicePaymentsModal } from './CarrierInvoicePaymentsModal.tsx';
 import { payablesUiMessages as t } from './messages.ts';
@@ -28,6 +29,32 @@ const filterDefs = (): FilterDef[] => [
   },
   { kind: 'text', name: 'number', label: t.filters.number, width: 180 },
 ];
+
+/** A batch the server did not make (every line refused): its refusals, by the index each violation names. */
+function refusedOnly(invoices: string[], violations: Violation[]): TransferBatch {
+  return {
+    '@id': '',
+    '@type': 'TransferBatch',
+    uuid: '',
+    version: 0,
+    status: 'przygotowana',
+    executionDate: '',
+    lines: [],
+    totals: [],
+    exportedAt: null,
+    cancelReason: null,
+    createdAt: '',
+    refused: violations.map((v) => {
+      const [number, message] = v.message.includes(': ') ? v.message.split(/: (.*)/s) : ['', v.message];
+      return {
+        invoice: invoices[Number(/\[(\d+)\]/.exec(v.propertyPath)?.[1] ?? 0)] ?? '',
+        number,
+        code: message === t.whitelistRefused ? 'whitelist_unconfirmed' : 'refused',
+        message: message ?? v.message,
+      };
+    }),
+  };
+}
 
 const statusColor: Record<CarrierInvoice['status'], string> = {
   czeka_na_dokumenty: 'gray',
@@ -80,8 +107,12 @@ export function PayablesPage() {
       const made = await prepare.mutateAsync({ invoices, whitelistOverrides: overrides });
       setBatch(made);
       setSelected(new Map());
-    } catch {
-      // Notified by the mutation.
+    } catch (error) {
+      // Every line refused (notified by the mutation): the refusals shown as a batch not made, so that a reason can
+      // let an account the white list does not hold through.
+      if (isApiError(error) && error.status === 422 && error.violations.length > 0) {
+        setBatch(refusedOnly(invoices, error.violations));
+      }
     }
   };
 

@@ -51,7 +51,9 @@ export function TransferBatchModal({
       .catch((error: unknown) => notifyError(t.downloadAction, error));
 
   const overridable = batch.refused.filter((r) => r.code === 'whitelist_unconfirmed');
-  const open = batch.status === 'przygotowana' || batch.status === 'wyeksportowana';
+  // A batch not made (every line refused) has only its refusals.
+  const made = batch.uuid !== '';
+  const open = made && (batch.status === 'przygotowana' || batch.status === 'wyeksportowana');
 
   const submitCancel = async () => {
     const found = fieldErrors(transferBatchCancelSchema, { reason: cancelReason });
@@ -67,7 +69,12 @@ export function TransferBatchModal({
   };
 
   return (
-    <AppModal opened onClose={onClose} title={`${t.batchModal} — ${t.batchStatus[batch.status]}`} size={1100}>
+    <AppModal
+      opened
+      onClose={onClose}
+      title={made ? `${t.batchModal} — ${t.batchStatus[batch.status]}` : t.refusedTitle}
+      size={1100}
+    >
       <Stack gap="sm">
         <Group gap="lg">
           {batch.totals.map((s) => (
@@ -76,46 +83,48 @@ export function TransferBatchModal({
             </Text>
           ))}
         </Group>
-        <Table aria-label={t.linesLabel} striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.lineColumns.carrier}</Table.Th>
-              <Table.Th>{t.lineColumns.account}</Table.Th>
-              <Table.Th>{t.lineColumns.amount}</Table.Th>
-              <Table.Th>{t.lineColumns.title}</Table.Th>
-              <Table.Th>{t.lineColumns.mpp}</Table.Th>
-              <Table.Th>{t.lineColumns.whitelist}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {batch.lines.map((line) => (
-              <Table.Tr key={line.uuid}>
-                <Table.Td>{line.carrier.name}</Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {line.account}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(line.amount, line.currency)}</Table.Td>
-                <Table.Td>{line.title}</Table.Td>
-                <Table.Td>{line.mpp ? <Badge size="sm">MPP</Badge> : null}</Table.Td>
-                <Table.Td>{whitelistText(line)}</Table.Td>
+        {made && (
+          <Table aria-label={t.linesLabel} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.lineColumns.carrier}</Table.Th>
+                <Table.Th>{t.lineColumns.account}</Table.Th>
+                <Table.Th>{t.lineColumns.amount}</Table.Th>
+                <Table.Th>{t.lineColumns.title}</Table.Th>
+                <Table.Th>{t.lineColumns.mpp}</Table.Th>
+                <Table.Th>{t.lineColumns.whitelist}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {batch.lines.map((line) => (
+                <Table.Tr key={line.uuid}>
+                  <Table.Td>{line.carrier.name}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs" ff="monospace">
+                      {line.account}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(line.amount, line.currency)}</Table.Td>
+                  <Table.Td>{line.title}</Table.Td>
+                  <Table.Td>{line.mpp ? <Badge size="sm">MPP</Badge> : null}</Table.Td>
+                  <Table.Td>{whitelistText(line)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
         {batch.refused.length > 0 && (
           <Alert color="orange" title={t.refusedTitle}>
             <Stack gap="xs">
               {batch.refused.map((r) => (
                 <Text key={r.invoice} size="sm">
-                  {r.message}
+                  {r.number ? `${r.number}: ${r.message}` : r.message}
                 </Text>
               ))}
               {overridable.map((r) => (
                 <TextInput
                   key={r.invoice}
-                  label={t.overrideReason}
+                  label={r.number ? `${t.overrideReason} (${r.number})` : t.overrideReason}
                   value={reasons[r.invoice] ?? ''}
                   onChange={(e) => {
                     const value = e.currentTarget.value;
