@@ -5,6 +5,9 @@ import {
   type TransferBatch,
   type TransferBatchCreateData,
   type TransferRefusal,
+  verificationMessages as vm,
+  WHITELIST_CHECK_DAILY_LIMIT,
+  WHITELIST_NEAR_LIMIT,
   WHITELIST_THRESHOLD,
   type WhitelistLineStatus,
 } from '@spedycja/domain';
@@ -17,6 +20,8 @@ import {
   transferBatches,
   transferLineInvoices,
   transferLines,
+  verifications,
+  whitelistDailyCounter,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { iri, uuidFromIri } from '../../http/hydra.ts';
@@ -26,7 +31,7 @@ import { warsawDay } from '../../warsawDay.ts';
 import { bookCarrierInvoicePayment } from '../receivables/service.ts';
 import { readSetting } from '../settings/repository.ts';
 import type { Registers } from '../verification/registers.ts';
-import { countWhitelist, polishNip, storeCheck } from '../verification/service.ts';
+import { countWhitelist, polishNip } from '../verification/service.ts';
 import { type BankFileBatch, elixirFile, pain001File } from './bankFiles.ts';
 import { grossPln, refreshCarrierInvoice } from './service.ts';
 
@@ -35,7 +40,8 @@ import { grossPln, refreshCarrierInvoice } from './service.ts';
  * invoices' numbers in the title, split when the title would pass 140 characters), one per invoice paid with split
  * payment (MPP: the banks' /VAT/…/IDC/…/INV/…/TXT/… title names one invoice). Each transfer of more than 15 000 zł
  * gross to a Polish carrier has its account checked on the VAT white list of the day — NIPs asked 30 at once, as
- * the list's /api/search/nips/ allows — and the request id kept with the line as the proof; an account the list does
+ * the list's /api/search/nips/ allows; past the day's 10 searches, one account at a time through its /api/check/ —
+ * and the request id kept with the line as the proof; an account the list does
  * not confirm stops the line's invoices unless an admin gives a reason. The invoices of a batch are locked
  * ('w paczce') until it is cancelled (with a reason) or paid.
  */
@@ -61,7 +67,7 @@ const aboveThreshold = (invoices: InvoiceRow[]) =>
   invoices.some((i) => (grossPln(i) ?? 0) > WHITELIST_THRESHOLD) ||
   invoices.reduce((s, i) => s + i.dueAmount, 0) > WHITELIST_THRESHOLD;
 
-type WhitelistAnswer = { accounts: Set<string>; requestId: string } | { unavailable: string };
+type WhitelistAnswer = { accounts: Set<string>; requestId: string } | { unavailable: string } | { byAccount: true };
 
 /** The list's subjects for these NIPs today, asked 30 at a time; a failure answers 'unavailable' for its NIPs. */
 async function searchWhitelist(db: DbOrTx, registers: Registers, nips: string[]) {
@@ -80,10 +86,46 @@ async function searchWhitelist(db: DbOrTx, registers: Registers, nips: string[])
       }
     } catch (error) {
       if (!(error instanceof IntegrationError || error instanceof WlRefusal || error instanceof AppError)) throw error;
-      for (const nip of chunk) answers.set(nip, { unavailable: error.message });
+      // The day's searches used up (the list allows 10 a day): the rest are asked one account at a time (5 000).
+      const limited =
+        (error instanceof AppError && error.status === 429) || (error instanceof WlRefusal && error.limit);
+      for (const nip of nips.slice(i)) answers.set(nip, limited ? { byAccount: true } : { unavailable: error.message });
+      if (limited) break;
     }
   }
   return answers;
+}
+
+/**
+ * Counts `n` account checks against the day's limit at once (as countWhitelist does one at a time); answers why not
+ * when the day's checks would pass it.
+ */
+async function reserveChecks(db: DbOrTx, n: number): Promise<string | null> {
+  const day = warsawDay();
+  const [row] = await db.select().from(whitelistDailyCounter).where(eq(whitelistDailyCounter.day, day));
+  const used = row?.checks ?? 0;
+  if (used + n > Math.floor(WHITELIST_CHECK_DAILY_LIMIT * WHITELIST_NEAR_LIMIT)) {
+    return vm.whitelistLimitNear(used, WHITELIST_CHECK_DAILY_LIMIT);
+  }
+  await db
+    .insert(whitelistDailyCounter)
+    .values({ day, checks: n })
+    .onConflictDoUpdate({
+      target: whitelistDailyCounter.day,
+      set: { checks: sql`${whitelistDailyCounter.checks} + ${n}` },
+    });
+  return null;
+}
+
+/** One account asked of the list (its /api/check/ call, counted beforehand), when the day's searches are used up. */
+async function checkOne(registers: Registers, nip: string, account: string): Promise<WhitelistAnswer> {
+  try {
+    const check = await registers.whitelist.checkAccount(nip, account, warsawDay());
+    return { accounts: new Set(check.accountAssigned ? [account] : []), requestId: check.requestId };
+  } catch (error) {
+    if (!(error instanceof IntegrationError || error instanceof WlRefusal || error instanceof AppError)) throw error;
+    return { unavailable: error.message };
+  }
 }
 
 export async function prepareBatch(
@@ -176,8 +218,27 @@ export async function prepareBatch(
   const nips = [...new Set(lines.filter(needs).map((d) => polishNip(d.carrier) ?? ''))].filter(Boolean);
   const answers = nips.length ? await searchWhitelist(db, registers, nips) : new Map<string, WhitelistAnswer>();
 
+  // Past the day's searches: the accounts asked one at a time, ten requests at once.
+  const byAccount = new Map<string, WhitelistAnswer>();
+  const asks = lines
+    .filter(needs)
+    .map((d) => ({ nip: polishNip(d.carrier), account: d.account.replace(/^PL/i, '') }))
+    .filter((a): a is { nip: string; account: string } => {
+      const answer = a.nip ? answers.get(a.nip) : undefined;
+      return !!answer && 'byAccount' in answer;
+    });
+  const reserved = asks.length ? await reserveChecks(db, asks.length) : null;
+  for (let i = 0; i < asks.length; i += 10) {
+    const group = asks.slice(i, i + 10);
+    const got = reserved
+      ? [{ unavailable: reserved }]
+      : await Promise.all(group.map((a) => checkOne(registers, a.nip, a.account)));
+    group.forEach((a, j) => byAccount.set(`${a.nip}:${a.account}`, (got[j] ?? got[0]) as WhitelistAnswer));
+  }
+
   type Checked = Draft & { status: WhitelistLineStatus; requestId: string | null; overrideReason: string | null };
   const checked: Checked[] = [];
+  const proofs: (typeof verifications.$inferInsert)[] = [];
   for (const d of lines) {
     if (!(!d.carrier.country || d.carrier.country === 'PL')) {
       checked.push({ ...d, status: 'foreign', requestId: null, overrideReason: null });
@@ -188,34 +249,32 @@ export async function prepareBatch(
       continue;
     }
     const nip = polishNip(d.carrier);
-    const answer = nip ? answers.get(nip) : undefined;
     const account = d.account.replace(/^PL/i, '');
+    let answer = nip ? answers.get(nip) : undefined;
+    if (nip && answer && 'byAccount' in answer) answer = byAccount.get(`${nip}:${account}`);
     const confirmed = !!answer && 'accounts' in answer && answer.accounts.has(account);
     const requestId = answer && 'requestId' in answer ? answer.requestId : null;
     const reason = d.invoices.map((i) => overrides.get(i.uuid)).find((r) => !!r) ?? null;
-    await storeCheck(
-      db,
-      'carriers',
-      d.carrier.id,
-      {
-        source: 'whitelist',
-        outcome: confirmed ? 'ok' : answer && 'unavailable' in answer ? 'unavailable' : 'failed',
-        asked: {
-          kind: 'account',
-          nip,
-          account,
-          amountGrossPln: d.invoices.reduce((s, i) => s + (grossPln(i) ?? 0), 0),
-        },
-        answer:
-          answer && 'unavailable' in answer
-            ? { accountAssigned: null, reason: answer.unavailable }
-            : { accountAssigned: confirmed ? 'TAK' : 'NIE' },
-        proofId: requestId,
-        partyChanges: {},
+    // The proof of each line, in the carrier's checks (stored together below, refusals included).
+    proofs.push({
+      carrierId: d.carrier.id,
+      source: 'whitelist',
+      outcome: confirmed ? 'ok' : answer && 'unavailable' in answer ? 'unavailable' : 'failed',
+      asked: {
+        kind: 'account',
+        nip,
+        account,
+        amountGrossPln: d.invoices.reduce((s, i) => s + (grossPln(i) ?? 0), 0),
       },
-      me.id,
-      { overrideReason: !confirmed && reason ? reason : undefined },
-    );
+      answer:
+        answer && 'unavailable' in answer
+          ? { accountAssigned: null, reason: answer.unavailable }
+          : { accountAssigned: confirmed ? 'TAK' : 'NIE' },
+      proofId: requestId,
+      overrideReason: !confirmed && reason ? reason : null,
+      checkedById: me.id,
+      checkedOn: warsawDay(),
+    });
     if (confirmed) checked.push({ ...d, status: 'confirmed', requestId, overrideReason: null });
     else if (reason) checked.push({ ...d, status: 'overridden', requestId, overrideReason: reason });
     else {
@@ -224,6 +283,7 @@ export async function prepareBatch(
       }
     }
   }
+  if (proofs.length) await db.insert(verifications).values(proofs);
   if (checked.length === 0) {
     throw new AppError(
       422,
@@ -242,44 +302,51 @@ export async function prepareBatch(
     .values({ executionDate: body.executionDate ?? warsawDay(), refused, createdById: me.id })
     .returning();
   if (!batch) throw new Error('batch not stored');
-  let position = 0;
-  for (const line of checked) {
-    const amount = line.invoices.reduce((s, i) => s + i.dueAmount, 0);
-    const vat = line.invoices.reduce((s, i) => s + i.vatAmount, 0);
-    const only = line.invoices[0] as InvoiceRow;
-    const title = line.mpp
-      ? mppTitle(vat, polishNip(line.carrier) ?? '', only.number, 'Zaplata za transport')
-      : titleOf(line.invoices);
-    const [stored] = await db
-      .insert(transferLines)
-      .values({
-        batchId: batch.id,
-        position: ++position,
-        carrierId: line.carrier.id,
-        account: line.account,
-        amount,
-        currency: line.currency,
-        title,
-        mpp: line.mpp,
-        vatAmount: vat,
-        whitelistStatus: line.status,
-        whitelistRequestId: line.requestId,
-        overrideReason: line.overrideReason,
-      })
-      .returning();
-    await db
-      .insert(transferLineInvoices)
-      .values(line.invoices.map((i) => ({ lineId: stored?.id ?? 0, carrierInvoiceId: i.id, amount: i.dueAmount })));
-    await db
-      .update(carrierInvoices)
-      .set({ batchId: batch.id })
-      .where(
-        inArray(
-          carrierInvoices.id,
-          line.invoices.map((i) => i.id),
-        ),
-      );
-  }
+  // The lines, their invoices and the invoices' hold, each in one statement (a batch of 500 is three round trips).
+  const stored = await db
+    .insert(transferLines)
+    .values(
+      checked.map((line, i) => {
+        const vat = line.invoices.reduce((s, inv) => s + inv.vatAmount, 0);
+        const only = line.invoices[0] as InvoiceRow;
+        return {
+          batchId: batch.id,
+          position: i + 1,
+          carrierId: line.carrier.id,
+          account: line.account,
+          amount: line.invoices.reduce((s, inv) => s + inv.dueAmount, 0),
+          currency: line.currency,
+          title: line.mpp
+            ? mppTitle(vat, polishNip(line.carrier) ?? '', only.number, 'Zaplata za transport')
+            : titleOf(line.invoices),
+          mpp: line.mpp,
+          vatAmount: vat,
+          whitelistStatus: line.status,
+          whitelistRequestId: line.requestId,
+          overrideReason: line.overrideReason,
+        };
+      }),
+    )
+    .returning({ id: transferLines.id, position: transferLines.position });
+  const idOf = new Map(stored.map((l) => [l.position, l.id]));
+  await db.insert(transferLineInvoices).values(
+    checked.flatMap((line, i) =>
+      line.invoices.map((inv) => ({
+        lineId: idOf.get(i + 1) as number,
+        carrierInvoiceId: inv.id,
+        amount: inv.dueAmount,
+      })),
+    ),
+  );
+  await db
+    .update(carrierInvoices)
+    .set({ batchId: batch.id })
+    .where(
+      inArray(
+        carrierInvoices.id,
+        checked.flatMap((line) => line.invoices.map((inv) => inv.id)),
+      ),
+    );
   return batch.uuid;
 }
 
