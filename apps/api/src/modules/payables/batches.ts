@@ -233,7 +233,9 @@ export async function prepareBatch(
     const got = reserved
       ? [{ unavailable: reserved }]
       : await Promise.all(group.map((a) => checkOne(registers, a.nip, a.account)));
-    group.forEach((a, j) => byAccount.set(`${a.nip}:${a.account}`, (got[j] ?? got[0]) as WhitelistAnswer));
+    for (const [j, a] of group.entries()) {
+      byAccount.set(`${a.nip}:${a.account}`, (got[j] ?? got[0]) as WhitelistAnswer);
+    }
   }
 
   type Checked = Draft & { status: WhitelistLineStatus; requestId: string | null; overrideReason: string | null };
