@@ -149,6 +149,11 @@ describe("payables: the owner pays the week's carriers", () => {
     await rowOf(numbers.big).waitFor({ state: 'detached' });
     await rowOf(numbers.two).waitFor({ state: 'detached' });
     await rowOf(numbers.waiting).waitFor();
+    // Its CMR comes today: the term starts (30 days), it can be paid.
+    await rowOf(numbers.waiting).getByRole('button', { name: 'Dokumenty otrzymane dziś' }).click();
+    const due = warsawDay(30).split('-').reverse().join('/');
+    await rowOf(numbers.waiting).getByText(due).waitFor();
+    expect(await rowOf(numbers.waiting).getByRole('checkbox').isDisabled()).toBe(false);
     await context.close();
   });
 

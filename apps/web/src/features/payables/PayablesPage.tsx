@@ -1,5 +1,6 @@
 import { Badge, Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { type CarrierInvoice, DEBOUNCE_MS, formatMoney, type TransferBatch } from '@spedycja/domain';
+import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../components/DataTable/paging.ts';
@@ -8,11 +9,11 @@ import { DateText } from '../../components/display.tsx';
 import { FilterRow } from '../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../components/FilterRow/filterParams.ts';
 import type { ApiParams, FilterDef } from '../../components/FilterRow/types.ts';
-import { IconCoins } from '../../components/icons.tsx';
+import { IconCheck, IconCoins } from '../../components/icons.tsx';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { isApiError, type Violation } from '../../lib/apiClient.ts';
-import { usePayables, usePrepareBatch } from './api.ts';
+import { useDocumentsArrived, usePayables, usePrepareBatch } from './api.ts';
 import { CarrierInvoicePaymentsModal } from './CarrierInvoicePaymentsModal.tsx';
 import { payablesUiMessages as t } from './messages.ts';
 import { TransferBatchModal } from './TransferBatchModal.tsx';
@@ -85,6 +86,7 @@ export function PayablesPage() {
   );
   const list = usePayables(params);
   const prepare = usePrepareBatch();
+  const documents = useDocumentsArrived();
   const rows = list.data?.['hydra:member'] ?? [];
   const total = list.data?.['hydra:totalItems'];
 
@@ -203,9 +205,19 @@ export function PayablesPage() {
       header: t.columns.actions,
       nowrap: true,
       cell: (r) => (
-        <RowAction label={t.payments} onClick={() => setPaymentsOf(r)}>
-          <IconCoins />
-        </RowAction>
+        <Group gap={2} wrap="nowrap">
+          {!r.documentsReceivedDate && (
+            <RowAction
+              label={t.documentsArrived}
+              onClick={() => documents.mutate({ uuid: r.uuid, date: dayjs().format('YYYY-MM-DD') })}
+            >
+              <IconCheck />
+            </RowAction>
+          )}
+          <RowAction label={t.payments} onClick={() => setPaymentsOf(r)}>
+            <IconCoins />
+          </RowAction>
+        </Group>
       ),
     },
   ];

@@ -79,3 +79,24 @@ export function useMarkBatchPaid() {
     onSuccess: refresh,
   });
 }
+
+/** POST /api/carrier_invoices/from_ksef/{uuid}: the received invoice's match confirmed in one click. */
+export function useCarrierInvoiceFromKsef() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (receivedUuid: string) => api.post<CarrierInvoice>(`/carrier_invoices/from_ksef/${receivedUuid}`, {}),
+    meta: { errorAction: t.fromKsefError, successMessage: t.created },
+    onSuccess: refresh,
+  });
+}
+
+/** PUT /api/carrier_invoices/{uuid} {documentsReceivedDate}: the CMR came today; the term starts. */
+export function useDocumentsArrived() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ uuid, date }: { uuid: string; date: string }) =>
+      api.put<CarrierInvoice>(`/carrier_invoices/${uuid}`, { documentsReceivedDate: date }),
+    meta: { errorAction: t.documentsError, successMessage: t.updated },
+    onSuccess: refresh,
+  });
+}

@@ -80,4 +80,8 @@ export const payablesUiMessages = {
   overdueOutflow: 'Zobowiązania po terminie',
   waitingForDocuments: 'Czeka na dokumenty',
   exportCsv: 'Eksportuj CSV',
+  fromKsef: 'Zapisz jako fakturę do zapłaty',
+  fromKsefError: 'Nie udało się zapisać faktury przewoźnika',
+  documentsArrived: 'Dokumenty otrzymane dziś',
+  documentsError: 'Nie udało się zapisać otrzymania dokumentów',
 } as const;
