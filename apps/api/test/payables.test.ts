@@ -242,6 +242,31 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     });
   });
 
+  it("the order's agreed term ('liczony od otrzymania dokumentów') is the invoice's when it gives none", async () => {
+    const o = await order(listed, 70_000, { carrierPaymentTermDays: 45, carrierPaymentTermFrom: 'documents' });
+    expect(o).toMatchObject({ carrierPaymentTermDays: 45, carrierPaymentTermFrom: 'documents' });
+    const res = await api('POST', '/api/carrier_invoices', {
+      carrier: listed['@id'],
+      number: 'FV TERM/1',
+      issueDate: addDays(today, -10),
+      receivedDate: addDays(today, -6),
+      documentsReceivedDate: addDays(today, -7),
+      netAmount: 70_000,
+      vatAmount: 16_100,
+      grossAmount: 86_100,
+      orders: [{ order: o['@id'], amount: 70_000 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // From the later of the invoice's (−6) and the documents' (−7) arrival.
+    expect(res.json()).toMatchObject({
+      paymentTermDays: 45,
+      paymentTermFrom: 'documents',
+      dueDate: addDays(today, 39),
+    });
+    const bad = await api('PUT', `/api/orders/${o.uuid}`, { carrierPaymentTermFrom: 'kiedykolwiek' });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it('answers a Polish 422 for every mistake and writes nothing', async () => {
     const o = await order(listed, 10_000);
     const before = (await api('GET', '/api/carrier_invoices?pagination=false')).json()['hydra:totalItems'];
