@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
-import { apiAs, createPayer, nav, randomNip, warsawDay } from './fixtures.ts';
+import { apiAs, createPayer, nav, randomNip, typeInto, warsawDay } from './fixtures.ts';
 
 /**
  * Issue 38: the owner paying carriers on a Friday, at 1366×768. The week's carriers' invoices are in 'Do zapłaty'
@@ -19,6 +19,7 @@ const ACCOUNT = '20102055581111123456789012';
 describe("payables: the owner pays the week's carriers", () => {
   let browser: Browser;
   let token: string;
+  let paperOrder = '';
   const numbers = { two: `FP/${suffix}/1`, waiting: `FP/${suffix}/2`, big: `FP/${suffix}/3` };
 
   beforeAll(async () => {
@@ -51,7 +52,14 @@ describe("payables: the owner pays the week's carriers", () => {
         unloadingDate: warsawDay(-44),
         cargo: 'Palety',
       });
-    const [a, b, c, d] = await Promise.all([order(200_000), order(150_000), order(90_000), order(1_400_000)]);
+    const [a, b, c, d, e] = await Promise.all([
+      order(200_000),
+      order(150_000),
+      order(90_000),
+      order(1_400_000),
+      order(50_000),
+    ]);
+    paperOrder = e.number;
     const invoice = (
       number: string,
       net: number,
@@ -154,6 +162,37 @@ describe("payables: the owner pays the week's carriers", () => {
     const due = warsawDay(30).split('-').reverse().join('/');
     await rowOf(numbers.waiting).getByText(due).waitFor();
     expect(await rowOf(numbers.waiting).getByRole('checkbox').isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  it('a paper invoice typed by hand over its order: saved, with its due date from the documents', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
+    await page.getByRole('button', { name: 'Dodaj fakturę przewoźnika' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dodaj fakturę przewoźnika' });
+    const carrier = dialog.getByRole('combobox', { name: 'Przewoźnik', exact: true });
+    await carrier.click();
+    await carrier.pressSequentially(CARRIER.slice(0, 16), { delay: 20 });
+    await page.getByRole('option', { name: new RegExp(suffix) }).click();
+    await typeInto(dialog.getByRole('textbox', { name: 'Numer faktury', exact: true }), `FP/${suffix}/papier`);
+    await dialog.getByLabel('Data wystawienia').fill(warsawDay(-3).split('-').reverse().join('.'));
+    await dialog.getByLabel('Data otrzymania dokumentów (CMR)').fill(warsawDay(-1).split('-').reverse().join('.'));
+    await typeInto(dialog.getByRole('textbox', { name: 'Netto', exact: true }), '500,00');
+    await typeInto(dialog.getByRole('textbox', { name: 'VAT', exact: true }), '115,00');
+    await typeInto(dialog.getByRole('textbox', { name: 'Rachunek przewoźnika', exact: true }), ACCOUNT);
+    await typeInto(dialog.getByRole('textbox', { name: 'Numer zlecenia', exact: true }), paperOrder);
+    await typeInto(dialog.getByRole('textbox', { name: 'Kwota netto', exact: true }), '500,00');
+    await dialog.getByRole('button', { name: 'Zapisz' }).click();
+    await page.getByText('Faktura przewoźnika została zapisana!').first().waitFor();
+    const row = page
+      .getByRole('table', { name: 'Faktury przewoźników do zapłaty' })
+      .getByRole('row', { name: `Faktura przewoźnika FP/${suffix}/papier` });
+    // The invoice came today, the documents yesterday: 60 days from today.
+    await row.getByText(warsawDay(60).split('-').reverse().join('/')).waitFor();
+    await row.getByText(/^615,00\szł$/).waitFor();
     await context.close();
   });
 

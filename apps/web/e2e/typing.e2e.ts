@@ -244,6 +244,21 @@ describe('typing: each form keeps up with the keys', () => {
     judge('transfer batch', measures, local);
   });
 
+  it("carrier's invoice by hand: the number, the account, an order's number", async () => {
+    await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
+    await page.getByRole('button', { name: 'Dodaj fakturę przewoźnika' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dodaj fakturę przewoźnika' });
+    await dialog.waitFor();
+    const measures = [
+      await meter.typeInto("carrier's invoice", 'Numer faktury', text(dialog, 'Numer faktury')),
+      await meter.typeInto("carrier's invoice", 'Rachunek przewoźnika', text(dialog, 'Rachunek przewoźnika')),
+      await meter.typeInto("carrier's invoice", 'Numer zlecenia', text(dialog, 'Numer zlecenia')),
+    ];
+    const local = await meter.plainInput(undefined, dialog);
+    await dialog.getByRole('button', { name: 'Zamknij' }).last().click();
+    judge("carrier's invoice", measures, local);
+  });
+
   it("the carrier's link on a phone (390×844): the driver's form after accepting", async () => {
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },

@@ -14,6 +14,7 @@ import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { isApiError, type Violation } from '../../lib/apiClient.ts';
 import { useDocumentsArrived, usePayables, usePrepareBatch } from './api.ts';
+import { CarrierInvoiceModal } from './CarrierInvoiceModal.tsx';
 import { CarrierInvoicePaymentsModal } from './CarrierInvoicePaymentsModal.tsx';
 import { payablesUiMessages as t } from './messages.ts';
 import { TransferBatchModal } from './TransferBatchModal.tsx';
@@ -80,6 +81,7 @@ export function PayablesPage() {
   const [selected, setSelected] = useState<Map<string, CarrierInvoice>>(new Map());
   const [batch, setBatch] = useState<TransferBatch | null>(null);
   const [paymentsOf, setPaymentsOf] = useState<CarrierInvoice | null>(null);
+  const [adding, setAdding] = useState(false);
   const params = useMemo(
     () => ({ ...filterParams, ...sortToParams(sort), page, itemsPerPage: PAGE_SIZE }),
     [filterParams, sort, page],
@@ -228,6 +230,9 @@ export function PayablesPage() {
       <Group justify="space-between">
         <ListPageHeader title={t.title} found={total === undefined ? undefined : t.found(total)} addLabel="" />
         <Group>
+          <Button variant="light" onClick={() => setAdding(true)}>
+            {t.add}
+          </Button>
           <Text size="sm">{t.selected(selected.size)}</Text>
           <Tooltip label={t.batchEmpty} disabled={selected.size > 0}>
             <Button disabled={selected.size === 0} loading={prepare.isPending} onClick={() => void submit()}>
@@ -275,6 +280,7 @@ export function PayablesPage() {
         overriding={prepare.isPending}
       />
       <CarrierInvoicePaymentsModal invoice={paymentsOf} onClose={() => setPaymentsOf(null)} />
+      <CarrierInvoiceModal opened={adding} onClose={() => setAdding(false)} onSaved={() => setAdding(false)} />
     </Stack>
   );
 }

@@ -1,4 +1,11 @@
-import type { CarrierInvoice, CarrierPayment, Cashflow, TransferBatch, TransferBatchCreate } from '@spedycja/domain';
+import type {
+  CarrierInvoice,
+  CarrierInvoiceCreate,
+  CarrierPayment,
+  Cashflow,
+  TransferBatch,
+  TransferBatchCreate,
+} from '@spedycja/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type HydraCollection, type QueryParams } from '../../lib/apiClient.ts';
 import { payablesUiMessages as t } from './messages.ts';
@@ -97,6 +104,16 @@ export function useDocumentsArrived() {
     mutationFn: ({ uuid, date }: { uuid: string; date: string }) =>
       api.put<CarrierInvoice>(`/carrier_invoices/${uuid}`, { documentsReceivedDate: date }),
     meta: { errorAction: t.documentsError, successMessage: t.updated },
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/carrier_invoices: a paper invoice typed by hand (Idempotency-Key). */
+export function useCreateCarrierInvoice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: CarrierInvoiceCreate) => api.post<CarrierInvoice>('/carrier_invoices', body),
+    meta: { errorAction: t.fromKsefError, successMessage: t.created },
     onSuccess: refresh,
   });
 }
