@@ -63,6 +63,7 @@ export const NOT_PROBED: Record<string, string> = {
   '/api/imports/{id}/rejected': "a file: one import's refused rows as CSV",
   '/api/public/track/{token}/documents/{id}': "a file: one document or invoice of the customer's order",
   '/api/panel/invoices/{id}/pdf': "a file: one of the customer's invoices printed",
+  '/api/transfer_batches/{id}/file': "a file: one batch's bank file (its first export locks the batch)",
   // A list's export is a file of every row the list's filters match (at 1,000,000 rows a minute or more each); the
   // export of 100,000 orders has its own case (bench/exportBench.ts), and each export its API tests.
   ...Object.fromEntries(
@@ -82,6 +83,8 @@ export const EMBEDDED_LISTS = new Set([
   '/api/public/portal/{token}',
   '/api/public/track/{token}',
   '/api/panel/orders/{id}',
+  // Issue 38: a batch with its transfers (500 in a large week).
+  '/api/transfer_batches/{id}',
 ]);
 
 /** Lists answered by more than one query: each variant is measured as its own list (its own spec and defaults). */
@@ -115,6 +118,9 @@ export const CUSTOM_SAMPLES: Record<string, Record<string, string>> = {
   },
   // The side is the variant itself (ROUTE_VARIANTS).
   '/api/payments': { side: '' },
+  // Issue 38: the statuses of carriers' invoices and the views of 'Do zapłaty'.
+  '/api/carrier_invoices': { status: 'do_zaplaty' },
+  '/api/payables': { status: 'po_terminie' },
 };
 
 /** Values of the path's own records, for parameters that name one (filled in when the list is found). */
@@ -160,6 +166,8 @@ async function pathSamples(db: Db, config: Config): Promise<Record<string, Sampl
     carrier_payments: 'carrier_payments',
     invoice_positions: 'invoice_positions',
     received_invoices: 'received_invoices',
+    carrier_invoices: 'carrier_invoices',
+    transfer_batches: 'transfer_batches',
     documents: 'order_documents',
     settings: 'settings',
   };

@@ -51,6 +51,7 @@ import { loadingsRoutes } from './modules/loadings/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { offersRoutes } from './modules/offers/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { payablesRoutes } from './modules/payables/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { portalKey, portalLinkIssuer, portalRemover } from './modules/portal/service.ts';
@@ -325,6 +326,7 @@ export async function buildApp({
   await app.register(statsRoutes, { db });
   await app.register(paymentsRoutes, { db, registers });
   await app.register(receivablesRoutes, { db, registers });
+  await app.register(payablesRoutes, { db, registers, nbp });
   await app.register(remindersRoutes, { db });
   await app.register(interestRoutes, { db, nbp });
   await app.register(exportsRoutes, { db });

@@ -76,6 +76,31 @@ describe('typing: each form keeps up with the keys', () => {
     portalLink = (await apiAs(token, 'GET', `/api/orders/${order.uuid}/portal`)).url;
     // Issue 37: a customer's panel login, for the panel's 'Nowe zapytanie'.
     panelTokens = await panelLogin(token, customer.uuid, `pisanie.${suffix}@klient.example`, 'Haslo-Pisania-2026');
+    // Issue 38: a carrier's invoice over 15 000 zł to an account the white list does not hold, for the batch's form.
+    const payable: Created = await apiAs(token, 'POST', '/api/orders', {
+      cargo: `Pisanie przelewu ${suffix}`,
+      loadingCity: 'Poznań',
+      loadingCountry: 'PL',
+      loadingDate: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10),
+      unloadingCity: 'Łódź',
+      unloadingCountry: 'PL',
+      unloadingDate: new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10),
+      customer: customer['@id'],
+      customerPrice: 1_600_000,
+      carrier: carrier['@id'],
+      carrierPrice: 1_500_000,
+    });
+    await apiAs(token, 'POST', '/api/carrier_invoices', {
+      carrier: carrier['@id'],
+      number: `FP/pisanie/${suffix}`,
+      issueDate: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10),
+      documentsReceivedDate: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      netAmount: 1_500_000,
+      vatAmount: 345_000,
+      grossAmount: 1_845_000,
+      bankAccount: '20102055581111123456789012',
+      orders: [{ order: payable['@id'], amount: 1_500_000 }],
+    });
   });
   afterAll(async () => {
     if (baseline) console.log(formatTable(baseline, forms));
@@ -218,6 +243,41 @@ describe('typing: each form keeps up with the keys', () => {
     // Against a plain input on the same page (its 50-row preview and two dozen selects are painted for any key).
     const local = await meter.plainInput(undefined, page.getByRole('main'));
     judge('import', measures, local);
+  });
+
+  it('transfer batch: the reason for an account not on the white list', async () => {
+    await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
+    const row = page
+      .getByRole('table', { name: 'Faktury przewoźników do zapłaty' })
+      .getByRole('row', { name: `Faktura przewoźnika FP/pisanie/${suffix}` });
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Przygotuj przelewy' }).click();
+    const dialog = page.getByRole('dialog');
+    const measures = [
+      await meter.typeInto(
+        'transfer batch',
+        'Powód zatwierdzenia',
+        dialog.getByRole('textbox', { name: /^Powód zatwierdzenia mimo braku na białej liście/ }),
+      ),
+    ];
+    const local = await meter.plainInput(undefined, dialog);
+    await page.keyboard.press('Escape');
+    judge('transfer batch', measures, local);
+  });
+
+  it("carrier's invoice by hand: the number, the account, an order's number", async () => {
+    await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
+    await page.getByRole('button', { name: 'Dodaj fakturę przewoźnika' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dodaj fakturę przewoźnika' });
+    await dialog.waitFor();
+    const measures = [
+      await meter.typeInto("carrier's invoice", 'Numer faktury', text(dialog, 'Numer faktury')),
+      await meter.typeInto("carrier's invoice", 'Rachunek przewoźnika', text(dialog, 'Rachunek przewoźnika')),
+      await meter.typeInto("carrier's invoice", 'Numer zlecenia', text(dialog, 'Numer zlecenia')),
+    ];
+    const local = await meter.plainInput(undefined, dialog);
+    await dialog.getByRole('button', { name: 'Zamknij' }).last().click();
+    judge("carrier's invoice", measures, local);
   });
 
   it("the carrier's link on a phone (390×844): the driver's form after accepting", async () => {

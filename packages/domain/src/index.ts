@@ -27,6 +27,7 @@ export * from './messages.ts';
 export * from './offers.ts';
 export * from './orders.ts';
 export * from './parties.ts';
+export * from './payables.ts';
 export * from './phonePrefixes.ts';
 export * from './phones.ts';
 export * from './portal.ts';

@@ -51,6 +51,22 @@ const orderOwnFields = {
   carrierPrice: optionalHundredths(),
   carrierAcquiredBy: z.enum(CARRIER_ACQUISITION_SOURCES, { error: m.oneOf }).nullable().optional(),
   carrierBankAccount: optionalNrb(),
+  /**
+   * Issue 38: the carrier's term in days and from when it counts — the invoice's date, or the arrival of the invoice
+   * with the documents ('liczony od otrzymania dokumentów'); the carrier's invoices take it.
+   */
+  carrierPaymentTermDays: z
+    .preprocess(
+      (v) => (v === '' ? null : v),
+      z
+        .number({ error: m.numeric })
+        .int({ error: m.numeric })
+        .min(0, { error: m.numeric })
+        .max(365, { error: m.numeric })
+        .nullable(),
+    )
+    .optional(),
+  carrierPaymentTermFrom: z.enum(['issue', 'documents'], { error: m.oneOf }).nullable().optional(),
   cargoValue: optionalHundredths(),
   // Null (a form sending every field) keeps the stored currency, or PLN for a new order.
   cargoValueCurrency: z.preprocess((v) => v ?? undefined, currency().optional()),
@@ -182,6 +198,8 @@ export type Order = ShipmentRead & {
   carrierPriceCurrency: string;
   carrierAcquiredBy: string | null;
   carrierBankAccount: string | null;
+  carrierPaymentTermDays: number | null;
+  carrierPaymentTermFrom: 'issue' | 'documents' | null;
   cargoValue: number | null;
   cargoValueCurrency: string;
   carrierVerificationOverride: string | null;
@@ -248,6 +266,8 @@ export const ORDER_PAYLOAD_KEYS = [
   'carrierPriceCurrency',
   'carrierAcquiredBy',
   'carrierBankAccount',
+  'carrierPaymentTermDays',
+  'carrierPaymentTermFrom',
   'cargoValue',
   'cargoValueCurrency',
   'carrierPaid',

@@ -27,6 +27,8 @@ export const receivablesMessages = {
   proformaNotPayable: 'Płatności księguje się na fakturze VAT, nie na fakturze ProForma.',
   invoiceRequired: 'Wskaż fakturę.',
   orderRequired: 'Wskaż zlecenie.',
+  orderOrInvoiceRequired: 'Wskaż zlecenie albo fakturę przewoźnika.',
+  overpaid: 'Kwota przekracza kwotę pozostałą do zapłaty.',
   noCarrier: 'Zlecenie nie ma przewoźnika.',
   customerPaidFollowsInvoice:
     "Pole 'Klient opłacił' wynika z płatności faktury VAT tego zlecenia: zaksięguj płatność na fakturze (Faktury → Płatności).",
@@ -52,7 +54,9 @@ export type InvoicePaymentCreate = z.input<typeof invoicePaymentCreateSchema>;
 
 /** POST /api/carrier_payments: an amount paid to an order's carrier, in the order's carrier currency. */
 export const carrierPaymentCreateSchema = z.object({
-  order: required(iriRef('orders')),
+  /** The order's carrier (issue 26), or — issue 38 — a carrier's invoice: one of the two. */
+  order: iriRef('orders').optional(),
+  carrierInvoice: iriRef('carrier_invoices').optional(),
   ...paymentFields,
   /** Paying a carrier whose account the VAT white list did not confirm (above 15 000 zł gross): the admin's reason. */
   whitelistOverride: whitelistOverrideSchema.optional(),
@@ -89,7 +93,9 @@ export type InvoicePayment = {
 
 export type CarrierPayment = Omit<InvoicePayment, '@type' | 'invoice'> & {
   '@type': 'CarrierPayment';
-  order: { '@id': string; uuid: string; number: string };
+  /** The order it was booked on (issue 26), or null when it pays a carrier's invoice (issue 38). */
+  order: { '@id': string; uuid: string; number: string } | null;
+  carrierInvoice: { '@id': string; uuid: string; number: string } | null;
 };
 
 /** What a customer owes, per currency: everything still due and the part of it past its date. */

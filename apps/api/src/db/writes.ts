@@ -13,18 +13,19 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 /** What the database writes by itself when a table is written: its triggers (any change). */
 export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   bank_statement_lines: ['bank_statements'],
-  carrier_payments: ['record_history'],
+  carrier_invoices: ['record_history'],
   carriers: ['orders', 'record_history', 'status_counts'],
   customers: ['orders', 'queries', 'record_history', 'status_counts'],
   interest_notes: ['record_history'],
-  invoice_payments: ['record_history'],
   invoices: ['customer_balances', 'customers', 'invoice_month_totals', 'record_history'],
   offers: ['record_history', 'status_counts'],
   orders: ['payment_day_totals', 'record_history', 'stats_monthly', 'status_counts'],
+  payments: ['record_history'],
   queries: ['record_history', 'stats_monthly', 'status_counts'],
   received_invoices: ['orders'],
   settings: ['record_history'],
   tasks: ['record_history', 'status_counts'],
+  transfer_batches: ['record_history'],
   users: ['orders', 'queries', 'record_history', 'tasks'],
 };
 
@@ -41,13 +42,16 @@ export const UPDATE_TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> 
 /** …and its foreign keys' actions when a row is deleted: ON DELETE CASCADE deletes, ON DELETE SET NULL updates. */
 export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; kind: WriteKind }[]>> = {
   bank_statements: [{ table: 'bank_statement_lines', kind: 'delete' }],
+  carrier_invoices: [{ table: 'carrier_invoice_orders', kind: 'delete' }],
   data_imports: [{ table: 'data_import_rows', kind: 'delete' }],
   carriers: [
+    { table: 'payments', kind: 'update' },
     { table: 'portal_links', kind: 'update' },
     { table: 'verifications', kind: 'delete' },
   ],
   customers: [
     { table: 'panel_users', kind: 'delete' },
+    { table: 'payments', kind: 'update' },
     { table: 'verifications', kind: 'delete' },
   ],
   invoices: [
@@ -62,6 +66,7 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
   ],
   // An order's chosen offer (ON DELETE SET NULL).
   offers: [{ table: 'orders', kind: 'update' }],
+  order_documents: [{ table: 'carrier_invoices', kind: 'update' }],
   orders: [
     { table: 'bank_statement_lines', kind: 'update' },
     { table: 'customer_links', kind: 'delete' },
@@ -75,6 +80,7 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'verifications', kind: 'update' },
   ],
   panel_users: [{ table: 'panel_invitations', kind: 'delete' }],
+  received_invoices: [{ table: 'carrier_invoices', kind: 'update' }],
   queries: [
     { table: 'offers', kind: 'delete' },
     { table: 'orders', kind: 'update' },
@@ -84,18 +90,20 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'task_contact_tries', kind: 'delete' },
     { table: 'telegram_messages', kind: 'update' },
   ],
+  transfer_batches: [{ table: 'transfer_lines', kind: 'delete' }],
+  transfer_lines: [{ table: 'transfer_line_invoices', kind: 'delete' }],
   users: [
     { table: 'bank_statements', kind: 'update' },
-    { table: 'carrier_payments', kind: 'update' },
+    { table: 'carrier_invoices', kind: 'update' },
     { table: 'data_imports', kind: 'update' },
     { table: 'interest_notes', kind: 'update' },
-    { table: 'invoice_payments', kind: 'update' },
     { table: 'invoice_reminders', kind: 'update' },
     { table: 'offers', kind: 'update' },
     { table: 'order_documents', kind: 'update' },
     { table: 'orders', kind: 'update' },
     { table: 'panel_users', kind: 'delete' },
     { table: 'panel_users', kind: 'update' },
+    { table: 'payments', kind: 'update' },
     { table: 'portal_events', kind: 'update' },
     { table: 'queries', kind: 'update' },
     { table: 'refresh_tokens', kind: 'delete' },
@@ -103,6 +111,7 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'tasks', kind: 'update' },
     { table: 'telegram_link_codes', kind: 'delete' },
     { table: 'telegram_messages', kind: 'delete' },
+    { table: 'transfer_batches', kind: 'update' },
     { table: 'verifications', kind: 'update' },
   ],
 };

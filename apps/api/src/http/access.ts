@@ -91,6 +91,20 @@ export const ADMIN_ONLY_OPERATIONS: readonly string[] = [
   'GET /api/imports/:id/rejected',
   'GET /api/import_mappings',
   'POST /api/import_mappings',
+  // Issue 38: carriers' invoices are written by admins (everyone reads them and 'Do zapłaty'); batches move money.
+  'POST /api/carrier_invoices',
+  'PUT /api/carrier_invoices/:id',
+  'PATCH /api/carrier_invoices/:id',
+  'POST /api/carrier_invoices/from_ksef/:id',
+  'POST /api/carrier_invoices/from_portal/:id',
+  'GET /api/transfer_batches',
+  'GET /api/transfer_batches/:id',
+  'GET /api/transfer_batches/:id/history',
+  'POST /api/transfer_batches',
+  'GET /api/transfer_batches/:id/file',
+  'POST /api/transfer_batches/:id/cancel',
+  'POST /api/transfer_batches/:id/paid',
+  'GET /api/cashflow',
 ];
 
 /** Without a token: logging in, the carriers' public pages and links, Telegram's webhook (its own secret), the health check. */

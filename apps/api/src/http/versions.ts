@@ -7,18 +7,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
 import {
   bankStatements,
-  carrierPayments,
+  carrierInvoices,
   carriers,
   customers,
   type HistoryChange,
-  invoicePayments,
   invoices,
   offers,
   orders,
+  payments,
   queries,
   recordHistory,
   settings,
   tasks,
+  transferBatches,
   users,
 } from '../db/schema/index.ts';
 import { adminOnly } from './auth.ts';
@@ -59,8 +60,17 @@ export const VERSIONED: Record<string, Versioned> = {
   offers: { table: offers, uuid: offers.uuid, version: offers.version },
   invoices: { table: invoices, uuid: invoices.uuid, version: invoices.version },
   users: { table: users, uuid: users.uuid, version: users.version },
-  invoice_payments: { table: invoicePayments, uuid: invoicePayments.uuid, version: invoicePayments.version },
-  carrier_payments: { table: carrierPayments, uuid: carrierPayments.uuid, version: carrierPayments.version },
+  // Issue 38: both are the one ledger's rows (a receipt, a payment to a carrier).
+  invoice_payments: { table: payments, uuid: payments.uuid, version: payments.version },
+  carrier_payments: { table: payments, uuid: payments.uuid, version: payments.version },
+  // Issue 38: a carrier's invoice (everyone reads it) and a transfer batch (admins').
+  carrier_invoices: { table: carrierInvoices, uuid: carrierInvoices.uuid, version: carrierInvoices.version },
+  transfer_batches: {
+    table: transferBatches,
+    uuid: transferBatches.uuid,
+    version: transferBatches.version,
+    config: adminOnly,
+  },
   // A statement's history is written by the app (its import, its bookings: modules/statements), admins' as its routes.
   bank_statements: {
     table: bankStatements,
@@ -90,6 +100,11 @@ export const HISTORY_ACTIONS: Record<string, string> = {
   // Cancelling a payment (it stays, with its reason).
   '/api/invoice_payments/:id': 'cancel',
   '/api/carrier_payments/:id': 'cancel',
+  '/api/transfer_batches/:id/cancel': 'cancel',
+  '/api/transfer_batches/:id/paid': 'payment',
+  '/api/transfer_batches': 'batch',
+  '/api/carrier_invoices/from_ksef/:id': 'ksef',
+  '/api/carrier_invoices/from_portal/:id': 'portal',
 };
 
 declare module 'fastify' {

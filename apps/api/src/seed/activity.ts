@@ -11,6 +11,7 @@ import {
   CUSTOMER_WHITELIST,
   type SeededParties,
 } from './parties.ts';
+import { seedCarrierInvoices } from './payables.ts';
 
 /**
  * What an office's days leave beside its orders and invoices (issue 35: the bench measured lists over empty tables):
@@ -49,8 +50,8 @@ export async function seedActivity(
     // The payables side: what was paid to a carrier is a payment of its price on the day (as migration 0029 did).
     await steps.run('carrier payments', () =>
       db.execute(sql`
-    INSERT INTO carrier_payments (order_id, date, amount, currency, method, created_at)
-    SELECT o.id, coalesce(o.carrier_paid_date, current_date), o.carrier_price, o.carrier_price_currency, 'przelew',
+    INSERT INTO payments (direction, order_id, carrier_id, date, amount, currency, method, created_at)
+    SELECT 'out', o.id, o.carrier_id, coalesce(o.carrier_paid_date, current_date), o.carrier_price, o.carrier_price_currency, 'przelew',
       coalesce(o.carrier_paid_date, current_date)::timestamp AT TIME ZONE 'Europe/Warsaw' + interval '10 hours'
     FROM orders o WHERE o.id > ${orderBase} AND o.carrier_paid AND coalesce(o.carrier_price, 0) > 0
     ORDER BY o.id`),
@@ -233,11 +234,11 @@ export async function seedActivity(
       ON CONFLICT (line_hash) DO NOTHING`);
       // A booked line's payment names it, as booking from the statement does.
       await db.execute(sql`
-      UPDATE invoice_payments p SET statement_line_id = l.id FROM bank_statement_lines l
+      UPDATE payments p SET statement_line_id = l.id FROM bank_statement_lines l
       WHERE l.booked_invoice_id = p.invoice_id AND l.line_hash = encode(sha256(convert_to('seed:p:' || p.id, 'UTF8')), 'hex')
         AND p.invoice_id > ${invoiceBase} AND p.statement_line_id IS NULL`);
       await db.execute(sql`
-      UPDATE carrier_payments p SET statement_line_id = l.id FROM bank_statement_lines l
+      UPDATE payments p SET statement_line_id = l.id FROM bank_statement_lines l
       WHERE l.booked_order_id = p.order_id AND l.line_hash = encode(sha256(convert_to('seed:c:' || p.id, 'UTF8')), 'hex')
         AND p.order_id > ${orderBase} AND p.statement_line_id IS NULL`);
     });
@@ -285,6 +286,8 @@ export async function seedActivity(
   // The carrier's side (its payments are on the statements) beside the registers' checks, then the rest.
   await inParallel([checks, carrierSide, more], parallel ? 2 : 1);
   await inParallel([statements, notes, received, telegram], parallel ? 2 : 1);
+  // Issue 38: the carriers' invoices of the unloaded orders, their payments in the ledger, one batch.
+  await seedCarrierInvoices(db, orderBase, steps);
 
   report.carrierPayments = await count('carrier_payments', `order_id > ${orderBase}`);
   report.portalLinks = await count('portal_links', `order_id > ${orderBase}`);
@@ -296,5 +299,6 @@ export async function seedActivity(
   report.interestNotes = await count('interest_notes', `invoice_id > ${invoiceBase}`);
   report.receivedInvoices = await count('received_invoices', `order_id > ${orderBase} OR order_id IS NULL`);
   report.telegramMessages = await count('telegram_messages');
+  report.carrierInvoices = await count('carrier_invoices');
   return report;
 }

@@ -91,9 +91,7 @@ const BULK_TABLES = [
   'invoices',
   'invoice_positions',
   'invoice_number_counters',
-  'invoice_payments',
   'invoice_reminders',
-  'carrier_payments',
   'portal_links',
   'portal_events',
   'order_documents',
@@ -103,6 +101,12 @@ const BULK_TABLES = [
   'interest_notes',
   'received_invoices',
   'telegram_messages',
+  'carrier_invoices',
+  'carrier_invoice_orders',
+  'payments',
+  'transfer_batches',
+  'transfer_lines',
+  'transfer_line_invoices',
 ];
 
 export async function seedDemo(given: Db, options: SeedOptions = {}): Promise<SeedReport> {
@@ -159,7 +163,7 @@ export async function seedDemo(given: Db, options: SeedOptions = {}): Promise<Se
     };
     await inParallel([invoicing, shipments.tasks], bulk ? 2 : 1);
     report.invoices = invoiced.invoices;
-    await learn(['invoices', 'invoice_payments', 'tasks']);
+    await learn(['invoices', 'payments', 'tasks']);
     const reminders = async () => {
       report.reminders = await steps.run('reminders', () => seedPastReminders(db, invoiced.firstId));
     };
@@ -174,7 +178,7 @@ export async function seedDemo(given: Db, options: SeedOptions = {}): Promise<Se
         reminders,
       ),
     );
-    await learn(['carrier_payments', 'portal_links', 'order_documents', 'received_invoices', 'telegram_messages']);
+    await learn(['payments', 'portal_links', 'order_documents', 'received_invoices', 'telegram_messages']);
     // With the triggers off, what they keep (status counts, the stats' sums, the carrier's invoice dates) is summed.
     if (bulk) await steps.run('kept counts and sums (what the triggers keep)', () => recomputeKept(db));
   };

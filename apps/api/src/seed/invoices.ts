@@ -86,8 +86,8 @@ export async function seedInvoices(
   const payments = () =>
     steps.run('invoice payments', () =>
       db.execute(sql`
-    INSERT INTO invoice_payments (invoice_id, date, amount, currency, method, created_at)
-    SELECT i.id, CASE WHEN i.paid THEN i.paid_date ELSE least(current_date, i.payment_date + 3 + i.id % 10) END,
+    INSERT INTO payments (direction, invoice_id, customer_id, date, amount, currency, method, created_at)
+    SELECT 'in', i.id, i.customer_id, CASE WHEN i.paid THEN i.paid_date ELSE least(current_date, i.payment_date + 3 + i.id % 10) END,
       i.paid_amount, i.currency, CASE WHEN i.id % 20 = 0 THEN 'gotowka' ELSE 'przelew' END,
       (CASE WHEN i.paid THEN i.paid_date ELSE least(current_date, i.payment_date + 3 + i.id % 10) END)::timestamp
         AT TIME ZONE 'Europe/Warsaw' + interval '11 hours'

@@ -22,6 +22,8 @@ export const pageTitles: Record<PathKey, string> = {
   invoicesCorrective: 'Faktury korygujące',
   invoicesReceived: 'Faktury przewoźników',
   bankStatements: 'Importuj wyciąg',
+  payables: 'Do zapłaty',
+  cashflow: 'Przepływy',
   stats: 'Statystyki',
   settings: 'Ustawienia',
   deletedTasks: 'Usunięte zadania',

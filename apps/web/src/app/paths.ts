@@ -20,6 +20,8 @@ export const paths = {
   invoicesCorrective: '/invoices/corrective',
   invoicesReceived: '/invoices/received',
   bankStatements: '/invoices/statements',
+  payables: '/payables',
+  cashflow: '/cashflow',
   stats: '/stats',
   settings: '/settings',
   deletedTasks: '/admin/deleted/tasks',

@@ -110,6 +110,14 @@ export const routes: RouteObject[] = [
                       import('./pages/StatementImportRoute.tsx').then((m) => ({ Component: m.StatementImportRoute })),
                   },
                   {
+                    path: paths.payables,
+                    lazy: () => import('./pages/PayablesRoute.tsx').then((m) => ({ Component: m.PayablesRoute })),
+                  },
+                  {
+                    path: paths.cashflow,
+                    lazy: () => import('./pages/PayablesRoute.tsx').then((m) => ({ Component: m.CashflowRoute })),
+                  },
+                  {
                     path: paths.invoicesReceived,
                     lazy: () =>
                       import('./pages/ReceivedInvoicesRoute.tsx').then((m) => ({ Component: m.ReceivedInvoicesRoute })),

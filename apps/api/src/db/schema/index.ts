@@ -9,6 +9,7 @@ export * from './ksef.ts';
 export * from './mail.ts';
 export * from './orders.ts';
 export * from './parties.ts';
+export * from './payables.ts';
 export * from './portal.ts';
 export * from './queries.ts';
 export * from './receivables.ts';

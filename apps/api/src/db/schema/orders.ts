@@ -63,6 +63,12 @@ export const orders = pgTable(
      */
     carrierInvoicePaymentDate: date('carrier_invoice_payment_date', { mode: 'string' }),
     carrierIsPayer: boolean('carrier_is_payer').notNull().default(false),
+    /**
+     * Issue 38: the carrier's agreed term in days and from when it counts: 'issue' (the invoice's date) or
+     * 'documents' (the arrival of the invoice with the CMR, 'liczony od otrzymania dokumentów').
+     */
+    carrierPaymentTermDays: integer('carrier_payment_term_days'),
+    carrierPaymentTermFrom: text('carrier_payment_term_from'),
     driverPicksUpMoney: boolean('driver_picks_up_money').notNull().default(false),
     driverName: text('driver_name'),
     driverId: text('driver_id'),

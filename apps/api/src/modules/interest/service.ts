@@ -9,7 +9,7 @@ import {
 } from '@spedycja/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client.ts';
-import { invoicePayments } from '../../db/schema/index.ts';
+import { payments as ledger } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { iri } from '../../http/hydra.ts';
 import type { ExchangeRateService } from '../../integrations/nbp/types.ts';
@@ -46,10 +46,10 @@ export async function computeInvoiceInterest(
   if (!dueDate || dueDate >= until) throw new AppError(422, 'not_overdue', interestMessages.notOverdue);
   const rates = await interestRates(db);
   const payments = await db
-    .select({ date: invoicePayments.date, amount: invoicePayments.amount })
-    .from(invoicePayments)
-    .where(and(eq(invoicePayments.invoiceId, invoice.id), isNull(invoicePayments.cancelledAt)))
-    .orderBy(asc(invoicePayments.date), asc(invoicePayments.id));
+    .select({ date: ledger.date, amount: ledger.amount })
+    .from(ledger)
+    .where(and(eq(ledger.invoiceId, invoice.id), isNull(ledger.cancelledAt)))
+    .orderBy(asc(ledger.date), asc(ledger.id));
   const gross = invoice.totalGross;
   let paidSum = 0;
   let paidDate: string | null = null;

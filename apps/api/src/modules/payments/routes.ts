@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { carrierPayments, invoices, orders } from '../../db/schema/index.ts';
+import { carrierInvoiceOrders, carrierInvoices, invoices, orders, payments } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { adminOnly } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -13,7 +13,13 @@ import { collection } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { warsawDay } from '../../warsawDay.ts';
 import { findOrder, toOrderJson } from '../orders/repository.ts';
-import { bookCarrierPayment, customerPaidFollowsInvoices, setInvoicePaidByHand } from '../receivables/service.ts';
+import {
+  bookCarrierInvoicePayment,
+  bookCarrierPayment,
+  carrierInvoicesOf,
+  customerPaidFollowsInvoices,
+  setInvoicePaidByHand,
+} from '../receivables/service.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
 import { parseSide, paymentFilters } from './filters.ts';
@@ -114,15 +120,39 @@ export async function paymentsRoutes(app: FastifyInstance, { db, registers }: { 
               .set({ customerPaid: true, customerPaidDate: date, changedById: me })
               .where(eq(orders.id, order.id));
           }
-        } else {
-          const [paid] = await tx
-            .select({ sum: sql<string>`coalesce(sum(${carrierPayments.amount}), 0)` })
-            .from(carrierPayments)
+        } else if (await carrierInvoicesOf(tx, order.id)) {
+          // Issue 38: an order with its carrier's invoices is paid through them (what each still has due).
+          const open = await tx
+            .select({ id: carrierInvoices.id, due: carrierInvoices.dueAmount, currency: carrierInvoices.currency })
+            .from(carrierInvoices)
+            .innerJoin(carrierInvoiceOrders, eq(carrierInvoiceOrders.carrierInvoiceId, carrierInvoices.id))
             .where(
               and(
-                eq(carrierPayments.orderId, order.id),
-                isNull(carrierPayments.cancelledAt),
-                eq(carrierPayments.currency, order.carrierPriceCurrency),
+                eq(carrierInvoiceOrders.orderId, order.id),
+                eq(carrierInvoices.type, 'vat'),
+                eq(carrierInvoices.deletionReason, 0),
+                sql`${carrierInvoices.dueAmount} > 0`,
+              ),
+            );
+          for (const invoice of open) {
+            await bookCarrierInvoicePayment(tx, invoice.id, {
+              date,
+              amount: invoice.due,
+              currency: invoice.currency,
+              method: 'przelew',
+              note: receivablesMessages.cockpitNote,
+              userId: me,
+            });
+          }
+        } else {
+          const [paid] = await tx
+            .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.orderId, order.id),
+                isNull(payments.cancelledAt),
+                eq(payments.currency, order.carrierPriceCurrency),
               ),
             );
           const rest = Math.max(0, (order.carrierPrice ?? 0) - Number(paid?.sum ?? 0));

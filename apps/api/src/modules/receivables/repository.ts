@@ -1,16 +1,22 @@
 import type { CarrierPayment, CustomerBalance, InvoicePayment } from '@spedycja/domain';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client.ts';
-import { carrierPayments, invoicePayments, invoices, orders, users } from '../../db/schema/index.ts';
+import { carrierInvoices, invoices, orders, payments, users } from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
 import { isoSql, jsonObject } from '../orders/repository.ts';
 import { todayDateSql } from './filters.ts';
 
-type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
-type CarrierPaymentRow = typeof carrierPayments.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
 type Creator = { uuid: string | null; name: string | null } | null;
 
-const common = (row: InvoicePaymentRow | CarrierPaymentRow, creator: Creator) => ({
+/**
+ * Issue 38: both lists read the one ledger: receipts (`direction = 'in'`) as invoice payments, payments to carriers
+ * (`'out'`, on an order or on a carrier's invoice) as carrier payments.
+ */
+export const receipts = (where?: SQL) => and(eq(payments.direction, 'in'), where);
+export const carrierSide = (where?: SQL) => and(eq(payments.direction, 'out'), where);
+
+const common = (row: PaymentRow, creator: Creator) => ({
   uuid: row.uuid,
   version: row.version,
   date: row.date,
@@ -28,15 +34,15 @@ const common = (row: InvoicePaymentRow | CarrierPaymentRow, creator: Creator) =>
 export async function listInvoicePayments(db: DbOrTx, where: SQL | undefined): Promise<InvoicePayment[]> {
   const rows = await db
     .select({
-      payment: invoicePayments,
+      payment: payments,
       invoice: { uuid: invoices.uuid, number: invoices.number },
       creator: { uuid: users.uuid, name: users.name },
     })
-    .from(invoicePayments)
-    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-    .leftJoin(users, eq(users.id, invoicePayments.createdById))
-    .where(where)
-    .orderBy(asc(invoicePayments.date), asc(invoicePayments.id))
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .leftJoin(users, eq(users.id, payments.createdById))
+    .where(receipts(where))
+    .orderBy(asc(payments.date), asc(payments.id))
     .limit(500);
   return rows.map((r) => ({
     '@id': iri('invoice_payments', r.payment.uuid),
@@ -49,21 +55,30 @@ export async function listInvoicePayments(db: DbOrTx, where: SQL | undefined): P
 export async function listCarrierPayments(db: DbOrTx, where: SQL | undefined): Promise<CarrierPayment[]> {
   const rows = await db
     .select({
-      payment: carrierPayments,
+      payment: payments,
       order: { uuid: orders.uuid, number: orders.number },
+      carrierInvoice: { uuid: carrierInvoices.uuid, number: carrierInvoices.number },
       creator: { uuid: users.uuid, name: users.name },
     })
-    .from(carrierPayments)
-    .innerJoin(orders, eq(orders.id, carrierPayments.orderId))
-    .leftJoin(users, eq(users.id, carrierPayments.createdById))
-    .where(where)
-    .orderBy(asc(carrierPayments.date), asc(carrierPayments.id))
+    .from(payments)
+    .leftJoin(orders, eq(orders.id, payments.orderId))
+    .leftJoin(carrierInvoices, eq(carrierInvoices.id, payments.carrierInvoiceId))
+    .leftJoin(users, eq(users.id, payments.createdById))
+    .where(carrierSide(where))
+    .orderBy(asc(payments.date), asc(payments.id))
     .limit(500);
   return rows.map((r) => ({
     '@id': iri('carrier_payments', r.payment.uuid),
     '@type': 'CarrierPayment',
     ...common(r.payment, r.creator),
-    order: { '@id': iri('orders', r.order.uuid), uuid: r.order.uuid, number: r.order.number },
+    order: r.order ? { '@id': iri('orders', r.order.uuid), uuid: r.order.uuid, number: r.order.number } : null,
+    carrierInvoice: r.carrierInvoice
+      ? {
+          '@id': iri('carrier_invoices', r.carrierInvoice.uuid),
+          uuid: r.carrierInvoice.uuid,
+          number: r.carrierInvoice.number,
+        }
+      : null,
   }));
 }
 
@@ -74,13 +89,29 @@ export async function listCarrierPayments(db: DbOrTx, where: SQL | undefined): P
  * each row, the objects and their serialisation cost the server twice the statement (8 ms of CPU a request).
  */
 export async function paymentsJson(db: DbOrTx, kind: 'invoice' | 'carrier', where: SQL | undefined): Promise<string[]> {
-  const p = kind === 'invoice' ? invoicePayments : carrierPayments;
+  const p = payments;
   const text = (value: string) => sql.raw(`'${value}'`);
   const ref = (resource: string, uuid: SQL) => sql`${text(`/api/${resource}/`)} || ${uuid}::text`;
-  const parent =
+  const parentJson = (
+    table: typeof invoices | typeof orders | typeof carrierInvoices,
+    resource: string,
+    name: string,
+  ) =>
+    sql`CASE WHEN ${table.uuid} IS NULL THEN NULL ELSE ${jsonObject(
+      [
+        { name: '@id', value: ref(resource, sql`${table.uuid}`) },
+        { name: 'uuid', value: sql`${table.uuid}::text` },
+        { name: 'number', value: sql`${table.number}` },
+      ],
+      name,
+    )} END`;
+  const parents =
     kind === 'invoice'
-      ? { name: 'invoice', table: invoices, resource: 'invoices', on: eq(invoices.id, invoicePayments.invoiceId) }
-      : { name: 'order', table: orders, resource: 'orders', on: eq(orders.id, carrierPayments.orderId) };
+      ? [{ name: 'invoice', value: parentJson(invoices, 'invoices', 'r') }]
+      : [
+          { name: 'order', value: parentJson(orders, 'orders', 'r') },
+          { name: 'carrierInvoice', value: parentJson(carrierInvoices, 'carrier_invoices', 'k') },
+        ];
   const item = jsonObject(
     [
       { name: '@id', value: ref(kind === 'invoice' ? 'invoice_payments' : 'carrier_payments', sql`${p.uuid}`) },
@@ -108,26 +139,20 @@ export async function paymentsJson(db: DbOrTx, kind: 'invoice' | 'carrier', wher
         )} END`,
       },
       { name: 'createdAt', value: isoSql(p.createdAt) },
-      {
-        name: parent.name,
-        value: jsonObject(
-          [
-            { name: '@id', value: ref(parent.resource, sql`${parent.table.uuid}`) },
-            { name: 'uuid', value: sql`${parent.table.uuid}::text` },
-            { name: 'number', value: sql`${parent.table.number}` },
-          ],
-          'r',
-        ),
-      },
+      ...parents,
     ],
     'j',
   );
-  const rows = await db
-    .select({ item: sql<string>`${item}::text` })
-    .from(p)
-    .innerJoin(parent.table, parent.on)
+  const base = db.select({ item: sql<string>`${item}::text` }).from(p);
+  const joined =
+    kind === 'invoice'
+      ? base.innerJoin(invoices, eq(invoices.id, p.invoiceId))
+      : base
+          .leftJoin(orders, eq(orders.id, p.orderId))
+          .leftJoin(carrierInvoices, eq(carrierInvoices.id, p.carrierInvoiceId));
+  const rows = await joined
     .leftJoin(users, eq(users.id, p.createdById))
-    .where(where)
+    .where(kind === 'invoice' ? receipts(where) : carrierSide(where))
     .orderBy(asc(p.date), asc(p.id))
     .limit(500);
   return rows.map((r) => r.item);

@@ -4,12 +4,12 @@ import {
   paymentCancelSchema,
   receivablesMessages,
 } from '@spedycja/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { carrierPayments, invoicePayments, invoices, orders } from '../../db/schema/index.ts';
+import { carrierInvoices, invoices, orders, payments } from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { adminOnly, requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
@@ -19,7 +19,7 @@ import { REF_NOT_FOUND } from '../../http/refs.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
 import { customerBalances, listCarrierPayments, listInvoicePayments, paymentsJson } from './repository.ts';
-import { bookCarrierPayment, bookInvoicePayment, cancelCarrierPayment, cancelInvoicePayment } from './service.ts';
+import { bookPayment, cancelPayment } from './service.ts';
 
 const list = { querystring: z.record(z.string(), z.unknown()) };
 const all = <T>(url: string, members: T[]) =>
@@ -62,7 +62,7 @@ export async function receivablesRoutes(app: FastifyInstance, { db, registers }:
   });
 
   const loadInvoicePayment = async (uuid: string) => {
-    const [found] = await listInvoicePayments(db, eq(invoicePayments.uuid, uuid));
+    const [found] = await listInvoicePayments(db, eq(payments.uuid, uuid));
     if (!found) throw notFound();
     return found;
   };
@@ -82,14 +82,18 @@ export async function receivablesRoutes(app: FastifyInstance, { db, registers }:
       if (invoice.type === 'proforma') throw fieldViolation('invoice', receivablesMessages.proformaNotPayable);
       const currency = body.currency ?? invoice.currency;
       if (currency !== invoice.currency) throw fieldViolation('currency', receivablesMessages.currencyMismatch);
-      const row = await bookInvoicePayment(db, invoice.id, {
-        date: body.date,
-        amount: body.amount,
-        currency,
-        method: body.method,
-        note: body.note ?? null,
-        userId: await actorId(db, request),
-      });
+      const row = await bookPayment(
+        db,
+        { invoiceId: invoice.id },
+        {
+          date: body.date,
+          amount: body.amount,
+          currency,
+          method: body.method,
+          note: body.note ?? null,
+          userId: await actorId(db, request),
+        },
+      );
       return reply.code(201).send(await loadInvoicePayment(row.uuid));
     },
   );
@@ -99,9 +103,12 @@ export async function receivablesRoutes(app: FastifyInstance, { db, registers }:
     { config, schema: { tags, params: idParams, body: paymentCancelSchema } },
     async (request) => {
       const uuid = uuidParam(request.params.id);
-      const [row] = await db.select().from(invoicePayments).where(eq(invoicePayments.uuid, uuid));
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.uuid, uuid), eq(payments.direction, 'in')));
       if (!row) throw notFound();
-      if (!(await cancelInvoicePayment(db, row.id, request.body.reason))) {
+      if (!(await cancelPayment(db, row.id, request.body.reason, 'in'))) {
         throw new AppError(409, 'already_cancelled', receivablesMessages.alreadyCancelled);
       }
       return loadInvoicePayment(uuid);
@@ -113,12 +120,17 @@ export async function receivablesRoutes(app: FastifyInstance, { db, registers }:
 
   r.get('/api/carrier_payments', { config, schema: { tags: carrierTags, ...list } }, async (request, reply) => {
     const uuid = refQuery(request.query, 'order.uuid', 'orders');
-    const items = await paymentsJson(db, 'carrier', uuid ? eq(orders.uuid, uuid) : undefined);
+    const invoiceUuid = refQuery(request.query, 'carrierInvoice.uuid', 'carrier_invoices');
+    const items = await paymentsJson(
+      db,
+      'carrier',
+      and(uuid ? eq(orders.uuid, uuid) : undefined, invoiceUuid ? eq(carrierInvoices.uuid, invoiceUuid) : undefined),
+    );
     return allAsJson(reply, request.url, items);
   });
 
   const loadCarrierPayment = async (uuid: string) => {
-    const [found] = await listCarrierPayments(db, eq(carrierPayments.uuid, uuid));
+    const [found] = await listCarrierPayments(db, eq(payments.uuid, uuid));
     if (!found) throw notFound();
     return found;
   };
@@ -132,6 +144,34 @@ export async function receivablesRoutes(app: FastifyInstance, { db, registers }:
     { config, schema: { tags: carrierTags, body: carrierPaymentCreateSchema } },
     async (request, reply) => {
       const body = request.body;
+      if (body.carrierInvoice) {
+        // Issue 38: a payment on a carrier's invoice (a corrective pays through the invoice it corrects).
+        const invoiceUuid = uuidFromIri(body.carrierInvoice, 'carrier_invoices');
+        const [invoice] = invoiceUuid
+          ? await db.select().from(carrierInvoices).where(eq(carrierInvoices.uuid, invoiceUuid))
+          : [];
+        if (!invoice || invoice.deletionReason > 0) throw fieldViolation('carrierInvoice', REF_NOT_FOUND);
+        const currency = body.currency ?? invoice.currency;
+        if (currency !== invoice.currency) throw fieldViolation('currency', receivablesMessages.currencyMismatch);
+        const [root] = invoice.correctedId
+          ? await db.select().from(carrierInvoices).where(eq(carrierInvoices.id, invoice.correctedId))
+          : [invoice];
+        if (!root || body.amount > root.dueAmount) throw fieldViolation('amount', receivablesMessages.overpaid);
+        const row = await bookPayment(
+          db,
+          { carrierInvoiceId: root.id },
+          {
+            date: body.date,
+            amount: body.amount,
+            currency,
+            method: body.method,
+            note: body.note ?? null,
+            userId: await actorId(db, request),
+          },
+        );
+        return reply.code(201).send(await loadCarrierPayment(row.uuid));
+      }
+      if (!body.order) throw fieldViolation('order', receivablesMessages.orderOrInvoiceRequired);
       const uuid = uuidFromIri(body.order, 'orders');
       const [order] = uuid ? await db.select().from(orders).where(eq(orders.uuid, uuid)) : [];
       if (!order) throw fieldViolation('order', REF_NOT_FOUND);
@@ -154,14 +194,18 @@ export async function receivablesRoutes(app: FastifyInstance, { db, registers }:
             )
           : undefined;
       const row = await db.transaction((tx) =>
-        bookCarrierPayment(tx, order.id, {
-          date: body.date,
-          amount: body.amount,
-          currency,
-          method: body.method,
-          note: body.note ?? null,
-          userId: me,
-        }),
+        bookPayment(
+          tx,
+          { orderId: order.id },
+          {
+            date: body.date,
+            amount: body.amount,
+            currency,
+            method: body.method,
+            note: body.note ?? null,
+            userId: me,
+          },
+        ),
       );
       const booked = await loadCarrierPayment(row.uuid);
       return reply.code(201).send(check?.warning ? { ...booked, warning: check.warning } : booked);
@@ -173,9 +217,12 @@ export async function receivablesRoutes(app: FastifyInstance, { db, registers }:
     { config, schema: { tags: carrierTags, params: idParams, body: paymentCancelSchema } },
     async (request) => {
       const uuid = uuidParam(request.params.id);
-      const [row] = await db.select().from(carrierPayments).where(eq(carrierPayments.uuid, uuid));
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.uuid, uuid), eq(payments.direction, 'out')));
       if (!row) throw notFound();
-      if (!(await cancelCarrierPayment(db, row.id, request.body.reason))) {
+      if (!(await cancelPayment(db, row.id, request.body.reason, 'out'))) {
         throw new AppError(409, 'already_cancelled', receivablesMessages.alreadyCancelled);
       }
       return loadCarrierPayment(uuid);

@@ -6,12 +6,17 @@ import {
 } from '@spedycja/domain';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { carrierPayments, invoicePayments, invoices, orders } from '../../db/schema/index.ts';
+import { carrierInvoiceOrders, carrierInvoices, invoices, orders, payments } from '../../db/schema/index.ts';
+import { refreshCarrierInvoice, refreshOrderCarrierPaidFromInvoices } from '../payables/service.ts';
 
 /**
  * Issue 26: booking money in (on invoices) and out (to carriers), and what follows from it, in the caller's
  * transaction: the invoice's paid/due figures, its order's 'Klient opłacił' (the order's VAT invoices, with their
  * corrections, paid in full) and 'Przewoźnik opłacony' (the carrier's price paid).
+ *
+ * Issue 38: both sides are one ledger (`payments`: a direction, a counterparty, a document) and one code path —
+ * `bookPayment` and `cancelPayment` — whatever the document: our invoice ('in'), a carrier's invoice or, as before
+ * carriers' invoices were kept, an order's carrier ('out'). What follows is refreshed by the document's kind.
  */
 
 export type PaymentInput = {
@@ -22,7 +27,90 @@ export type PaymentInput = {
   note?: string | null;
   userId?: number | null;
   statementLineId?: number | null;
+  transferLineId?: number | null;
 };
+
+/** The document a payment settles: one of our invoices, a carrier's invoice, or an order's carrier. */
+export type PaymentTarget = { invoiceId: number } | { carrierInvoiceId: number } | { orderId: number };
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What follows from a payment booked or cancelled, by its document. */
+async function refreshTarget(tx: DbOrTx, row: Pick<PaymentRow, 'invoiceId' | 'carrierInvoiceId' | 'orderId'>) {
+  if (row.invoiceId) await refreshInvoicePaid(tx, row.invoiceId);
+  if (row.carrierInvoiceId) await refreshCarrierInvoice(tx, row.carrierInvoiceId);
+  if (row.orderId) await refreshOrderCarrierPaid(tx, row.orderId);
+}
+
+/** THE booking of money in or out: the ledger's row (with its direction and counterparty) and what follows. */
+export async function bookPayment(tx: DbOrTx, target: PaymentTarget, input: PaymentInput): Promise<PaymentRow> {
+  let party: { direction: 'in' | 'out'; customerId?: number | null; carrierId?: number | null };
+  if ('invoiceId' in target) {
+    const [invoice] = await tx
+      .select({ customerId: invoices.customerId })
+      .from(invoices)
+      .where(eq(invoices.id, target.invoiceId));
+    party = { direction: 'in', customerId: invoice?.customerId ?? null };
+  } else if ('carrierInvoiceId' in target) {
+    const [invoice] = await tx
+      .select({ carrierId: carrierInvoices.carrierId })
+      .from(carrierInvoices)
+      .where(eq(carrierInvoices.id, target.carrierInvoiceId));
+    if (!invoice) throw new Error(`carrier invoice ${target.carrierInvoiceId} not found`);
+    party = { direction: 'out', carrierId: invoice.carrierId };
+  } else {
+    const [order] = await tx.select({ carrierId: orders.carrierId }).from(orders).where(eq(orders.id, target.orderId));
+    if (!order) throw new Error(`order ${target.orderId} not found`);
+    party = { direction: 'out', carrierId: order.carrierId };
+  }
+  const [row] = await tx
+    .insert(payments)
+    .values({
+      direction: party.direction,
+      invoiceId: 'invoiceId' in target ? target.invoiceId : null,
+      carrierInvoiceId: 'carrierInvoiceId' in target ? target.carrierInvoiceId : null,
+      orderId: 'orderId' in target ? target.orderId : null,
+      customerId: party.customerId ?? null,
+      carrierId: party.carrierId ?? null,
+      date: input.date,
+      amount: input.amount,
+      currency: input.currency,
+      method: input.method,
+      note: input.note ?? null,
+      statementLineId: input.statementLineId ?? null,
+      transferLineId: input.transferLineId ?? null,
+      createdById: input.userId ?? null,
+    })
+    .returning();
+  await refreshTarget(tx, row as PaymentRow);
+  return row as PaymentRow;
+}
+
+/** THE cancellation: the row is kept with its reason; false when it was cancelled already (or is not that side's). */
+export async function cancelPayment(
+  tx: DbOrTx,
+  paymentId: number,
+  reason: string,
+  direction?: 'in' | 'out',
+): Promise<boolean> {
+  const [row] = await tx
+    .update(payments)
+    .set({ cancelledAt: sql`now()`, cancelReason: reason })
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        isNull(payments.cancelledAt),
+        direction ? eq(payments.direction, direction) : undefined,
+      ),
+    )
+    .returning({
+      invoiceId: payments.invoiceId,
+      carrierInvoiceId: payments.carrierInvoiceId,
+      orderId: payments.orderId,
+    });
+  if (!row) return false;
+  await refreshTarget(tx, row);
+  return true;
+}
 
 /** The invoice whose figures a payment on `invoiceId` settles: a corrective settles through the invoice it corrects. */
 async function familyRoot(tx: DbOrTx, invoiceId: number): Promise<number> {
@@ -48,11 +136,11 @@ export async function refreshInvoicePaid(tx: DbOrTx, invoiceId: number): Promise
       type: invoices.type,
       orderId: invoices.orderId,
       gross: invoices.totalGross,
-      paidAmount: sql<string>`coalesce(sum(${invoicePayments.amount}), 0)`,
-      lastDate: sql<string | null>`max(${invoicePayments.date})::text`,
+      paidAmount: sql<string>`coalesce(sum(${payments.amount}), 0)`,
+      lastDate: sql<string | null>`max(${payments.date})::text`,
     })
     .from(invoices)
-    .leftJoin(invoicePayments, and(eq(invoicePayments.invoiceId, invoices.id), isNull(invoicePayments.cancelledAt)))
+    .leftJoin(payments, and(eq(payments.invoiceId, invoices.id), isNull(payments.cancelledAt)))
     .where(members)
     .groupBy(invoices.id)
     .orderBy(invoices.id);
@@ -133,35 +221,12 @@ export async function customerPaidFollowsInvoices(tx: DbOrTx, orderId: number): 
 }
 
 /** Books money received on an invoice; the invoice's and its order's figures follow. */
-export async function bookInvoicePayment(tx: DbOrTx, invoiceId: number, input: PaymentInput) {
-  const [row] = await tx
-    .insert(invoicePayments)
-    .values({
-      invoiceId,
-      date: input.date,
-      amount: input.amount,
-      currency: input.currency,
-      method: input.method,
-      note: input.note ?? null,
-      statementLineId: input.statementLineId ?? null,
-      createdById: input.userId ?? null,
-    })
-    .returning();
-  await refreshInvoicePaid(tx, invoiceId);
-  return row as typeof invoicePayments.$inferSelect;
-}
+export const bookInvoicePayment = (tx: DbOrTx, invoiceId: number, input: PaymentInput) =>
+  bookPayment(tx, { invoiceId }, input);
 
-/** Cancels a booked payment (kept with its reason); false when it was cancelled already. */
-export async function cancelInvoicePayment(tx: DbOrTx, paymentId: number, reason: string): Promise<boolean> {
-  const [row] = await tx
-    .update(invoicePayments)
-    .set({ cancelledAt: sql`now()`, cancelReason: reason })
-    .where(and(eq(invoicePayments.id, paymentId), isNull(invoicePayments.cancelledAt)))
-    .returning({ invoiceId: invoicePayments.invoiceId });
-  if (!row) return false;
-  await refreshInvoicePaid(tx, row.invoiceId);
-  return true;
-}
+/** Cancels a booked receipt (kept with its reason); false when it was cancelled already. */
+export const cancelInvoicePayment = (tx: DbOrTx, paymentId: number, reason: string) =>
+  cancelPayment(tx, paymentId, reason, 'in');
 
 /** Everything still due on an invoice marked paid by hand becomes one payment; unmarking cancels its payments. */
 export async function setInvoicePaidByHand(
@@ -186,17 +251,15 @@ export async function setInvoicePaidByHand(
     });
   } else if (!paid) {
     const live = await tx
-      .select({ id: invoicePayments.id })
-      .from(invoicePayments)
-      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-      .where(
-        and(or(eq(invoices.id, root), eq(invoices.correctedInvoiceId, root)), isNull(invoicePayments.cancelledAt)),
-      );
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(and(or(eq(invoices.id, root), eq(invoices.correctedInvoiceId, root)), isNull(payments.cancelledAt)));
     for (const p of live) {
       await tx
-        .update(invoicePayments)
+        .update(payments)
         .set({ cancelledAt: sql`now()`, cancelReason: receivablesMessages.markedUnpaidReason })
-        .where(eq(invoicePayments.id, p.id));
+        .where(eq(payments.id, p.id));
     }
     await refreshInvoicePaid(tx, root);
   }
@@ -204,21 +267,44 @@ export async function setInvoicePaidByHand(
 
 // ---- The carrier's side ----
 
-/** 'Przewoźnik opłacony': the live payments to the carrier cover the carrier's price (in its currency). */
+/**
+ * 'Przewoźnik opłacony': with carriers' invoices covering the order, they decide (each paid in full); without, the
+ * live payments booked on the order cover the carrier's price (in its currency).
+ */
+export async function carrierInvoicesOf(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const [covered] = await tx
+    .select({ id: carrierInvoiceOrders.carrierInvoiceId })
+    .from(carrierInvoiceOrders)
+    .innerJoin(carrierInvoices, eq(carrierInvoices.id, carrierInvoiceOrders.carrierInvoiceId))
+    .where(
+      and(
+        eq(carrierInvoiceOrders.orderId, orderId),
+        eq(carrierInvoices.type, 'vat'),
+        eq(carrierInvoices.deletionReason, 0),
+      ),
+    )
+    .limit(1);
+  return !!covered;
+}
+
 export async function refreshOrderCarrierPaid(tx: DbOrTx, orderId: number): Promise<void> {
+  if (await carrierInvoicesOf(tx, orderId)) {
+    await refreshOrderCarrierPaidFromInvoices(tx, orderId);
+    return;
+  }
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) return;
   const [sum] = await tx
     .select({
-      amount: sql<string>`coalesce(sum(${carrierPayments.amount}), 0)`,
-      last: sql<string | null>`max(${carrierPayments.date})::text`,
+      amount: sql<string>`coalesce(sum(${payments.amount}), 0)`,
+      last: sql<string | null>`max(${payments.date})::text`,
     })
-    .from(carrierPayments)
+    .from(payments)
     .where(
       and(
-        eq(carrierPayments.orderId, orderId),
-        isNull(carrierPayments.cancelledAt),
-        eq(carrierPayments.currency, order.carrierPriceCurrency),
+        eq(payments.orderId, orderId),
+        isNull(payments.cancelledAt),
+        eq(payments.currency, order.carrierPriceCurrency),
       ),
     );
   const paidSum = Number(sum?.amount ?? 0);
@@ -230,38 +316,17 @@ export async function refreshOrderCarrierPaid(tx: DbOrTx, orderId: number): Prom
 }
 
 /**
- * THE one way a payment to a carrier is booked (the cockpit's 'opłacone', POST /api/carrier_payments, a bank
- * statement's debit): the row and the order's flag. The white-list check before paying is the caller's, explicitly
+ * A payment to an order's carrier (the cockpit's 'opłacone', POST /api/carrier_payments, a bank statement's debit):
+ * the ledger's row and the order's flag. The white-list check before paying is the caller's, explicitly
  * (`checkCarrierPayment` of modules/verification/payment.ts, before this), so that its refusal can be answered
  * the caller's way: a 409 for one payment, a refused line of a bank statement.
  */
-export async function bookCarrierPayment(tx: DbOrTx, orderId: number, input: PaymentInput) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new Error(`order ${orderId} not found`);
-  const [row] = await tx
-    .insert(carrierPayments)
-    .values({
-      orderId,
-      date: input.date,
-      amount: input.amount,
-      currency: input.currency,
-      method: input.method,
-      note: input.note ?? null,
-      statementLineId: input.statementLineId ?? null,
-      createdById: input.userId ?? null,
-    })
-    .returning();
-  await refreshOrderCarrierPaid(tx, orderId);
-  return row as typeof carrierPayments.$inferSelect;
-}
+export const bookCarrierPayment = (tx: DbOrTx, orderId: number, input: PaymentInput) =>
+  bookPayment(tx, { orderId }, input);
 
-export async function cancelCarrierPayment(tx: DbOrTx, paymentId: number, reason: string): Promise<boolean> {
-  const [row] = await tx
-    .update(carrierPayments)
-    .set({ cancelledAt: sql`now()`, cancelReason: reason })
-    .where(and(eq(carrierPayments.id, paymentId), isNull(carrierPayments.cancelledAt)))
-    .returning({ orderId: carrierPayments.orderId });
-  if (!row) return false;
-  await refreshOrderCarrierPaid(tx, row.orderId);
-  return true;
-}
+/** A payment on a carrier's invoice (a transfer batch's line, a statement's debit, by hand). */
+export const bookCarrierInvoicePayment = (tx: DbOrTx, carrierInvoiceId: number, input: PaymentInput) =>
+  bookPayment(tx, { carrierInvoiceId }, input);
+
+export const cancelCarrierPayment = (tx: DbOrTx, paymentId: number, reason: string) =>
+  cancelPayment(tx, paymentId, reason, 'out');

@@ -22,6 +22,7 @@ import { adminOnly, requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound, unprocessable } from '../../http/errors.ts';
 import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import { payLinesFromStatement } from '../payables/batches.ts';
 import { bookCarrierPayment, bookInvoicePayment } from '../receivables/service.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
@@ -118,6 +119,8 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
         { fileName: upload.fileName, format, bank: mapping?.bank ?? null, userId: await actorId(db, request) },
         lines,
       );
+      // Issue 38: a debit paying an exported transfer (its account and amount) pays the transfer's invoices.
+      const transfersPaid = await payLinesFromStatement(db, statement.id, await actorId(db, request));
       // The statement's history: who read it in and when (the line's own), the file, how many lines.
       await writeHistoryLine(db, {
         resource: 'bank_statements',
@@ -129,7 +132,9 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
           { field: 'duplicateCount', from: null, to: statement.duplicates },
         ],
       });
-      return reply.code(201).send({ ...(await loadStatement(statement.uuid)), duplicateCount: statement.duplicates });
+      return reply
+        .code(201)
+        .send({ ...(await loadStatement(statement.uuid)), duplicateCount: statement.duplicates, transfersPaid });
     },
   );
 

@@ -16,6 +16,7 @@ import {
   IconTruck,
   IconUser,
 } from '../../components/icons.tsx';
+import { payablesUiMessages } from '../../features/payables/messages.ts';
 import { statementsUiMessages } from '../../features/statements/messages.ts';
 import type { useAddAction } from '../addActions.tsx';
 import { appMessages } from '../messages.ts';
@@ -135,6 +136,8 @@ export const navigation: NavEntry[] = [
       },
       { kind: 'link', label: d.invoicesReceived, path: paths.invoicesReceived, icon: IconReceipt },
       { kind: 'link', label: statementsUiMessages.nav, path: paths.bankStatements, icon: IconCoins },
+      { kind: 'link', label: payablesUiMessages.nav, path: paths.payables, icon: IconCoins },
+      { kind: 'link', label: payablesUiMessages.cashflowNav, path: paths.cashflow, icon: IconChart },
     ],
   },
   { kind: 'link', label: d.settings, path: paths.settings, icon: IconSettings, adminOnly: true },

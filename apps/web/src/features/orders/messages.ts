@@ -80,6 +80,8 @@ export const ordersMessages = {
     margin: 'Marża',
     carrierAcquiredBy: 'Przewoźnik pozyskany przez',
     carrierPayment: 'Termin płatności przewoźnika',
+    carrierTermDays: 'Termin faktury przewoźnika (dni)',
+    carrierTermFrom: 'Termin liczony',
     carrierPaid: 'Przewoźnik opłacony',
     carrierPaidConfirmed: 'Płatność przewoźnikowi potwierdzona',
     carrierIsPayer: 'Przewoźnik płatnikiem',

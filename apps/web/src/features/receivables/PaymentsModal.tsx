@@ -1,4 +1,4 @@
-import { Badge, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
   BOOKED_PAYMENT_METHODS,
   type BookedPaymentMethod,
@@ -15,10 +15,12 @@ import { useEffect, useRef, useState } from 'react';
 import { AppModal, useModalDraft } from '../../components/AppModal.tsx';
 import { DateInput } from '../../components/dates.tsx';
 import { MoneyInput } from '../../components/MoneyInput.tsx';
+import { PaymentsTable } from '../../components/PaymentsTable.tsx';
 import { InvoiceReminders } from '../reminders/index.ts';
 import { useBookInvoicePayment, useCancelInvoicePayment, useInvoicePayments } from './api.ts';
 import { paymentsUiMessages as t } from './messages.ts';
 import { PaymentStatusCell } from './PaymentStatus.tsx';
+import { receiptColumns } from './paymentColumns.tsx';
 
 type Form = { date: string | null; amount: number | null; method: BookedPaymentMethod; note: string };
 
@@ -116,46 +118,16 @@ function PaymentsContent({ invoice, onClose }: { invoice: Invoice; onClose: () =
         </Text>
         <PaymentStatusCell invoice={invoice} />
       </Group>
-      {rows.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t.none}
-        </Text>
-      ) : (
-        <Table aria-label={t.listLabel} striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.columns.date}</Table.Th>
-              <Table.Th>{t.columns.amount}</Table.Th>
-              <Table.Th>{t.columns.method}</Table.Th>
-              <Table.Th>{t.columns.note}</Table.Th>
-              <Table.Th>{t.columns.by}</Table.Th>
-              <Table.Th>{t.columns.state}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((p) => (
-              <Table.Tr key={p.uuid}>
-                <Table.Td>{formatDate(p.date)}</Table.Td>
-                <Table.Td>{formatMoney(p.amount, p.currency)}</Table.Td>
-                <Table.Td>{t.methods[p.method]}</Table.Td>
-                <Table.Td>{p.note ?? ''}</Table.Td>
-                <Table.Td>{p.createdBy?.name ?? ''}</Table.Td>
-                <Table.Td>
-                  {p.cancelledAt ? (
-                    <Badge color="gray" variant="light" size="sm">
-                      {t.cancelled(p.cancelReason ?? '')}
-                    </Badge>
-                  ) : (
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => setCancelling(p)}>
-                      {t.cancel}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <PaymentsTable
+        rows={rows}
+        columns={receiptColumns}
+        label={t.listLabel}
+        emptyText={t.none}
+        stateHeader={t.columns.state}
+        cancelledText={t.cancelled}
+        cancelLabel={t.cancel}
+        onCancel={setCancelling}
+      />
       {cancelling && (
         <Stack gap="xs" role="group" aria-label={t.cancelTitle}>
           <Text fw={600} size="sm">

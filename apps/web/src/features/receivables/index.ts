@@ -4,3 +4,4 @@ export { CustomerBalanceLine } from './CustomerBalance.tsx';
 export { paymentsUiMessages } from './messages.ts';
 export { PaymentStatusCell } from './PaymentStatus.tsx';
 export { PaymentsModal } from './PaymentsModal.tsx';
+export { carrierPaymentColumns, receiptColumns } from './paymentColumns.tsx';

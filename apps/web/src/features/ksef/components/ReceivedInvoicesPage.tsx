@@ -8,13 +8,14 @@ import { DateText } from '../../../components/display.tsx';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
-import { IconDownload, IconOrders, IconReceipt } from '../../../components/icons.tsx';
+import { IconCoins, IconDownload, IconOrders, IconReceipt } from '../../../components/icons.tsx';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { api } from '../../../lib/apiClient.ts';
 import { saveFile } from '../../../lib/download.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { OrderModal } from '../../orders/index.ts';
+import { payablesUiMessages, useCarrierInvoiceFromKsef } from '../../payables/index.ts';
 import { useAssignReceived, useReceivedInvoices, useSyncKsef } from '../api/ksef.ts';
 import { ksefUiMessages as m } from '../messages.ts';
 
@@ -68,6 +69,7 @@ export function ReceivedInvoicesPage() {
   const list = useReceivedInvoices(params);
   const sync = useSyncKsef();
   const assign = useAssignReceived();
+  const fromKsef = useCarrierInvoiceFromKsef();
   const rows = list.data?.['hydra:member'] ?? [];
   const total = list.data?.['hydra:totalItems'];
 
@@ -188,6 +190,11 @@ export function ReceivedInvoicesPage() {
               }}
             >
               <IconOrders />
+            </RowAction>
+          )}
+          {r.order && (
+            <RowAction label={payablesUiMessages.fromKsef} onClick={() => fromKsef.mutate(r.uuid)}>
+              <IconCoins />
             </RowAction>
           )}
           <RowAction label={t.pdf} onClick={() => download(r, 'pdf')}>

@@ -1,4 +1,4 @@
-import { Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Fieldset, Group, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   CARRIER_ACQUISITION_SOURCES,
@@ -7,6 +7,8 @@ import {
   formatMoney,
   formatPercent,
   orderMargin,
+  PAYMENT_TERM_FROM,
+  paymentTermFromLabels,
 } from '@spedycja/domain';
 import {
   FormCheckbox,
@@ -89,6 +91,37 @@ function PaymentFields({ form, party }: { form: Form; party: 'customer' | 'carri
       }}
       error={form.errors[dateKey] ?? form.errors[termKey]}
     />
+  );
+}
+
+/**
+ * Issue 38: the carrier's agreed term as its invoices count it — the days, and from the invoice's date or from the
+ * arrival of the invoice with the documents ('liczony od otrzymania dokumentów').
+ */
+function CarrierTermFields({ form }: { form: Form }) {
+  const days = useFieldProps(form, 'carrierPaymentTermDays');
+  return (
+    <Group align="flex-start" gap="sm" wrap="nowrap">
+      <NumberInput
+        label={f.carrierTermDays}
+        min={0}
+        max={365}
+        allowDecimal={false}
+        style={{ flex: 1 }}
+        value={(days.value as number | null) ?? ''}
+        error={days.error}
+        onChange={(value) => form.setFieldValue('carrierPaymentTermDays', value === '' ? null : Number(value))}
+      />
+      <FormSelect
+        form={form}
+        path="carrierPaymentTermFrom"
+        label={f.carrierTermFrom}
+        data={PAYMENT_TERM_FROM.map((value) => ({ value, label: paymentTermFromLabels[value] }))}
+        clearable
+        style={{ flex: 2 }}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </Group>
   );
 }
 
@@ -214,6 +247,7 @@ export function PartiesSection({ form }: { form: Form }) {
             comboboxProps={{ withinPortal: true }}
           />
           <PaymentFields form={form} party="carrier" />
+          <CarrierTermFields form={form} />
           <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
             <Flag form={form} path="carrierPaid" label={f.carrierPaid} />
             <Flag form={form} path="carrierPaidConfirmed" label={f.carrierPaidConfirmed} />

@@ -47,6 +47,8 @@ export type OrderFormValues = ShipmentFormValues & {
   carrierAcquiredBy: string | null;
   /** The carrier's account the payment goes to (26 digits), one of the carrier's accounts. */
   carrierBankAccount: string | null;
+  carrierPaymentTermDays: number | null;
+  carrierPaymentTermFrom: 'issue' | 'documents' | null;
   cargoValue: number | null;
   cargoValueCurrency: string;
   carrierPaid: boolean;
@@ -93,6 +95,8 @@ export const emptyOrderForm = (defaults: { ownerUuid?: string | null; euroExchan
     carrierPriceCurrency: 'pln',
     carrierAcquiredBy: null,
     carrierBankAccount: null,
+    carrierPaymentTermDays: null,
+    carrierPaymentTermFrom: null,
     cargoValue: null,
     cargoValueCurrency: 'pln',
     carrierPaid: false,
@@ -131,6 +135,8 @@ export const orderToForm = (o: Order): OrderFormValues => ({
   carrierPriceCurrency: o.carrierPriceCurrency,
   carrierAcquiredBy: o.carrierAcquiredBy,
   carrierBankAccount: o.carrierBankAccount ?? null,
+  carrierPaymentTermDays: o.carrierPaymentTermDays ?? null,
+  carrierPaymentTermFrom: o.carrierPaymentTermFrom ?? null,
   cargoValue: o.cargoValue ?? null,
   cargoValueCurrency: o.cargoValueCurrency ?? 'pln',
   carrierPaid: o.carrierPaid,

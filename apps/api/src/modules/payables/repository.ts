@@ -1,0 +1,242 @@
+import {
+  APP_TIMEZONE,
+  type CarrierInvoice,
+  type CarrierInvoiceStatus,
+  PAYABLES_VIEWS,
+  type PayableWarning,
+  type PaymentTermFrom,
+} from '@spedycja/domain';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { carrierInvoiceOrders, carrierInvoices, carriers, orders, receivedInvoices } from '../../db/schema/index.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
+import { iri } from '../../http/hydra.ts';
+import { listStatements, runList } from '../../http/listing.ts';
+
+/** The invoice a row settles through (itself, or the one a corrective corrects): its status is the family's. */
+export const rootInvoice = alias(carrierInvoices, 'root_invoice');
+const ci = carrierInvoices;
+const root = rootInvoice;
+
+export const todayDateSql = sql.raw(`((now() AT TIME ZONE '${APP_TIMEZONE}')::date)`);
+
+/** A family's status from its root's kept figures and today. */
+export const statusSql = sql<CarrierInvoiceStatus>`CASE
+  WHEN ${root.dueAmount} <= 0 THEN 'zaplacona'
+  WHEN ${root.batchId} IS NOT NULL THEN 'w_paczce'
+  WHEN ${root.dueDate} IS NULL THEN 'czeka_na_dokumenty'
+  WHEN ${root.held} THEN 'wstrzymana'
+  WHEN ${root.dueDate} < ${todayDateSql} THEN 'po_terminie'
+  ELSE 'do_zaplaty' END`;
+
+const listSelect = {
+  row: ci,
+  status: statusSql,
+  carrier: {
+    uuid: carriers.uuid,
+    name: sql<string | null>`coalesce(${carriers.companyName}, ${carriers.name})`,
+    nip: carriers.nip,
+  },
+  corrects: { uuid: root.uuid, number: root.number },
+  received: { uuid: receivedInvoices.uuid },
+};
+
+type ListRow = {
+  row: typeof ci.$inferSelect;
+  status: CarrierInvoiceStatus;
+  carrier: { uuid: string; name: string | null; nip: string | null };
+  corrects: { uuid: string; number: string } | null;
+  received: { uuid: string } | null;
+};
+
+const selectInvoices = (db: DbOrTx) =>
+  db
+    .select(listSelect)
+    .from(ci)
+    .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
+    .innerJoin(carriers, eq(carriers.id, ci.carrierId))
+    .leftJoin(receivedInvoices, eq(receivedInvoices.id, ci.receivedInvoiceId))
+    .$dynamic();
+
+/** The members' JSON, with their orders read for these rows only. */
+async function toJson(db: DbOrTx, rows: ListRow[]): Promise<CarrierInvoice[]> {
+  const ids = rows.map((r) => r.row.id);
+  const lines = ids.length
+    ? await db
+        .select({
+          invoiceId: carrierInvoiceOrders.carrierInvoiceId,
+          amount: carrierInvoiceOrders.amount,
+          uuid: orders.uuid,
+          number: orders.number,
+          carrierPrice: orders.carrierPrice,
+          carrierPriceCurrency: orders.carrierPriceCurrency,
+        })
+        .from(carrierInvoiceOrders)
+        .innerJoin(orders, eq(orders.id, carrierInvoiceOrders.orderId))
+        .where(inArray(carrierInvoiceOrders.carrierInvoiceId, ids))
+        .orderBy(asc(carrierInvoiceOrders.carrierInvoiceId), asc(orders.id))
+    : [];
+  return rows.map(({ row, status, carrier, corrects, received }) => ({
+    '@id': iri('carrier_invoices', row.uuid),
+    '@type': 'CarrierInvoice',
+    uuid: row.uuid,
+    version: row.version,
+    type: row.type as CarrierInvoice['type'],
+    source: row.source as CarrierInvoice['source'],
+    carrier: { '@id': iri('carriers', carrier.uuid), uuid: carrier.uuid, name: carrier.name, nip: carrier.nip },
+    number: row.number,
+    issueDate: row.issueDate,
+    receivedDate: row.receivedDate,
+    documentsReceivedDate: row.documentsReceivedDate,
+    currency: row.currency,
+    netAmount: row.netAmount,
+    vatAmount: row.vatAmount,
+    grossAmount: row.grossAmount,
+    exchangeRate: row.exchangeRate,
+    bankAccount: row.bankAccount,
+    paymentTermDays: row.paymentTermDays,
+    paymentTermFrom: row.paymentTermFrom as PaymentTermFrom,
+    dueDate: row.dueDate,
+    paidAmount: row.paidAmount,
+    dueAmount: row.dueAmount,
+    status,
+    warnings: row.warnings as PayableWarning[],
+    orders: lines
+      .filter((l) => l.invoiceId === row.id)
+      .map((l) => ({
+        order: {
+          '@id': iri('orders', l.uuid),
+          uuid: l.uuid,
+          number: l.number,
+          carrierPrice: l.carrierPrice,
+          carrierPriceCurrency: l.carrierPriceCurrency,
+        },
+        amount: l.amount,
+      })),
+    corrects:
+      row.type === 'corrective' && corrects
+        ? { '@id': iri('carrier_invoices', corrects.uuid), uuid: corrects.uuid, number: corrects.number }
+        : null,
+    receivedInvoice: received ? { '@id': iri('received_invoices', received.uuid), uuid: received.uuid } : null,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function readCarrierInvoice(db: DbOrTx, uuid: string): Promise<CarrierInvoice | undefined> {
+  const rows = (await selectInvoices(db).where(eq(ci.uuid, uuid))) as ListRow[];
+  return (await toJson(db, rows))[0];
+}
+
+function statusFilter(value: string): SQL | undefined {
+  const wanted = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return undefined;
+  const known = ['czeka_na_dokumenty', 'do_zaplaty', 'po_terminie', 'w_paczce', 'zaplacona', 'wstrzymana'];
+  if (wanted.some((w) => !known.includes(w))) throw badRequest(`status: ${known.join(', ')}`);
+  return sql`${statusSql} IN (${sql.join(
+    wanted.map((w) => sql`${w}`),
+    sql`, `,
+  )})`;
+}
+
+const commonFields: FilterSpec['fields'] = {
+  number: { column: ci.number, type: 'string', search: 'partial', order: true },
+  'carrier.uuid': { column: carriers.uuid, type: 'uuid', search: 'exact' },
+  issueDate: { column: ci.issueDate, type: 'date', date: true, order: true },
+  dueDate: { column: ci.dueDate, type: 'date', date: true, order: true },
+  receivedDate: { column: ci.receivedDate, type: 'date', date: true, order: true },
+  grossAmount: { column: ci.grossAmount, type: 'int', range: true, order: true },
+  dueAmount: { column: ci.dueAmount, type: 'int', range: true, order: true },
+  currency: { column: ci.currency, type: 'string', search: 'exact', values: ['pln', 'eur'] },
+  'carrier.companyName': { column: carriers.companyName, type: 'string', search: 'unaccent', order: true },
+};
+
+/** GET /api/carrier_invoices: every carrier's invoice (correctives too), newest issue first. */
+export const carrierInvoiceFilters: FilterSpec = {
+  fields: {
+    ...commonFields,
+    type: { column: ci.type, type: 'string', search: 'exact', values: ['vat', 'corrective'] },
+    source: { column: ci.source, type: 'string', search: 'exact', values: ['ksef', 'portal', 'hand'] },
+  },
+  custom: { status: statusFilter },
+  base: () => sql`${ci.deletionReason} = 0`,
+  defaultOrder: [sortKey(ci.issueDate, 'desc', 'first')],
+  tiebreaker: ci.id,
+  itemsPerPage: 30,
+};
+
+/**
+ * GET /api/payables ('Do zapłaty'): the VAT invoices with something due, by due date (those waiting for documents
+ * first). `status=do_zaplaty` (due from today on, not held), `po_terminie` (past due, not held), `wstrzymane` (held,
+ * or waiting for documents); several with commas.
+ */
+function payablesView(value: string): SQL | undefined {
+  const wanted = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  if (wanted.length === 0) return undefined;
+  if (wanted.some((w) => !(PAYABLES_VIEWS as readonly string[]).includes(w))) {
+    throw badRequest(`status: ${PAYABLES_VIEWS.join(', ')}`);
+  }
+  const parts = wanted.map((w) =>
+    w === 'wstrzymane'
+      ? sql`(${ci.held} OR ${ci.dueDate} IS NULL)`
+      : w === 'po_terminie'
+        ? sql`(NOT ${ci.held} AND ${ci.batchId} IS NULL AND ${ci.dueDate} < ${todayDateSql})`
+        : sql`(NOT ${ci.held} AND ${ci.batchId} IS NULL AND ${ci.dueDate} >= ${todayDateSql})`,
+  );
+  return sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+export const payablesFilters: FilterSpec = {
+  fields: {
+    ...commonFields,
+    inBatch: { column: sql`(${ci.batchId} IS NOT NULL)`, type: 'bool', search: 'exact' },
+  },
+  custom: { status: payablesView },
+  base: () => sql`${ci.dueAmount} > 0 AND ${ci.deletionReason} = 0 AND ${ci.type} = 'vat'`,
+  defaultOrder: [sortKey(ci.dueDate, 'asc', 'first')],
+  tiebreaker: ci.id,
+  itemsPerPage: 30,
+};
+
+export async function listCarrierInvoices(db: DbOrTx, params: ListParams) {
+  const statements = listStatements(db, params, selectInvoices(db), {
+    from: ci,
+    joins: [{ table: carriers, on: eq(carriers.id, ci.carrierId), prefix: 'carrier', inner: true }],
+  });
+  // The status filter reads the root's figures: the count joins it as well.
+  const total = params.present.has('status')
+    ? db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(ci)
+        .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
+        .innerJoin(carriers, eq(carriers.id, ci.carrierId))
+        .where(params.where)
+        .$dynamic()
+    : statements.total;
+  const { rows, total: n } = await runList({ db, page: statements.page, total }, params);
+  return { members: await toJson(db, rows as ListRow[]), total: n };
+}
+
+/** The open figures of a payables view, per currency: what is due and how many. */
+export async function payablesTotals(db: DbOrTx, params: ListParams) {
+  const rows = await db
+    .select({
+      currency: ci.currency,
+      due: sql<string>`coalesce(sum(${ci.dueAmount}), 0)`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(ci)
+    .innerJoin(carriers, eq(carriers.id, ci.carrierId))
+    .where(params.where)
+    .groupBy(ci.currency)
+    .orderBy(ci.currency);
+  return rows.map((r) => ({ currency: r.currency, amount: Number(r.due), count: r.count }));
+}

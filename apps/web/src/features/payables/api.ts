@@ -1,0 +1,119 @@
+import type {
+  CarrierInvoice,
+  CarrierInvoiceCreate,
+  CarrierPayment,
+  Cashflow,
+  TransferBatch,
+  TransferBatchCreate,
+} from '@spedycja/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type HydraCollection, type QueryParams } from '../../lib/apiClient.ts';
+import { payablesUiMessages as t } from './messages.ts';
+
+export type PayablesPage = HydraCollection<CarrierInvoice> & {
+  totals: { currency: string; amount: number; count: number }[];
+  balance?: { weOwe: { currency: string; amount: number }[]; owesUs: { currency: string; amount: number }[] };
+};
+
+export const payablesKeys = {
+  all: ['payables'] as const,
+  list: (params: QueryParams) => ['payables', 'list', params] as const,
+  batch: (uuid: string) => ['payables', 'batch', uuid] as const,
+  payments: (uuid: string) => ['payables', 'payments', uuid] as const,
+  cashflow: (weeks: number) => ['payables', 'cashflow', weeks] as const,
+};
+
+/** GET /api/payables: 'Do zapłaty' with its sums per currency. */
+export const usePayables = (params: QueryParams) =>
+  useQuery({
+    queryKey: payablesKeys.list(params),
+    queryFn: ({ signal }) => api.get<PayablesPage>('/payables', params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/carrier_payments?carrierInvoice.uuid=: the ledger's payments of one carrier's invoice. */
+export const useCarrierInvoicePayments = (uuid: string | null) =>
+  useQuery({
+    queryKey: payablesKeys.payments(uuid ?? ''),
+    queryFn: () => api.list<CarrierPayment>('/carrier_payments', { 'carrierInvoice.uuid': uuid as string }),
+    enabled: !!uuid,
+  });
+
+export const useTransferBatch = (uuid: string | null) =>
+  useQuery({
+    queryKey: payablesKeys.batch(uuid ?? ''),
+    queryFn: () => api.get<TransferBatch>(`/transfer_batches/${uuid}`),
+    enabled: !!uuid,
+  });
+
+export const useCashflow = (weeks: number) =>
+  useQuery({
+    queryKey: payablesKeys.cashflow(weeks),
+    queryFn: () => api.list<Cashflow>('/cashflow', { weeks }),
+  });
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(['payables', 'orders', 'payments'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
+}
+
+/** POST /api/transfer_batches (Idempotency-Key, as every creation of the client). */
+export function usePrepareBatch() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: TransferBatchCreate) => api.post<TransferBatch>('/transfer_batches', body),
+    meta: { errorAction: t.prepareError },
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelBatch() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ uuid, reason }: { uuid: string; reason: string }) =>
+      api.post<TransferBatch>(`/transfer_batches/${uuid}/cancel`, { reason }),
+    meta: { errorAction: t.cancelBatch },
+    onSuccess: refresh,
+  });
+}
+
+export function useMarkBatchPaid() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (uuid: string) => api.post<TransferBatch>(`/transfer_batches/${uuid}/paid`, {}),
+    meta: { errorAction: t.markPaid },
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/carrier_invoices/from_ksef/{uuid}: the received invoice's match confirmed in one click. */
+export function useCarrierInvoiceFromKsef() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (receivedUuid: string) => api.post<CarrierInvoice>(`/carrier_invoices/from_ksef/${receivedUuid}`, {}),
+    meta: { errorAction: t.fromKsefError, successMessage: t.created },
+    onSuccess: refresh,
+  });
+}
+
+/** PUT /api/carrier_invoices/{uuid} {documentsReceivedDate}: the CMR came today; the term starts. */
+export function useDocumentsArrived() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ uuid, date }: { uuid: string; date: string }) =>
+      api.put<CarrierInvoice>(`/carrier_invoices/${uuid}`, { documentsReceivedDate: date }),
+    meta: { errorAction: t.documentsError, successMessage: t.updated },
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/carrier_invoices: a paper invoice typed by hand (Idempotency-Key). */
+export function useCreateCarrierInvoice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: CarrierInvoiceCreate) => api.post<CarrierInvoice>('/carrier_invoices', body),
+    meta: { errorAction: t.fromKsefError, successMessage: t.created },
+    onSuccess: refresh,
+  });
+}
