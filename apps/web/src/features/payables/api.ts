@@ -73,7 +73,7 @@ export function useCancelBatch() {
   return useMutation({
     mutationFn: ({ uuid, reason }: { uuid: string; reason: string }) =>
       api.post<TransferBatch>(`/transfer_batches/${uuid}/cancel`, { reason }),
-    meta: { errorAction: t.cancelBatch },
+    meta: { errorAction: t.cancelBatchError },
     onSuccess: refresh,
   });
 }
@@ -82,7 +82,7 @@ export function useMarkBatchPaid() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (uuid: string) => api.post<TransferBatch>(`/transfer_batches/${uuid}/paid`, {}),
-    meta: { errorAction: t.markPaid },
+    meta: { errorAction: t.markPaidError },
     onSuccess: refresh,
   });
 }

@@ -68,6 +68,8 @@ export const payablesUiMessages = {
   close: 'Zamknij',
   downloadAction: 'Nie udało się pobrać pliku',
   prepareError: 'Nie udało się przygotować przelewów',
+  cancelBatchError: 'Nie udało się anulować paczki',
+  markPaidError: 'Nie udało się oznaczyć paczki jako opłaconej',
   balance: 'Saldo przewoźnika',
   // 'Przepływy'
   cashflowTitle: 'Przepływy',
