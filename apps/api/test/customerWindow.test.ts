@@ -204,6 +204,45 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     expect(history[0]?.n).toBe(2);
   });
 
+  it("gives the order confirmation PDF its own 'Widoczny dla klienta': visible by default, hidden on the page and its documents route when switched off, a history line per change", async () => {
+    const o = await order(customerA);
+    const { token } = await trackLink(o.uuid);
+    const orderDocs = (view: Json) => (view.documents as Json[]).filter((d) => d.kind === 'order');
+    // As before: shown and downloadable.
+    expect((await api('GET', `/api/orders/${o.uuid}/customer_link`)).json().orderPdfVisible).toBe(true);
+    expect(orderDocs((await track(token)).json())).toHaveLength(1);
+    expect((await track(token, `/documents/${o.uuid}`)).statusCode).toBe(200);
+    // Hidden: not listed, its route a 404; the link itself stays the same.
+    const hidden = await api('POST', `/api/orders/${o.uuid}/customer_link`, { orderPdfVisible: false });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().orderPdfVisible).toBe(false);
+    expect(hidden.json().url).toContain(token);
+    expect(orderDocs((await track(token)).json())).toHaveLength(0);
+    expect((await track(token, `/documents/${o.uuid}`)).statusCode).toBe(404);
+    // The same value again changes nothing and writes nothing.
+    expect((await api('POST', `/api/orders/${o.uuid}/customer_link`, { orderPdfVisible: false })).statusCode).toBe(200);
+    // Shown again.
+    expect(
+      (await api('POST', `/api/orders/${o.uuid}/customer_link`, { orderPdfVisible: true })).json().orderPdfVisible,
+    ).toBe(true);
+    expect(orderDocs((await track(token)).json())).toHaveLength(1);
+    expect((await track(token, `/documents/${o.uuid}`)).statusCode).toBe(200);
+    const history = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM record_history WHERE record_uuid = ${o.uuid} AND changes::text LIKE '%orderPdfVisibleToCustomer%'`,
+    );
+    expect(history[0]?.n).toBe(2);
+    // Set on an order without a link: no link is issued, the switch is kept for the first one.
+    const fresh = await order(customerA);
+    const set = await api('POST', `/api/orders/${fresh.uuid}/customer_link`, { orderPdfVisible: false });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().active).toBe(false);
+    expect(set.json().url).toBeNull();
+    const later = await trackLink(fresh.uuid);
+    expect(orderDocs((await track(later.token)).json())).toHaveLength(0);
+    expect((await track(later.token, `/documents/${fresh.uuid}`)).statusCode).toBe(404);
+  });
+
   it('stops a guesser by address', async () => {
     const ip = '10.9.9.9';
     let last = 0;
@@ -446,6 +485,14 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     expect(one.json().trackUrl).toMatch(/^\/t\//);
     expect(one.body).not.toContain('Tajny Przewoźnik');
     expect(one.json().invoices.map((i: Json) => i.number)).toEqual([ia.number]);
+    // The order confirmation PDF follows its own 'Widoczny dla klienta' in the panel too.
+    const pdfIn = (view: Json) => (view.documents as Json[]).some((d) => d.kind === 'order');
+    expect(pdfIn(one.json())).toBe(true);
+    expect((await api('POST', `/api/orders/${oa.uuid}/customer_link`, { orderPdfVisible: false })).statusCode).toBe(
+      200,
+    );
+    expect(pdfIn((await api('GET', `/api/panel/orders/${oa.uuid}`, undefined, a)).json())).toBe(false);
+    expect((await api('POST', `/api/orders/${oa.uuid}/customer_link`, { orderPdfVisible: true })).statusCode).toBe(200);
     expect((await api('GET', `/api/panel/orders/${ob.uuid}`, undefined, a)).statusCode).toBe(404);
     // A filter on the other customer's NIP finds nothing; other filters as the office's list.
     const byNip = (await api('GET', '/api/panel/orders?customer.nip=5260250274', undefined, a)).json();
