@@ -500,6 +500,17 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     const filtered = await api('GET', '/api/panel/orders?cargo=klienta&order[loadingDate]=desc', undefined, a);
     expect(filtered.statusCode).toBe(200);
     expect(filtered.json()['hydra:member'].every((o: Json) => String(o.cargo).includes('klienta A'))).toBe(true);
+    // The panel's filter row: the address dialogs (street, city, country) and a sort on a visible column.
+    const byPlace = await api(
+      'GET',
+      `/api/panel/orders?loadingStreetAddress=${encodeURIComponent('zzz-nie-ma')}&order[cargo]=asc`,
+      undefined,
+      a,
+    );
+    expect(byPlace.statusCode, byPlace.body).toBe(200);
+    expect(byPlace.json()['hydra:totalItems']).toBe(0);
+    const byCountry = await api('GET', '/api/panel/orders?loadingCountry=pl&order[unloadingCity]=desc', undefined, a);
+    expect(byCountry.json()['hydra:totalItems']).toBe(orders['hydra:totalItems']);
     // Filters the panel does not offer are ignored, never a way into the carrier's data.
     const leak = (await api('GET', '/api/panel/orders?carrierPrice[gte]=111100&carrier.nip=1', undefined, a)).json();
     expect(leak['hydra:totalItems']).toBe(orders['hydra:totalItems']);
