@@ -469,6 +469,11 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     expect((await accept(inv, 'Haslo-Oli-1234')).statusCode).toBe(200);
     const a = (await login('ola@klient-a.example', 'Haslo-Oli-1234')).json().token as string;
     const { token: invB } = await invite(customerB, 'bob@klient-b.example');
+    // The invitation page in the customer's language: the English-speaking customer's link says so.
+    const mailTo = async (to: string) =>
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).at(-1)?.text ?? '';
+    expect(await mailTo('bob@klient-b.example')).toMatch(/\/panel\/invite\/[\w-]+\?lang=en\n/);
+    expect(await mailTo('ola@klient-a.example')).toMatch(/\/panel\/invite\/[\w-]+\n/);
     expect((await accept(invB, 'Haslo-Boba-1234')).statusCode).toBe(200);
     const b = (await login('bob@klient-b.example', 'Haslo-Boba-1234')).json().token as string;
 

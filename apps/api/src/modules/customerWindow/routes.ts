@@ -322,9 +322,10 @@ export async function customerWindowRoutes(
       tokenHash: hashInvitation(token),
       expiresAt: sql`now() + make_interval(hours => ${INVITATION_HOURS})`,
     });
-    const link = `${publicBaseUrl(config, request)}/panel/invite/${token}`;
-    const company = (await readAllSettings(db)).companyName ?? '';
     const pl = trackLanguageOf(language) === 'pl';
+    // The page is in the customer's language, as the tracking page: the link says so (it has no login to ask).
+    const link = `${publicBaseUrl(config, request)}/panel/invite/${token}${pl ? '' : '?lang=en'}`;
+    const company = (await readAllSettings(db)).companyName ?? '';
     await enqueueMail(db, {
       to: email,
       subject: pl ? `Zaproszenie do panelu klienta — ${company}` : `Invitation to the customer panel — ${company}`,

@@ -35,12 +35,16 @@ import { type PanelBalance, type PanelInvoice, type PanelMe, type PanelQuery, pa
 type Place =
   | { tab: 'orders' | 'queries' | 'invoices' | 'new' }
   | { tab: 'order'; uuid: string }
-  | { tab: 'invite'; token: string };
+  | { tab: 'invite'; token: string; lang: TrackLanguage };
 const TAB_PATHS = { orders: '/panel', queries: '/panel/zapytania', invoices: '/panel/faktury', new: '/panel/nowe' };
 
-export function placeOf(pathname: string): Place {
+export function placeOf(pathname: string, search = ''): Place {
   const invite = /^\/panel\/invite\/([^/]+)/.exec(pathname);
-  if (invite) return { tab: 'invite', token: decodeURIComponent(invite[1] as string) };
+  if (invite) {
+    // The invitation's mail gives an English-speaking customer's link `?lang=en` (there is no login to ask yet).
+    const lang: TrackLanguage = new URLSearchParams(search).get('lang') === 'en' ? 'en' : 'pl';
+    return { tab: 'invite', token: decodeURIComponent(invite[1] as string), lang };
+  }
   const order = /^\/panel\/zlecenia\/([0-9a-f-]{36})/i.exec(pathname);
   if (order) return { tab: 'order', uuid: order[1] as string };
   for (const [tab, path] of Object.entries(TAB_PATHS)) {
@@ -187,8 +191,13 @@ function InvoicesScreen({ lang }: { lang: TrackLanguage }) {
 }
 
 /** /panel/invite/{token}: the person sets a password (twice), then signs in at the usual login page. */
-function InvitePage({ token }: { token: string }) {
-  const t = panelTexts.pl;
+/** Setting the password from the invitation's link, in the customer's language (the tracking page's texts' way). */
+export function InvitePage({ token, lang }: { token: string; lang: TrackLanguage }) {
+  const t = panelTexts[lang];
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = t.title;
+  }, [lang, t.title]);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -201,13 +210,22 @@ function InvitePage({ token }: { token: string }) {
       setError(t.passwordsDiffer);
       return;
     }
+    if (password.length < 8) {
+      setError(t.passwordTooShort);
+      return;
+    }
     setBusy(true);
     try {
       const res = await panelApi.acceptInvitation(token, password);
-      setDone(`${res.message} Login: ${res.username}`);
+      setDone(`${lang === 'pl' ? res.message : t.passwordDone} Login: ${res.username}`);
     } catch (e) {
-      const v = isApiError(e) ? e.violations[0]?.message : undefined;
-      setError(v ?? (isApiError(e) ? (e.detail ?? e.message) : String(e)));
+      // The server speaks Polish; its two answers a person meets are said here in the page's language.
+      if (isApiError(e) && e.status === 404) setError(t.invitationInvalid);
+      else if (isApiError(e) && e.status === 422 && lang === 'en') setError(t.passwordTooShort);
+      else {
+        const v = isApiError(e) ? e.violations[0]?.message : undefined;
+        setError(v ?? (isApiError(e) ? (e.detail ?? e.message) : String(e)));
+      }
     } finally {
       setBusy(false);
     }
@@ -222,7 +240,7 @@ function InvitePage({ token }: { token: string }) {
           <Stack>
             <Alert color="green">{done}</Alert>
             <Button component="a" href="/login">
-              Zaloguj
+              {t.login}
             </Button>
           </Stack>
         ) : (
@@ -259,7 +277,7 @@ function InvitePage({ token }: { token: string }) {
  * new queries. Nothing of the back-office is loaded; the server refuses this login everything but /api/panel/….
  */
 export function PanelApp() {
-  const [place, setPlace] = useState<Place>(() => placeOf(window.location.pathname));
+  const [place, setPlace] = useState<Place>(() => placeOf(window.location.pathname, window.location.search));
   const [me, setMe] = useState<PanelMe | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const go = useCallback((next: Place, path: string) => {
@@ -269,7 +287,7 @@ export function PanelApp() {
   }, []);
   const openOrder = useCallback((uuid: string) => go({ tab: 'order', uuid }, `/panel/zlecenia/${uuid}`), [go]);
   useEffect(() => {
-    const onPop = () => setPlace(placeOf(window.location.pathname));
+    const onPop = () => setPlace(placeOf(window.location.pathname, window.location.search));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
@@ -290,7 +308,7 @@ export function PanelApp() {
       .catch(toLogin);
   }, [place.tab]);
 
-  if (place.tab === 'invite') return <InvitePage token={place.token} />;
+  if (place.tab === 'invite') return <InvitePage token={place.token} lang={place.lang} />;
   if (!me) return <Loader m="xl" />;
   const lang = me.language;
   const t = panelTexts[lang];
