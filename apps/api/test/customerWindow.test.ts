@@ -204,6 +204,45 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     expect(history[0]?.n).toBe(2);
   });
 
+  it("gives the order confirmation PDF its own 'Widoczny dla klienta': visible by default, hidden on the page and its documents route when switched off, a history line per change", async () => {
+    const o = await order(customerA);
+    const { token } = await trackLink(o.uuid);
+    const orderDocs = (view: Json) => (view.documents as Json[]).filter((d) => d.kind === 'order');
+    // As before: shown and downloadable.
+    expect((await api('GET', `/api/orders/${o.uuid}/customer_link`)).json().orderPdfVisible).toBe(true);
+    expect(orderDocs((await track(token)).json())).toHaveLength(1);
+    expect((await track(token, `/documents/${o.uuid}`)).statusCode).toBe(200);
+    // Hidden: not listed, its route a 404; the link itself stays the same.
+    const hidden = await api('POST', `/api/orders/${o.uuid}/customer_link`, { orderPdfVisible: false });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(hidden.json().orderPdfVisible).toBe(false);
+    expect(hidden.json().url).toContain(token);
+    expect(orderDocs((await track(token)).json())).toHaveLength(0);
+    expect((await track(token, `/documents/${o.uuid}`)).statusCode).toBe(404);
+    // The same value again changes nothing and writes nothing.
+    expect((await api('POST', `/api/orders/${o.uuid}/customer_link`, { orderPdfVisible: false })).statusCode).toBe(200);
+    // Shown again.
+    expect(
+      (await api('POST', `/api/orders/${o.uuid}/customer_link`, { orderPdfVisible: true })).json().orderPdfVisible,
+    ).toBe(true);
+    expect(orderDocs((await track(token)).json())).toHaveLength(1);
+    expect((await track(token, `/documents/${o.uuid}`)).statusCode).toBe(200);
+    const history = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM record_history WHERE record_uuid = ${o.uuid} AND changes::text LIKE '%orderPdfVisibleToCustomer%'`,
+    );
+    expect(history[0]?.n).toBe(2);
+    // Set on an order without a link: no link is issued, the switch is kept for the first one.
+    const fresh = await order(customerA);
+    const set = await api('POST', `/api/orders/${fresh.uuid}/customer_link`, { orderPdfVisible: false });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().active).toBe(false);
+    expect(set.json().url).toBeNull();
+    const later = await trackLink(fresh.uuid);
+    expect(orderDocs((await track(later.token)).json())).toHaveLength(0);
+    expect((await track(later.token, `/documents/${fresh.uuid}`)).statusCode).toBe(404);
+  });
+
   it('stops a guesser by address', async () => {
     const ip = '10.9.9.9';
     let last = 0;
@@ -430,6 +469,11 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     expect((await accept(inv, 'Haslo-Oli-1234')).statusCode).toBe(200);
     const a = (await login('ola@klient-a.example', 'Haslo-Oli-1234')).json().token as string;
     const { token: invB } = await invite(customerB, 'bob@klient-b.example');
+    // The invitation page in the customer's language: the English-speaking customer's link says so.
+    const mailTo = async (to: string) =>
+      (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).at(-1)?.text ?? '';
+    expect(await mailTo('bob@klient-b.example')).toMatch(/\/panel\/invite\/[\w-]+\?lang=en\n/);
+    expect(await mailTo('ola@klient-a.example')).toMatch(/\/panel\/invite\/[\w-]+\n/);
     expect((await accept(invB, 'Haslo-Boba-1234')).statusCode).toBe(200);
     const b = (await login('bob@klient-b.example', 'Haslo-Boba-1234')).json().token as string;
 
@@ -446,6 +490,14 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     expect(one.json().trackUrl).toMatch(/^\/t\//);
     expect(one.body).not.toContain('Tajny Przewoźnik');
     expect(one.json().invoices.map((i: Json) => i.number)).toEqual([ia.number]);
+    // The order confirmation PDF follows its own 'Widoczny dla klienta' in the panel too.
+    const pdfIn = (view: Json) => (view.documents as Json[]).some((d) => d.kind === 'order');
+    expect(pdfIn(one.json())).toBe(true);
+    expect((await api('POST', `/api/orders/${oa.uuid}/customer_link`, { orderPdfVisible: false })).statusCode).toBe(
+      200,
+    );
+    expect(pdfIn((await api('GET', `/api/panel/orders/${oa.uuid}`, undefined, a)).json())).toBe(false);
+    expect((await api('POST', `/api/orders/${oa.uuid}/customer_link`, { orderPdfVisible: true })).statusCode).toBe(200);
     expect((await api('GET', `/api/panel/orders/${ob.uuid}`, undefined, a)).statusCode).toBe(404);
     // A filter on the other customer's NIP finds nothing; other filters as the office's list.
     const byNip = (await api('GET', '/api/panel/orders?customer.nip=5260250274', undefined, a)).json();
@@ -453,6 +505,17 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     const filtered = await api('GET', '/api/panel/orders?cargo=klienta&order[loadingDate]=desc', undefined, a);
     expect(filtered.statusCode).toBe(200);
     expect(filtered.json()['hydra:member'].every((o: Json) => String(o.cargo).includes('klienta A'))).toBe(true);
+    // The panel's filter row: the address dialogs (street, city, country) and a sort on a visible column.
+    const byPlace = await api(
+      'GET',
+      `/api/panel/orders?loadingStreetAddress=${encodeURIComponent('zzz-nie-ma')}&order[cargo]=asc`,
+      undefined,
+      a,
+    );
+    expect(byPlace.statusCode, byPlace.body).toBe(200);
+    expect(byPlace.json()['hydra:totalItems']).toBe(0);
+    const byCountry = await api('GET', '/api/panel/orders?loadingCountry=pl&order[unloadingCity]=desc', undefined, a);
+    expect(byCountry.json()['hydra:totalItems']).toBe(orders['hydra:totalItems']);
     // Filters the panel does not offer are ignored, never a way into the carrier's data.
     const leak = (await api('GET', '/api/panel/orders?carrierPrice[gte]=111100&carrier.nip=1', undefined, a)).json();
     expect(leak['hydra:totalItems']).toBe(orders['hydra:totalItems']);

@@ -244,8 +244,26 @@ describe("the customer's window: the tracking link and the customer panel", () =
     const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     expect(loaded.some((u) => /AppLayout|OrdersRoute|QueriesRoute/.test(u))).toBe(false);
 
+    // Zlecenia: the office list's filter row and table — one filter (the cargo), one sort (a column's header).
+    const table = page.getByRole('table', { name: 'Lista zleceń' });
+    await table.getByRole('button', { name: order.number }).waitFor();
+    // A phone folds the row to what fits beside its buttons.
+    const more = page.getByRole('search', { name: 'Filtry' }).getByRole('button', { name: /^Więcej filtrów/ });
+    if (await more.isVisible()) await more.click();
+    const panelList = (url: string) => (url.includes('/api/panel/orders?') ? new URL(url).searchParams : null);
+    const listed = page.waitForResponse((r) => Boolean(panelList(r.url())?.get('cargo')));
+    await page.getByLabel('Filtr: Towar').fill(`Okno ${suffix}`);
+    expect(panelList((await listed).url())?.get('cargo')).toBe(`Okno ${suffix}`);
+    await table.getByRole('button', { name: order.number }).waitFor();
+    const sorted = page.waitForResponse((r) => panelList(r.url())?.get('order[cargo]') === 'asc');
+    await table.getByRole('columnheader', { name: /Towar/ }).getByRole('button').click();
+    expect((await sorted).status()).toBe(200);
+    await table.getByRole('columnheader', { name: /Towar/ }).and(page.locator('[aria-sort="ascending"]')).waitFor();
+    expect(await noSideScroll(page)).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'panel-orders.png'), fullPage: true });
+
     // Zlecenia → the order's view.
-    await page.getByRole('button', { name: order.number }).click();
+    await table.getByRole('button', { name: order.number }).click();
     await page.getByTestId('track-status').waitFor();
     expect(await page.content()).not.toContain(SECRET.carrier);
     expect(await noSideScroll(page)).toBe(true);

@@ -19,6 +19,14 @@ export const isMilestoneList = (value: string) => milestoneList.safeParse(value)
 /** PUT /api/documents/{uuid}: 'Widoczny dla klienta'. */
 export const documentUpdateSchema = z.object({ visibleToCustomer: z.boolean({ error: m.required }) });
 
+/**
+ * POST /api/orders/{uuid}/customer_link: `{rotate: true}` issues a new link; `{orderPdfVisible}` alone only sets the
+ * order confirmation's 'Widoczny dla klienta' (no link is issued).
+ */
+export const customerLinkPostSchema = z
+  .object({ rotate: z.boolean().optional(), orderPdfVisible: z.boolean().optional() })
+  .nullish();
+
 /** POST /api/customers/{uuid}/panel_users: staff invite a person by e-mail. */
 export const panelUserInviteSchema = z.object({
   email: z

@@ -34,6 +34,8 @@ export const customerLinks = pgTable('customer_links', {
   firstOpenedAt: timestamp('first_opened_at', { withTimezone: true }),
   lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
   views: integer('views').notNull().default(0),
+  /** 'Widoczny dla klienta' of the order confirmation PDF (the page's and the panel's); a row without a token keeps it. */
+  orderPdfVisible: boolean('order_pdf_visible').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -3,7 +3,7 @@ import { customerWindowMessages, documentFileName } from '@spedycja/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoices, orderDocuments, orders } from '../../db/schema/index.ts';
+import { customerLinks, invoices, orderDocuments, orders } from '../../db/schema/index.ts';
 import { invoiceFileName, renderInvoicePdf } from '../../documents/invoicePdf.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
 import { renderPdf } from '../../documents/pdf.ts';
@@ -59,10 +59,20 @@ export async function sendCustomerDocument(
     .from(invoices)
     .where(and(eq(invoices.uuid, uuid), eq(invoices.orderId, orderId)));
   if (invoice) return sendInvoicePdf({ db, ksef }, reply, invoice.uuid);
+  if (!(await orderPdfVisible(db, orderId))) throw notFound();
   const record = await findOrder(db, and(eq(orders.id, orderId), eq(orders.uuid, uuid)) as ReturnType<typeof eq>);
   if (!record) throw notFound();
   const pdf = await renderPdf(orderDocument(record, 'customer', await readAllSettings(db)));
   return sendPdf(reply, pdf, documentFileName(record.order.number, 'customer', 'pdf'));
+}
+
+/** The order confirmation's 'Widoczny dla klienta' (customer_links.order_pdf_visible; visible without a row). */
+export async function orderPdfVisible(db: DbOrTx, orderId: number): Promise<boolean> {
+  const [link] = await db
+    .select({ visible: customerLinks.orderPdfVisible })
+    .from(customerLinks)
+    .where(eq(customerLinks.orderId, orderId));
+  return link?.visible ?? true;
 }
 
 export async function sendInvoicePdf(deps: { db: DbOrTx; ksef: KsefService }, reply: FastifyReply, uuid: string) {

@@ -53,6 +53,8 @@ const PANEL_ORDER_FIELDS = [
   'unloadingCountry',
   'loadingPostalCode',
   'unloadingPostalCode',
+  'loadingStreetAddress',
+  'unloadingStreetAddress',
   'customer.nip',
 ];
 const pick = <T>(from: Record<string, T> | undefined, keys: readonly string[]) =>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import {
   CUSTOMER_ROLE,
+  customerLinkPostSchema,
   documentUpdateSchema,
   invitationAcceptSchema,
   customerWindowMessages as msg,
@@ -155,11 +156,37 @@ export async function customerWindowRoutes(
       schema: {
         tags: staffTags,
         params: idParams,
-        body: z.object({ rotate: z.boolean().optional() }).nullish(),
+        body: customerLinkPostSchema,
       },
     },
     async (request, reply) => {
       const order = await orderOf(request.params.id);
+      const pdfVisible = request.body?.orderPdfVisible;
+      if (pdfVisible !== undefined && request.body?.rotate === undefined) {
+        // Only the order confirmation's 'Widoczny dla klienta': a row without a token keeps it; no link is issued.
+        await db.insert(customerLinks).values({ orderId: order.id }).onConflictDoNothing();
+        const [before] = await db
+          .select({ id: customerLinks.id, visible: customerLinks.orderPdfVisible })
+          .from(customerLinks)
+          .where(eq(customerLinks.orderId, order.id))
+          .for('update');
+        if (before && before.visible !== pdfVisible) {
+          await db.update(customerLinks).set({ orderPdfVisible: pdfVisible }).where(eq(customerLinks.id, before.id));
+          await writeHistoryLine(db, {
+            resource: 'orders',
+            recordUuid: order.uuid,
+            action: 'update',
+            changes: [
+              {
+                field: 'orderPdfVisibleToCustomer',
+                from: before.visible ? 'tak' : 'nie',
+                to: pdfVisible ? 'tak' : 'nie',
+              },
+            ],
+          });
+        }
+        return linkJson(request, order.id);
+      }
       const rotate = request.body?.rotate === true;
       const { token, created } = await ensureTrackToken(db, key, order.id, { rotate });
       if (!(await findTrackLink(db, token))) throw new AppError(409, 'link_expired', msg.linkExpired);
@@ -295,9 +322,10 @@ export async function customerWindowRoutes(
       tokenHash: hashInvitation(token),
       expiresAt: sql`now() + make_interval(hours => ${INVITATION_HOURS})`,
     });
-    const link = `${publicBaseUrl(config, request)}/panel/invite/${token}`;
-    const company = (await readAllSettings(db)).companyName ?? '';
     const pl = trackLanguageOf(language) === 'pl';
+    // The page is in the customer's language, as the tracking page: the link says so (it has no login to ask).
+    const link = `${publicBaseUrl(config, request)}/panel/invite/${token}${pl ? '' : '?lang=en'}`;
+    const company = (await readAllSettings(db)).companyName ?? '';
     await enqueueMail(db, {
       to: email,
       subject: pl ? `Zaproszenie do panelu klienta — ${company}` : `Invitation to the customer panel — ${company}`,

@@ -110,10 +110,12 @@ export async function customerOrderView(db: DbOrTx, orderId: number, documentUrl
       carrierLoadedAt: portalLinks.loadedAt,
       carrierUnloadedAt: portalLinks.unloadedAt,
       vehicleAt: portalLinks.vehicleAt,
+      orderPdfVisible: customerLinks.orderPdfVisible,
     })
     .from(orders)
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(portalLinks, eq(portalLinks.orderId, orders.id))
+    .leftJoin(customerLinks, eq(customerLinks.orderId, orders.id))
     .where(eq(orders.id, orderId));
   if (!row) return null;
   const o = row.order;
@@ -202,14 +204,18 @@ export async function customerOrderView(db: DbOrTx, orderId: number, documentUrl
     timeline,
     vehicle,
     documents: [
-      // The order confirmation, as it was sent to the customer.
-      {
-        uuid: o.uuid,
-        kind: 'order',
-        fileName: `zlecenie-${o.number.replace(/[^\w.-]+/g, '-')}.pdf`,
-        contentType: 'application/pdf',
-        url: documentUrl(o.uuid),
-      },
+      // The order confirmation, as it was sent to the customer, unless the office hid it ('Widoczny dla klienta').
+      ...(row.orderPdfVisible === false
+        ? []
+        : [
+            {
+              uuid: o.uuid,
+              kind: 'order',
+              fileName: `zlecenie-${o.number.replace(/[^\w.-]+/g, '-')}.pdf`,
+              contentType: 'application/pdf',
+              url: documentUrl(o.uuid),
+            },
+          ]),
       ...docs.map((d) => ({
         uuid: d.uuid,
         kind: d.kind,
@@ -254,6 +260,7 @@ export async function customerLinkState(db: DbOrTx, orderId: number) {
     firstOpenedAt: iso(link?.firstOpenedAt),
     lastViewedAt: iso(link?.lastViewedAt),
     views: link?.views ?? 0,
+    orderPdfVisible: link?.orderPdfVisible ?? true,
     milestones: mails.map((m) => ({
       milestone: m.milestone,
       at: new Date(m.at).toISOString(),

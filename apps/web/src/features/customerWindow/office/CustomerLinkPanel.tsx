@@ -8,6 +8,7 @@ import {
   useIssueCustomerLink,
   useRevokeCustomerLink,
   useSetDocumentVisible,
+  useSetOrderPdfVisible,
 } from './api.ts';
 
 const MAIL_LABELS: Record<CustomerLinkState['milestones'][number]['mail'], string> = {
@@ -27,6 +28,7 @@ export function CustomerLinkPanel({ orderUuid }: { orderUuid: string }) {
   const link = useCustomerLink(orderUuid);
   const issue = useIssueCustomerLink(orderUuid);
   const revoke = useRevokeCustomerLink(orderUuid);
+  const pdf = useSetOrderPdfVisible(orderUuid);
   const [asking, setAsking] = useState(false);
   const s = link.data;
   if (!s) return <Text c="dimmed">{link.isError ? 'Nie udało się wczytać linku.' : '…'}</Text>;
@@ -92,6 +94,17 @@ export function CustomerLinkPanel({ orderUuid }: { orderUuid: string }) {
           </Group>
         </Alert>
       )}
+      <Checkbox
+        label={`Zlecenie (PDF): ${msg.visibleToCustomer}`}
+        checked={s.orderPdfVisible}
+        disabled={pdf.isPending}
+        data-testid="customer-order-pdf-visible"
+        onChange={(e) =>
+          pdf.mutate(e.currentTarget.checked, {
+            onError: (error) => notifyError('zmiany widoczności zlecenia (PDF)', error),
+          })
+        }
+      />
       <Group gap="xs">
         <Badge color={s.sentAt ? 'blue' : 'gray'}>{`Wysłany: ${when(s.sentAt)}`}</Badge>
         <Badge color={s.firstOpenedAt ? 'green' : 'gray'}>{`Otwarty: ${when(s.firstOpenedAt)}`}</Badge>

@@ -12,6 +12,7 @@ export type CustomerLinkState = {
   views: number;
   url: string | null;
   expired: boolean;
+  orderPdfVisible: boolean;
   milestones: { milestone: string; at: string; to: string | null; mail: 'none' | 'kept' | 'queued' | 'sent' }[];
 };
 
@@ -41,6 +42,16 @@ export const useIssueCustomerLink = (orderUuid: string) => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (rotate: boolean) => api.post<CustomerLinkState>(`/orders/${orderUuid}/customer_link`, { rotate }),
+    onSuccess: (data) => client.setQueryData(customerWindowKeys.link(orderUuid), data),
+  });
+};
+
+/** The order confirmation PDF's 'Widoczny dla klienta' (the page's and the panel's). */
+export const useSetOrderPdfVisible = (orderUuid: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (visible: boolean) =>
+      api.post<CustomerLinkState>(`/orders/${orderUuid}/customer_link`, { orderPdfVisible: visible }),
     onSuccess: (data) => client.setQueryData(customerWindowKeys.link(orderUuid), data),
   });
 };

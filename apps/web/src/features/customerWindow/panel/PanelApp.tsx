@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Card,
@@ -8,11 +7,9 @@ import {
   Group,
   Loader,
   PasswordInput,
-  Select,
   Stack,
   Tabs,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -23,33 +20,31 @@ import {
   type TrackLanguage,
   trackTexts,
 } from '@spedycja/domain';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { configureApiClient, isApiError } from '../../../lib/apiClient.ts';
 import { saveFile } from '../../../lib/download.ts';
 import { session } from '../../../lib/session.ts';
 import { TrackViewCard } from '../track/TrackView.tsx';
 import type { TrackView } from '../track/trackApi.ts';
+import { useLoad } from './useLoad.ts';
 import '../track/track.css';
 import { NewQueryForm } from './NewQueryForm.tsx';
-import {
-  type PanelBalance,
-  type PanelInvoice,
-  type PanelMe,
-  type PanelOrder,
-  type PanelQuery,
-  panelApi,
-} from './panelApi.ts';
+import { type PanelBalance, type PanelInvoice, type PanelMe, type PanelQuery, panelApi } from './panelApi.ts';
 
 /** The panel's places: /panel (orders), /panel/zapytania, /panel/faktury, /panel/nowe, /panel/zlecenia/{uuid}. */
 type Place =
   | { tab: 'orders' | 'queries' | 'invoices' | 'new' }
   | { tab: 'order'; uuid: string }
-  | { tab: 'invite'; token: string };
+  | { tab: 'invite'; token: string; lang: TrackLanguage };
 const TAB_PATHS = { orders: '/panel', queries: '/panel/zapytania', invoices: '/panel/faktury', new: '/panel/nowe' };
 
-export function placeOf(pathname: string): Place {
+export function placeOf(pathname: string, search = ''): Place {
   const invite = /^\/panel\/invite\/([^/]+)/.exec(pathname);
-  if (invite) return { tab: 'invite', token: decodeURIComponent(invite[1] as string) };
+  if (invite) {
+    // The invitation's mail gives an English-speaking customer's link `?lang=en` (there is no login to ask yet).
+    const lang: TrackLanguage = new URLSearchParams(search).get('lang') === 'en' ? 'en' : 'pl';
+    return { tab: 'invite', token: decodeURIComponent(invite[1] as string), lang };
+  }
   const order = /^\/panel\/zlecenia\/([0-9a-f-]{36})/i.exec(pathname);
   if (order) return { tab: 'order', uuid: order[1] as string };
   for (const [tab, path] of Object.entries(TAB_PATHS)) {
@@ -60,26 +55,6 @@ export function placeOf(pathname: string): Place {
 
 const day = (value: string | null) => (value ? formatWallClock(value).slice(0, 10) : '—');
 const toLogin = () => window.location.assign('/login');
-
-/** Reads once per `key` (a screen's filter), dropping an answer that arrives after the key changed. */
-function useLoad<T>(load: () => Promise<T>, key: string) {
-  const [state, setState] = useState<{ data?: T; error?: string }>({});
-  const loader = useRef(load);
-  loader.current = load;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is what asks for a new read
-  useEffect(() => {
-    let live = true;
-    setState({});
-    loader
-      .current()
-      .then((data) => live && setState({ data }))
-      .catch((e) => live && setState({ error: isApiError(e) ? (e.detail ?? e.message) : String(e) }));
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return state;
-}
 
 function Loading({ state, children }: { state: { data?: unknown; error?: string }; children: () => ReactNode }) {
   if (state.error) return <Alert color="red">{state.error}</Alert>;
@@ -93,101 +68,8 @@ const QUERY_STATUS: Record<TrackLanguage, Record<string, string>> = {
   en: { aktywne: 'Open', nieaktywne: 'Closed', oczekujace: 'Waiting', zamienione: 'Became an order' },
 };
 
-const SORTS = {
-  'loadingDate-desc': { 'order[loadingDate]': 'desc' },
-  'loadingDate-asc': { 'order[loadingDate]': 'asc' },
-  'number-desc': { 'order[number]': 'desc' },
-} as const;
-
-/** 'Zlecenia': the office list's filters and sorts that a customer may use (the server binds them to the customer). */
-function OrdersScreen({ lang, open }: { lang: TrackLanguage; open: (uuid: string) => void }) {
-  const t = panelTexts[lang];
-  const tt = trackTexts[lang];
-  const pl = lang === 'pl';
-  const [search, setSearch] = useState('');
-  const [applied, setApplied] = useState('');
-  const [status, setStatus] = useState<string>('wszystkie');
-  const [sort, setSort] = useState<keyof typeof SORTS>('loadingDate-desc');
-  const params = { ...(applied ? { number: applied } : {}), status, ...SORTS[sort] };
-  const state = useLoad(() => panelApi.orders(params), JSON.stringify(params));
-  return (
-    <Stack gap="sm">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setApplied(search.trim());
-        }}
-      >
-        <Group gap="xs" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t.number}
-            name="orderNumber"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: 1, minWidth: 120 }}
-          />
-          <Select
-            label="Status"
-            name="orderStatus"
-            data={[
-              { value: 'wszystkie', label: pl ? 'Wszystkie' : 'All' },
-              { value: 'aktywne', label: pl ? 'W realizacji' : 'In progress' },
-              { value: 'zakonczone', label: tt.statuses.finished },
-            ]}
-            value={status}
-            onChange={(v) => setStatus(v ?? 'wszystkie')}
-            allowDeselect={false}
-            w={140}
-          />
-          <Select
-            label={pl ? 'Sortuj' : 'Sort'}
-            name="orderSort"
-            data={[
-              { value: 'loadingDate-desc', label: pl ? 'Załadunek: najnowsze' : 'Loading: newest' },
-              { value: 'loadingDate-asc', label: pl ? 'Załadunek: najstarsze' : 'Loading: oldest' },
-              { value: 'number-desc', label: pl ? 'Numer' : 'Number' },
-            ]}
-            value={sort}
-            onChange={(v) => setSort((v ?? 'loadingDate-desc') as keyof typeof SORTS)}
-            allowDeselect={false}
-            w={190}
-          />
-          <Button type="submit" variant="light">
-            OK
-          </Button>
-        </Group>
-      </form>
-      <Loading state={state}>
-        {() => {
-          const rows = state.data?.['hydra:member'] ?? [];
-          if (rows.length === 0) return <Text c="dimmed">{t.noRows}</Text>;
-          return rows.map((o: PanelOrder) => (
-            <Card key={o.uuid} withBorder padding="sm" component="article" aria-label={`${t.orders} ${o.number}`}>
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Anchor
-                  component="button"
-                  type="button"
-                  fw={600}
-                  onClick={() => open(o.uuid)}
-                  data-testid="panel-order-link"
-                >
-                  {o.number}
-                </Anchor>
-                <Badge variant="light">{tt.statuses[o.status]}</Badge>
-              </Group>
-              <Text size="sm">
-                {o.loadingCity} ({o.loadingCountry}) → {o.unloadingCity} ({o.unloadingCountry})
-              </Text>
-              <Text size="sm" c="dimmed">
-                {day(o.loadingDate)} → {day(o.unloadingDate)} · {o.cargo}
-              </Text>
-            </Card>
-          ));
-        }}
-      </Loading>
-    </Stack>
-  );
-}
+/** 'Zlecenia': the office list's FilterRow and DataTable, loaded when the tab opens (not on the invitation page). */
+const PanelOrders = lazy(() => import('./PanelOrders.tsx'));
 
 function OrderScreen({ uuid, lang, back }: { uuid: string; lang: TrackLanguage; back: () => void }) {
   const state = useLoad<TrackView>(() => panelApi.order(uuid), uuid);
@@ -309,8 +191,13 @@ function InvoicesScreen({ lang }: { lang: TrackLanguage }) {
 }
 
 /** /panel/invite/{token}: the person sets a password (twice), then signs in at the usual login page. */
-function InvitePage({ token }: { token: string }) {
-  const t = panelTexts.pl;
+/** Setting the password from the invitation's link, in the customer's language (the tracking page's texts' way). */
+export function InvitePage({ token, lang }: { token: string; lang: TrackLanguage }) {
+  const t = panelTexts[lang];
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = t.title;
+  }, [lang, t.title]);
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -323,13 +210,22 @@ function InvitePage({ token }: { token: string }) {
       setError(t.passwordsDiffer);
       return;
     }
+    if (password.length < 8) {
+      setError(t.passwordTooShort);
+      return;
+    }
     setBusy(true);
     try {
       const res = await panelApi.acceptInvitation(token, password);
-      setDone(`${res.message} Login: ${res.username}`);
+      setDone(`${lang === 'pl' ? res.message : t.passwordDone} Login: ${res.username}`);
     } catch (e) {
-      const v = isApiError(e) ? e.violations[0]?.message : undefined;
-      setError(v ?? (isApiError(e) ? (e.detail ?? e.message) : String(e)));
+      // The server speaks Polish; its two answers a person meets are said here in the page's language.
+      if (isApiError(e) && e.status === 404) setError(t.invitationInvalid);
+      else if (isApiError(e) && e.status === 422 && lang === 'en') setError(t.passwordTooShort);
+      else {
+        const v = isApiError(e) ? e.violations[0]?.message : undefined;
+        setError(v ?? (isApiError(e) ? (e.detail ?? e.message) : String(e)));
+      }
     } finally {
       setBusy(false);
     }
@@ -344,7 +240,7 @@ function InvitePage({ token }: { token: string }) {
           <Stack>
             <Alert color="green">{done}</Alert>
             <Button component="a" href="/login">
-              Zaloguj
+              {t.login}
             </Button>
           </Stack>
         ) : (
@@ -381,7 +277,7 @@ function InvitePage({ token }: { token: string }) {
  * new queries. Nothing of the back-office is loaded; the server refuses this login everything but /api/panel/….
  */
 export function PanelApp() {
-  const [place, setPlace] = useState<Place>(() => placeOf(window.location.pathname));
+  const [place, setPlace] = useState<Place>(() => placeOf(window.location.pathname, window.location.search));
   const [me, setMe] = useState<PanelMe | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const go = useCallback((next: Place, path: string) => {
@@ -389,8 +285,9 @@ export function PanelApp() {
     setPlace(next);
     window.scrollTo(0, 0);
   }, []);
+  const openOrder = useCallback((uuid: string) => go({ tab: 'order', uuid }, `/panel/zlecenia/${uuid}`), [go]);
   useEffect(() => {
-    const onPop = () => setPlace(placeOf(window.location.pathname));
+    const onPop = () => setPlace(placeOf(window.location.pathname, window.location.search));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
@@ -411,7 +308,7 @@ export function PanelApp() {
       .catch(toLogin);
   }, [place.tab]);
 
-  if (place.tab === 'invite') return <InvitePage token={place.token} />;
+  if (place.tab === 'invite') return <InvitePage token={place.token} lang={place.lang} />;
   if (!me) return <Loader m="xl" />;
   const lang = me.language;
   const t = panelTexts[lang];
@@ -457,7 +354,9 @@ export function PanelApp() {
           </Alert>
         ) : null}
         {place.tab === 'orders' ? (
-          <OrdersScreen lang={lang} open={(uuid) => go({ tab: 'order', uuid }, `/panel/zlecenia/${uuid}`)} />
+          <Suspense fallback={<Loader size="sm" />}>
+            <PanelOrders lang={lang} open={openOrder} />
+          </Suspense>
         ) : null}
         {place.tab === 'order' ? (
           <OrderScreen uuid={place.uuid} lang={lang} back={() => go({ tab: 'orders' }, TAB_PATHS.orders)} />

@@ -1,0 +1,1 @@
+ALTER TABLE "customer_links" ADD COLUMN "order_pdf_visible" boolean DEFAULT true NOT NULL;
