@@ -43,6 +43,8 @@ export const portalMessages = {
   fileMissing: 'Wybierz plik do wysłania.',
   tooManyFiles: 'To zlecenie ma już 30 plików: więcej nie można dodać.',
   kindInvalid: 'Wybierz rodzaj dokumentu: CMR, faktura albo inny.',
+  invoiceDateInvalid: 'Podaj datę wystawienia faktury (RRRR-MM-DD).',
+  invoiceAmountInvalid: 'Podaj kwotę brutto faktury, np. 1234,56.',
   ksefNumberInvalid: 'Podaj poprawny numer KSeF faktury.',
   ksefNotFound: 'Nie znaleziono w KSeF faktury o tym numerze wystawionej dla nas.',
   ksefMismatch: 'Faktura z KSeF nie pasuje do tego zlecenia (NIP przewoźnika, kwota lub waluta).',
