@@ -47,6 +47,12 @@ export const portalInvoiceSchema = z.object({
 
 export const documentKindSchema = z.enum(DOCUMENT_KINDS, { error: portalMessages.kindInvalid });
 
+/** Kept out of portalMessages, which the carrier's page bundles whole (its 100 kB budget): the server says these. */
+export const portalFigureMessages = {
+  invoiceDateInvalid: 'Podaj datę wystawienia faktury (RRRR-MM-DD).',
+  invoiceAmountInvalid: 'Podaj kwotę brutto faktury, np. 1234,56.',
+} as const;
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
@@ -68,8 +74,8 @@ export const portalInvoiceFiguresSchema = z.object({
     z
       .string()
       .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: portalMessages.invoiceDateInvalid })
-      .refine(isRealDate, { error: portalMessages.invoiceDateInvalid })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: portalFigureMessages.invoiceDateInvalid })
+      .refine(isRealDate, { error: portalFigureMessages.invoiceDateInvalid })
       .optional(),
   ),
   invoiceGrossAmount: z.preprocess(
@@ -79,7 +85,7 @@ export const portalInvoiceFiguresSchema = z.object({
       .transform((v, ctx) => {
         const value = decimalToHundredths(v);
         if (value === null || value <= 0 || value > 2_000_000_000) {
-          ctx.addIssue({ code: 'custom', message: portalMessages.invoiceAmountInvalid });
+          ctx.addIssue({ code: 'custom', message: portalFigureMessages.invoiceAmountInvalid });
           return z.NEVER;
         }
         return value;
