@@ -11,7 +11,7 @@ import { mondayOf } from '../src/modules/payables/cashflow.ts';
 import { warsawDay } from '../src/warsawDay.ts';
 import { orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
-import { multipart } from './portalHelpers.ts';
+import { multipart, SAMPLES } from './portalHelpers.ts';
 import { type FakeWhitelist, startFakeWhitelist } from './whitelistFake.ts';
 
 const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures', 'payables', name);
@@ -645,6 +645,78 @@ describe.each(dbKinds)('payables on %s', (kind) => {
                     AND status IN ('aktywne', 'zakonczone'))::text AS live`,
     );
     expect(kept?.kept).toBe(kept?.live);
+  });
+
+  it("the carrier's link: the invoice's number, date and gross typed with the PDF, the office confirms them", async () => {
+    const o = await order(listed, 100_000);
+    expect((await api('POST', `/api/orders/${o.uuid}/send/carrier`)).statusCode).toBe(200);
+    const linkToken = ((await api('GET', `/api/orders/${o.uuid}/portal`)).json().url as string).split('/p/')[1];
+    const portal = `/api/public/portal/${linkToken}`;
+    expect((await t.app.inject({ method: 'POST', url: `${portal}/accept` })).statusCode).toBe(200);
+    const upload = (fields: Record<string, string>) => {
+      const body = multipart({ kind: 'invoice', ...fields }, { name: 'faktura.pdf', data: SAMPLES.pdf() });
+      return t.app.inject({ method: 'POST', url: `${portal}/documents`, payload: body.payload, headers: body.headers });
+    };
+    // Wrong figures: a 422 naming the field, in Polish, and nothing kept.
+    const badDate = await upload({ invoiceNumber: 'FV 7/11/2026', invoiceIssueDate: '2026-02-30' });
+    expect(badDate.statusCode).toBe(422);
+    expect(badDate.json().violations).toEqual([
+      expect.objectContaining({
+        propertyPath: 'invoiceIssueDate',
+        message: 'Podaj datę wystawienia faktury (RRRR-MM-DD).',
+      }),
+    ]);
+    const badAmount = await upload({ invoiceGrossAmount: 'dużo' });
+    expect(badAmount.statusCode).toBe(422);
+    expect(badAmount.json().violations[0]).toMatchObject({ propertyPath: 'invoiceGrossAmount' });
+    // Without figures the upload is as before; with them they are kept with the file.
+    const bare = await upload({});
+    expect(bare.statusCode, bare.body).toBe(201);
+    expect(bare.json().invoiceFigures).toEqual({ number: null, issueDate: null, grossAmount: null });
+    const sent = await upload({
+      invoiceNumber: ' FV 7/11/2026 ',
+      invoiceIssueDate: addDays(today, -3),
+      invoiceGrossAmount: '1 230,00',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().invoiceFigures).toEqual({
+      number: 'FV 7/11/2026',
+      issueDate: addDays(today, -3),
+      grossAmount: 123_000,
+    });
+    // The order's documents offer it to the office ('Potwierdź fakturę') until it is a carrier invoice.
+    const docs = () => api('GET', `/api/orders/${o.uuid}/documents`).then((r) => r.json()['hydra:member']);
+    expect((await docs()).find((d: { uuid: string }) => d.uuid === sent.json().uuid)).toMatchObject({
+      carrierInvoice: null,
+    });
+    // The bare upload: the office must type the figures.
+    const incomplete = await api('POST', `/api/carrier_invoices/from_portal/${bare.json().uuid}`, {});
+    expect(incomplete.statusCode).toBe(422);
+    expect(incomplete.json().violations[0]).toMatchObject({ propertyPath: 'number', message: msg.portalIncomplete });
+    // The office confirms in one click: the carrier's figures, the order's carrier price as the net (23% VAT).
+    expect((await api('POST', `/api/carrier_invoices/from_portal/${sent.json().uuid}`, {}, userToken)).statusCode).toBe(
+      403,
+    );
+    const confirmed = await created('POST', `/api/carrier_invoices/from_portal/${sent.json().uuid}`, {});
+    expect(confirmed).toMatchObject({
+      number: 'FV 7/11/2026',
+      issueDate: addDays(today, -3),
+      netAmount: 100_000,
+      vatAmount: 23_000,
+      grossAmount: 123_000,
+      source: 'portal',
+      // No CMR came through the link yet; the amount is the order's.
+      warnings: [expect.objectContaining({ code: 'no_cmr' })],
+    });
+    const after = (await docs()).find((d: { uuid: string }) => d.uuid === sent.json().uuid);
+    expect(after.carrierInvoice).toBe(confirmed['@id']);
+    // A gross that is neither 0% nor 23% over the order's price: the office gives the net and VAT.
+    const odd = await upload({ invoiceNumber: 'FV 8/11/2026', invoiceIssueDate: today, invoiceGrossAmount: '1500' });
+    const needed = await api('POST', `/api/carrier_invoices/from_portal/${odd.json().uuid}`, {});
+    expect(needed.statusCode).toBe(422);
+    expect(needed.json().violations[0]).toMatchObject({ propertyPath: 'netAmount', message: msg.portalAmountsNeeded });
+    const typed = await created('POST', `/api/carrier_invoices/from_portal/${odd.json().uuid}`, { netAmount: 121_951 });
+    expect(typed).toMatchObject({ netAmount: 121_951, vatAmount: 28_049, grossAmount: 150_000 });
   });
 
   it('the cash flow: 8 weeks from this Monday, the overdue and those waiting for documents apart', async () => {

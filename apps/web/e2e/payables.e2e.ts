@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
 import { apiAs, createPayer, nav, randomNip, typeInto, warsawDay } from './fixtures.ts';
 
@@ -20,15 +20,17 @@ describe("payables: the owner pays the week's carriers", () => {
   let browser: Browser;
   let token: string;
   let paperOrder = '';
+  let ksefCarrier = { nip: '', order: '' };
   const numbers = { two: `FP/${suffix}/1`, waiting: `FP/${suffix}/2`, big: `FP/${suffix}/3` };
 
   beforeAll(async () => {
     browser = await launchBrowser();
     token = (await apiAs(null, 'POST', '/api/login', E2E_ADMIN)).token;
     const customer = await createPayer(token, { companyName: `Klient piątkowy ${suffix}`, nip: randomNip() });
+    const carrierNip = randomNip();
     const carrier = await apiAs(token, 'POST', '/api/carriers', {
       companyName: CARRIER,
-      nip: randomNip(),
+      nip: carrierNip,
       email: `dyspozycja-${suffix}@przewozy.example`,
       phone: '601601601',
       streetAddress: 'ul. Piątkowa 5',
@@ -44,6 +46,7 @@ describe("payables: the owner pays the week's carriers", () => {
         customerPriceCurrency: 'pln',
         carrierPrice,
         carrierPriceCurrency: 'pln',
+        carrierBankAccount: ACCOUNT,
         loadingCity: 'Poznań',
         loadingCountry: 'PL',
         loadingDate: warsawDay(-45),
@@ -52,14 +55,16 @@ describe("payables: the owner pays the week's carriers", () => {
         unloadingDate: warsawDay(-44),
         cargo: 'Palety',
       });
-    const [a, b, c, d, e] = await Promise.all([
+    const [a, b, c, d, e, f] = await Promise.all([
       order(200_000),
       order(150_000),
       order(90_000),
       order(1_400_000),
       order(50_000),
+      order(100_000),
     ]);
     paperOrder = e.number;
+    ksefCarrier = { nip: carrierNip, order: f['@id'] };
     const invoice = (
       number: string,
       net: number,
@@ -193,6 +198,74 @@ describe("payables: the owner pays the week's carriers", () => {
     // The invoice came today, the documents yesterday: 60 days from today.
     await row.getByText(warsawDay(60).split('-').reverse().join('/')).waitFor();
     await row.getByText(/^615,00\szł$/).waitFor();
+    await context.close();
+  });
+
+  it('from a KSeF invoice matched to an order to a paid batch', async () => {
+    // The carrier's invoice arrives in KSeF (its fake) and is fetched and matched to the order as the office does.
+    await apiAs(token, 'PATCH', '/api/ksef/config', { token: inject('ksefToken') });
+    const { nip } = await apiAs(token, 'GET', '/api/ksef/config');
+    const number = `KS/${suffix}/1`;
+    const added = await fetch(`${inject('ksefFakeUrl')}/__fake/received`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        buyerNip: nip,
+        invoices: [
+          {
+            sellerNip: ksefCarrier.nip,
+            sellerName: CARRIER,
+            invoiceNumber: number,
+            issueDate: warsawDay(-5),
+            net: 100_000,
+          },
+        ],
+      }),
+    });
+    expect(added.ok).toBe(true);
+    await apiAs(token, 'POST', '/api/ksef/sync', {});
+    const received = (await apiAs(token, 'GET', '/api/received_invoices?itemsPerPage=100'))['hydra:member'].find(
+      (r: { invoiceNumber: string }) => r.invoiceNumber === number,
+    );
+    expect(received).toBeTruthy();
+    await apiAs(token, 'PATCH', `/api/received_invoices/${received.uuid}`, { order: ksefCarrier.order });
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Faktury przewoźników' }).click();
+    await page.waitForURL(/\/invoices\/received(\?|$)/);
+    await page
+      .getByRole('table', { name: 'Lista faktur przewoźników' })
+      .getByRole('row', { name: `Faktura przewoźnika ${number}` })
+      .getByRole('button', { name: 'Zapisz jako fakturę do zapłaty' })
+      .click();
+    await page.getByText('Faktura przewoźnika została zapisana!').first().waitFor();
+
+    await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
+    const row = page
+      .getByRole('table', { name: 'Faktury przewoźników do zapłaty' })
+      .getByRole('row', { name: `Faktura przewoźnika ${number}` });
+    // Its CMR has not come: the documents arrive today, then it can be chosen.
+    await row.getByRole('button', { name: 'Dokumenty otrzymane dziś' }).click();
+    await expect.poll(() => row.getByRole('checkbox').isDisabled()).toBe(false);
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Przygotuj przelewy' }).click();
+    const dialog = page.getByRole('dialog');
+    const lines = dialog.getByRole('table', { name: 'Przelewy paczki' });
+    await lines.getByText(number, { exact: false }).first().waitFor();
+    await lines.getByText(/^1\s230,00\szł$/).waitFor();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Pobierz Elixir-O' }).click(),
+    ]);
+    const record = new TextDecoder('windows-1250').decode(await readFile(await file.path())).split(',');
+    expect(record.slice(0, 3)).toEqual(['110', warsawDay().replaceAll('-', ''), '123000']);
+    await dialog.getByRole('button', { name: 'Oznacz jako wysłaną i opłaconą' }).click();
+    await dialog.getByText('Paczka przelewów — Opłacona').waitFor();
+    await dialog.getByRole('button', { name: 'Zamknij' }).last().click();
+    await row.waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -252,6 +252,20 @@ describe("the carrier's link: the carrier on a phone, then the dispatcher's orde
         await page.getByText(`CMR / dokument dostawy: ${file.name}`, { exact: false }).waitFor();
         expect(await withinViewport(page.getByText('Dodano plik.'))).toBe(true);
       }
+      if (index === 0) {
+        // Issue 38: the invoice's PDF with its number, issue date and gross, for the office to confirm.
+        const segment = (name: string) =>
+          page.locator('.mantine-SegmentedControl-label').filter({ hasText: new RegExp(`^${name}$`) });
+        await segment('Faktura').click();
+        await page.getByLabel('Numer faktury').fill(`FV ${suffix}/P`);
+        await page.getByLabel('Data wystawienia').fill('2026-11-20');
+        await page.getByLabel('Kwota brutto').fill('3075,00');
+        const chooser = page.waitForEvent('filechooser');
+        await page.getByRole('button', { name: 'Wybierz plik lub zrób zdjęcie' }).click();
+        await (await chooser).setFiles({ name: 'faktura.pdf', mimeType: 'application/pdf', buffer: files.pdf });
+        await page.getByText('Faktura: faktura.pdf', { exact: false }).waitFor();
+        await segment('CMR / dokument dostawy').click();
+      }
       await shot('4-documents');
 
       // The carrier's previews open from our origin in a tab of their own: the picture with its pixels, the PDF as
@@ -326,6 +340,29 @@ describe("the carrier's link: the carrier on a phone, then the dispatcher's orde
       await page.screenshot({ path: path.join(SHOTS, `office-${viewport.width}-pdf.png`) });
       await page.keyboard.press('Escape');
       await page.locator('iframe[title="cmr-skan.pdf"]').waitFor({ state: 'hidden' });
+      if (viewport.width === 1366) {
+        // Issue 38: the carrier's invoice confirmed with its own figures (the net from the order's carrier price).
+        await documents
+          .getByRole('row')
+          .filter({ hasText: 'faktura.pdf' })
+          .getByRole('button', { name: 'Potwierdź fakturę' })
+          .click();
+        const confirm = page.getByRole('dialog', { name: 'Faktura przewoźnika z linku: faktura.pdf' });
+        expect(await confirm.getByLabel('Numer faktury').inputValue()).toBe(`FV ${suffix}/P`);
+        await confirm.getByRole('button', { name: 'Zapisz jako fakturę do zapłaty' }).click();
+        await confirm.waitFor({ state: 'hidden' });
+        await documents
+          .getByRole('row')
+          .filter({ hasText: 'faktura.pdf' })
+          .getByRole('button', { name: 'Potwierdź fakturę' })
+          .waitFor({ state: 'detached' });
+        const saved = await api('GET', `/carrier_invoices?number=${encodeURIComponent(`FV ${suffix}/P`)}`);
+        expect((saved['hydra:member'] as unknown[])[0]).toMatchObject({
+          issueDate: '2026-11-20',
+          grossAmount: 307_500,
+          source: 'portal',
+        });
+      }
       await dialog.getByRole('button', { name: 'Zamknij' }).click();
       await dialog.waitFor({ state: 'hidden' });
     }

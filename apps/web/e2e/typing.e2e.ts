@@ -280,7 +280,7 @@ describe('typing: each form keeps up with the keys', () => {
     judge("carrier's invoice", measures, local);
   });
 
-  it("the carrier's link on a phone (390×844): the driver's form after accepting", async () => {
+  it("the carrier's link on a phone (390×844): the driver's form after accepting, an invoice's number", async () => {
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
       locale: 'pl-PL',
@@ -302,6 +302,12 @@ describe('typing: each form keeps up with the keys', () => {
         portal.getByLabel('Numer rejestracyjny ciągnika'),
       ),
     ];
+    // Issue 38: the invoice's number typed with its file.
+    await portal
+      .locator('.mantine-SegmentedControl-label')
+      .filter({ hasText: /^Faktura$/ })
+      .click();
+    measures.push(await portalMeter.typeInto('portal', 'Numer faktury', portal.getByLabel('Numer faktury')));
     const local = await portalMeter.plainInput();
     await phone.close();
     judge("carrier's link (390×844)", measures, local);

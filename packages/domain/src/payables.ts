@@ -87,6 +87,8 @@ export const payablesMessages = {
   portalNotInvoice: 'Ten dokument nie jest fakturą przesłaną przez przewoźnika.',
   portalTaken: 'Ten dokument jest już zapisany jako faktura przewoźnika.',
   portalIncomplete: 'Przewoźnik nie podał numeru, daty i kwoty faktury: uzupełnij je.',
+  portalAmountsNeeded:
+    'Kwota brutto nie odpowiada cenie przewoźnika w zleceniu (VAT 0% lub 23%): podaj kwotę netto i VAT faktury.',
   created: 'Faktura przewoźnika została zapisana!',
   updated: 'Faktura przewoźnika została zmieniona!',
   // Transfer batches

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalToHundredths } from './format.ts';
 import { validationMessages as m } from './messages.ts';
 import { DOCUMENT_KINDS, portalMessages } from './portalMessages.ts';
 import { isRealDate } from './shipments.ts';
@@ -45,6 +46,54 @@ export const portalInvoiceSchema = z.object({
 });
 
 export const documentKindSchema = z.enum(DOCUMENT_KINDS, { error: portalMessages.kindInvalid });
+
+/** Kept out of portalMessages, which the carrier's page bundles whole (its 100 kB budget): the server says these. */
+export const portalFigureMessages = {
+  invoiceDateInvalid: 'Podaj datę wystawienia faktury (RRRR-MM-DD).',
+  invoiceAmountInvalid: 'Podaj kwotę brutto faktury, np. 1234,56.',
+} as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * Issue 38: what the carrier types with its invoice's PDF (multipart fields of the upload, so strings): the number,
+ * the issue date and the gross amount ('1 234,56' in zł; kept in grosze). Each may be left empty; the office confirms
+ * them when it saves the invoice (POST /api/carrier_invoices/from_portal/{document}).
+ */
+export const portalInvoiceFiguresSchema = z.object({
+  invoiceNumber: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(100, { error: m.maxLength(100) })
+      .optional(),
+  ),
+  invoiceIssueDate: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: portalFigureMessages.invoiceDateInvalid })
+      .refine(isRealDate, { error: portalFigureMessages.invoiceDateInvalid })
+      .optional(),
+  ),
+  invoiceGrossAmount: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const value = decimalToHundredths(v);
+        if (value === null || value <= 0 || value > 2_000_000_000) {
+          ctx.addIssue({ code: 'custom', message: portalFigureMessages.invoiceAmountInvalid });
+          return z.NEVER;
+        }
+        return value;
+      })
+      .optional(),
+  ),
+});
+export type PortalInvoiceFigures = z.infer<typeof portalInvoiceFiguresSchema>;
 
 /** POST /api/remove/{uuid} of a document: the reason is kept. */
 export const documentRemoveSchema = z.object({ type: z.literal('document'), reason: requiredText(500) });

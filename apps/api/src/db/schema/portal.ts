@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import { carriers } from './parties.ts';
 import { users } from './users.ts';
@@ -93,6 +106,10 @@ export const orderDocuments = pgTable(
     /** Issue 37: 'Widoczny dla klienta' – on the customer's tracking page and in the panel. */
     visibleToCustomer: boolean('visible_to_customer').notNull().default(false),
     releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** Issue 38: what the carrier typed with its invoice's PDF (the office confirms it as a carrier invoice). */
+    invoiceNumber: text('invoice_number'),
+    invoiceIssueDate: date('invoice_issue_date', { mode: 'string' }),
+    invoiceGrossAmount: bigint('invoice_gross_amount', { mode: 'number' }),
   },
   (t) => [
     index('order_documents_order_idx').on(t.orderId, t.id).where(sql`${t.deletedAt} IS NULL`),

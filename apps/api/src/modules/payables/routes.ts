@@ -66,6 +66,29 @@ const weeksQuery = z.object({
  * Issue 38: carriers' invoices (everyone reads; admins write), 'Do zapłaty', transfer batches and their bank files,
  * the cash flow ahead (admins: money moves there).
  */
+/**
+ * The net and VAT of an invoice sent through the carrier's link: the office's when it gives them (one of them and the
+ * gross give the other), else the order's carrier price as the net when the rest of the gross is a VAT of 0% or 23%
+ * of it (to the złoty); null when the office must type them.
+ */
+function portalAmounts(
+  body: { netAmount?: number; vatAmount?: number },
+  grossAmount: number,
+  order: { price: number | null; sameCurrency: boolean },
+): { netAmount: number; vatAmount: number; grossAmount: number } | null {
+  if (body.netAmount !== undefined && body.vatAmount !== undefined)
+    return { netAmount: body.netAmount, vatAmount: body.vatAmount, grossAmount };
+  if (body.netAmount !== undefined)
+    return { netAmount: body.netAmount, vatAmount: grossAmount - body.netAmount, grossAmount };
+  if (body.vatAmount !== undefined)
+    return { netAmount: grossAmount - body.vatAmount, vatAmount: body.vatAmount, grossAmount };
+  if (order.price === null || !order.sameCurrency) return null;
+  const net = order.price;
+  const vat = grossAmount - net;
+  const fits = [0, Math.round(net * 0.23)].some((expected) => Math.abs(vat - expected) <= 100);
+  return fits ? { netAmount: net, vatAmount: vat, grossAmount } : null;
+}
+
 export async function payablesRoutes(
   app: FastifyInstance,
   { db, registers, nbp }: { db: Db; registers: Registers; nbp: ExchangeRateService },
@@ -173,17 +196,27 @@ export async function payablesRoutes(
   );
 
   /**
-   * The carrier's PDF sent through its link (an order's document of kind 'invoice'), confirmed by the office with the
-   * number, the date and the amounts (the carrier's own figures when it typed them).
+   * The carrier's PDF sent through its link (an order's document of kind 'invoice'), confirmed by the office: the
+   * number, the issue date and the gross the carrier typed with the file fill what the office leaves out; the net and
+   * VAT, when the office gives neither, are the order's carrier price and the rest of the gross if that makes a VAT of
+   * 0% or 23% (to the złoty), else the office types them.
    */
-  const fromPortalSchema = carrierInvoiceCreateSchema.omit({ carrier: true, orders: true }).partial({ number: true });
+  const fromPortalSchema = carrierInvoiceCreateSchema
+    .omit({ carrier: true, orders: true })
+    .partial({ number: true, issueDate: true, netAmount: true, vatAmount: true, grossAmount: true });
   r.post(
     '/api/carrier_invoices/from_portal/:id',
     { config: adminOnly, schema: { tags, params: idParams, body: fromPortalSchema } },
     async (request, reply) => {
       const uuid = uuidParam(request.params.id);
       const [document] = await db
-        .select({ document: orderDocuments, orderUuid: orders.uuid, carrierId: orders.carrierId })
+        .select({
+          document: orderDocuments,
+          orderUuid: orders.uuid,
+          carrierId: orders.carrierId,
+          carrierPrice: orders.carrierPrice,
+          carrierPriceCurrency: orders.carrierPriceCurrency,
+        })
         .from(orderDocuments)
         .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
         .where(eq(orderDocuments.uuid, uuid));
@@ -200,15 +233,28 @@ export async function payablesRoutes(
         .from(carriers)
         .where(eq(carriers.id, document.carrierId));
       const body = request.body;
-      if (!body.number) throw fieldViolation('number', msg.portalIncomplete);
+      const typed = document.document;
+      const number = body.number ?? typed.invoiceNumber ?? undefined;
+      const issueDate = body.issueDate ?? typed.invoiceIssueDate ?? undefined;
+      const grossAmount = body.grossAmount ?? typed.invoiceGrossAmount ?? undefined;
+      if (!number) throw fieldViolation('number', msg.portalIncomplete);
+      if (!issueDate) throw fieldViolation('issueDate', msg.portalIncomplete);
+      if (grossAmount === undefined) throw fieldViolation('grossAmount', msg.portalIncomplete);
+      const amounts = portalAmounts(body, grossAmount, {
+        price: document.carrierPrice,
+        sameCurrency: document.carrierPriceCurrency === (body.currency ?? 'pln'),
+      });
+      if (!amounts) throw fieldViolation('netAmount', msg.portalAmountsNeeded);
       const row = await createCarrierInvoice(
         db,
         {
           ...body,
-          number: body.number,
+          number,
+          issueDate,
+          ...amounts,
           carrier: iri('carriers', carrier?.uuid ?? ''),
           receivedDate: body.receivedDate ?? warsawDay(document.document.addedAt),
-          orders: [{ order: iri('orders', document.orderUuid), amount: body.netAmount }],
+          orders: [{ order: iri('orders', document.orderUuid), amount: amounts.netAmount }],
         },
         await context(request, 'portal', { portalDocumentId: document.document.id }),
       );

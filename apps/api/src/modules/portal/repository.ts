@@ -7,7 +7,7 @@ import {
 } from '@spedycja/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client.ts';
-import { orderDocuments, orders, portalEvents, portalLinks, users } from '../../db/schema/index.ts';
+import { carrierInvoices, orderDocuments, orders, portalEvents, portalLinks, users } from '../../db/schema/index.ts';
 import { orderDocument } from '../../documents/orderDocument.ts';
 import { AppError } from '../../http/errors.ts';
 import { iri } from '../../http/hydra.ts';
@@ -112,17 +112,31 @@ export function toDocumentJson(row: DocumentRow & { addedByName?: string | null 
     source: row.source as 'carrier' | 'staff',
     /** Issue 37: 'Widoczny dla klienta'. */
     visibleToCustomer: row.visibleToCustomer,
+    /** Issue 38: an invoice's number, issue date and gross (grosze) as the carrier typed them with the file. */
+    invoiceFigures:
+      row.kind === 'invoice'
+        ? { number: row.invoiceNumber, issueDate: row.invoiceIssueDate, grossAmount: row.invoiceGrossAmount }
+        : null,
   };
 }
 
 export async function listDocuments(db: DbOrTx, orderId: number) {
   const rows = await db
-    .select({ doc: orderDocuments, addedByName: users.name })
+    .select({ doc: orderDocuments, addedByName: users.name, carrierInvoiceUuid: carrierInvoices.uuid })
     .from(orderDocuments)
     .leftJoin(users, eq(users.id, orderDocuments.addedById))
+    .leftJoin(
+      carrierInvoices,
+      and(eq(carrierInvoices.portalDocumentId, orderDocuments.id), eq(carrierInvoices.deletionReason, 0)),
+    )
     .where(and(eq(orderDocuments.orderId, orderId), isNull(orderDocuments.deletedAt)))
     .orderBy(asc(orderDocuments.id));
-  return rows.map((r) => toDocumentJson(Object.assign({}, r.doc, { addedByName: r.addedByName })));
+  // Issue 38: the carrier invoice the office made of the file ('Potwierdź fakturę' while there is none).
+  return rows.map((r) =>
+    Object.assign(toDocumentJson(Object.assign({}, r.doc, { addedByName: r.addedByName })), {
+      carrierInvoice: r.carrierInvoiceUuid ? iri('carrier_invoices', r.carrierInvoiceUuid) : null,
+    }),
+  );
 }
 
 /**

@@ -97,6 +97,18 @@ export function useCarrierInvoiceFromKsef() {
   });
 }
 
+/** POST /api/carrier_invoices/from_portal/{document}: the PDF the carrier sent through its link, confirmed. */
+export function useCarrierInvoiceFromPortal() {
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ document, body }: { document: string; body: Record<string, unknown> }) =>
+      api.post<CarrierInvoice>(`/carrier_invoices/from_portal/${document}`, body),
+    meta: { successMessage: t.created },
+    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['portal', 'documents'] })]),
+  });
+}
+
 /** PUT /api/carrier_invoices/{uuid} {documentsReceivedDate}: the CMR came today; the term starts. */
 export function useDocumentsArrived() {
   const refresh = useRefresh();

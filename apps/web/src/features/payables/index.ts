@@ -4,3 +4,4 @@ export { useCarrierInvoiceFromKsef } from './api.ts';
 export { CashflowPage } from './CashflowPage.tsx';
 export { payablesUiMessages } from './messages.ts';
 export { PayablesPage } from './PayablesPage.tsx';
+export { PortalInvoiceConfirm } from './PortalInvoiceConfirm.tsx';

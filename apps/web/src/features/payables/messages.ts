@@ -87,6 +87,11 @@ export const payablesUiMessages = {
   documentsArrived: 'Dokumenty otrzymane dziś',
   add: 'Dodaj fakturę przewoźnika',
   addTitle: 'Dodaj fakturę przewoźnika',
+  confirmPortal: 'Potwierdź fakturę',
+  confirmPortalTitle: (fileName: string) => `Faktura przewoźnika z linku: ${fileName}`,
+  confirmPortalHint:
+    'Numer, data i kwota brutto podane przez przewoźnika; netto i VAT puste: cena przewoźnika ze zlecenia.',
+  confirmPortalSave: 'Zapisz jako fakturę do zapłaty',
   addOrder: 'Dodaj zlecenie',
   save: 'Zapisz',
   orderNotFound: 'Nie znaleziono zlecenia o tym numerze.',

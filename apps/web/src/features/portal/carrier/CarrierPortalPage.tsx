@@ -391,6 +391,8 @@ const previewable = (contentType: string) => contentType === 'application/pdf' |
 
 function Documents({ t, view, busy, act, token, notice }: ActProps & { view: PortalView }) {
   const [kind, setKind] = useState<'cmr' | 'invoice' | 'other'>('cmr');
+  // An invoice's number, issue date and gross, sent with its file for the office to confirm.
+  const [figures, setFigures] = useState(['', '', '']);
   return (
     <Section title={t.documentsTitle}>
       <Stack gap="xs">
@@ -412,6 +414,20 @@ function Documents({ t, view, busy, act, token, notice }: ActProps & { view: Por
             },
           }}
         />
+        {kind === 'invoice' &&
+          t.figures.map((label, i) => (
+            <TextInput
+              key={label}
+              label={label}
+              type={i === 1 ? 'date' : 'text'}
+              inputMode={i === 2 ? 'decimal' : undefined}
+              value={figures[i]}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setFigures(figures.map((v, j) => (j === i ? value : v)));
+              }}
+            />
+          ))}
         <FileButton
           accept="application/pdf,image/jpeg,image/png,image/heic,.heic"
           onChange={(file) => {
@@ -419,7 +435,7 @@ function Documents({ t, view, busy, act, token, notice }: ActProps & { view: Por
             void act(
               'upload',
               async () => {
-                await portalApi.upload(token, kind, file);
+                await portalApi.upload(token, kind, file, kind === 'invoice' ? figures : []);
                 return null;
               },
               t.uploaded,

@@ -64,6 +64,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A write carries an Idempotency-Key, kept while a lost connection is retried: a phone losing the answer to
  * 'Przyjmuję zlecenie' or to an upload and sending again gets the first answer back instead of a second record.
  */
+const FIGURES = ['invoiceNumber', 'invoiceIssueDate', 'invoiceGrossAmount'];
+
 async function call<T>(token: string, tail: string, init: RequestInit = {}): Promise<T> {
   const key = init.method && init.method !== 'GET' ? newIdempotencyKey() : null;
   const send = () =>
@@ -106,9 +108,13 @@ export const portalApi = {
     call<PortalView>(token, '/vehicle', { method: 'PUT', body: JSON.stringify(vehicle) }),
   event: (token: string, type: 'loaded' | 'unloaded', at: string) =>
     call<PortalView>(token, '/events', { method: 'POST', body: JSON.stringify({ type, ...(at ? { at } : {}) }) }),
-  upload: (token: string, kind: string, file: File) => {
+  /** With an invoice, what the carrier typed: its number, issue date and gross (issue 38). */
+  upload: (token: string, kind: string, file: File, figures: string[] = []) => {
     const form = new FormData();
     form.append('kind', kind);
+    figures.forEach((v, i) => {
+      if (v) form.append(FIGURES[i] as string, v);
+    });
     form.append('file', file);
     return call<PortalDocument>(token, '/documents', { method: 'POST', body: form });
   },

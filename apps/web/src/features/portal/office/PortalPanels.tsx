@@ -26,6 +26,7 @@ import { saveFile } from '../../../lib/download.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAuth } from '../../auth/useAuth.ts';
 import { VisibleToCustomer } from '../../customerWindow/index.ts';
+import { PortalInvoiceConfirm } from '../../payables/index.ts';
 import { officeTexts as t } from '../messages.ts';
 import {
   fetchDocument,
@@ -143,7 +144,7 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
   const documents = useOrderDocuments(orderUuid);
   const upload = useUploadDocument(orderUuid);
   const remove = useRemoveDocument(orderUuid);
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const [kind, setKind] = useState<DocumentKind>('cmr');
   const [over, setOver] = useState(false);
   const [removing, setRemoving] = useState<OrderDocument | null>(null);
@@ -261,6 +262,9 @@ export function OrderDocumentsPanel({ orderUuid }: { orderUuid: string }) {
                     <Button size="compact-xs" variant="subtle" onClick={() => download(d)}>
                       {t.download}
                     </Button>
+                    {isAdmin && d.kind === 'invoice' && d.source === 'carrier' && d.carrierInvoice === null && (
+                      <PortalInvoiceConfirm document={d} />
+                    )}
                     {d.source === 'staff' && d.addedBy === user?.name && (
                       <Button size="compact-xs" color="red" variant="subtle" onClick={() => setRemoving(d)}>
                         {t.remove}

@@ -36,6 +36,9 @@ export type OrderDocument = {
   addedAt: string;
   source: 'carrier' | 'staff';
   visibleToCustomer: boolean;
+  /** Issue 38: what the carrier typed with an invoice's file; the carrier invoice the office made of it. */
+  invoiceFigures?: { number: string | null; issueDate: string | null; grossAmount: number | null } | null;
+  carrierInvoice?: string | null;
 };
 
 export const portalKeys = {
