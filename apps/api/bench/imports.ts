@@ -10,12 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openDb } from '../src/db/client.ts';
 import { multipart } from '../test/portalHelpers.ts';
+import { scratchDatabase } from './scratchDb.ts';
 
 const ADMIN_PASSWORD = 'bench-admin-password';
 const NIP_WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
@@ -80,31 +79,7 @@ export function ordersCsv(count: number, customers: number): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`);
 }
 
-async function database(pgBase: string | null): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!pgBase) {
-    const database = await openDb({ dataDir: 'memory://' });
-    await database.migrate();
-    return { database, drop: async () => {} };
-  }
-  const name = `bench_imports_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  const database = await openDb({ url: url.toString(), poolSize: 4 });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgBase });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const database = (pgBase: string | null) => scratchDatabase(pgBase, 'imports');
 
 const p95 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -10,42 +10,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openDb } from '../src/db/client.ts';
 import { seedPayablesBatch } from '../test/payablesScaleSeed.ts';
 import { startFakeWhitelist } from '../test/whitelistFake.ts';
+import { scratchDatabase } from './scratchDb.ts';
 
 const ADMIN_PASSWORD = 'bench-admin-password';
 const TARGET_MS = 2000;
 
-async function database(pgBase: string | null): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!pgBase) {
-    const database = await openDb({ dataDir: 'memory://' });
-    await database.migrate();
-    return { database, drop: async () => {} };
-  }
-  const name = `bench_payables_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  const database = await openDb({ url: url.toString(), poolSize: 4 });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgBase });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const database = (pgBase: string | null) => scratchDatabase(pgBase, 'payables');
 
 /** Answers whether the batch met the target. */
 export async function benchPayables(options: {

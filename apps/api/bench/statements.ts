@@ -9,40 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openDb } from '../src/db/client.ts';
 import { multipart } from '../test/portalHelpers.ts';
+import { scratchDatabase } from './scratchDb.ts';
 
 const ADMIN_PASSWORD = 'bench-admin-password';
 
-async function database(pgBase: string | null): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!pgBase) {
-    const database = await openDb({ dataDir: 'memory://' });
-    await database.migrate();
-    return { database, drop: async () => {} };
-  }
-  const name = `bench_statements_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pgBase);
-  url.pathname = `/${name}`;
-  const database = await openDb({ url: url.toString(), poolSize: 4 });
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgBase });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const database = (pgBase: string | null) => scratchDatabase(pgBase, 'statements');
 
 /** NIP n of the bench's customers (not checksummed: the matcher reads ten digits). */
 const nipOf = (n: number) => String(5_000_000_000 + n);
