@@ -23,9 +23,9 @@ import { dataImportRows, dataImports, importMappings } from '../../db/schema/ind
 import { actorId } from '../../http/actor.ts';
 import { adminOnly, currentUser } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
+import { readFileForm } from '../../http/fileForm.ts';
 import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
-import { MultipartFingerprint } from '../../http/idempotency.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { IMPORT_MAX_BYTES, type ParsedFile, readImportFile } from './parse.ts';
@@ -40,30 +40,12 @@ const PREVIEW_ROWS = 50;
 
 /** Reads the multipart form (`file`, `kind`, optional `sheet`) and parses the file, before any transaction opens. */
 async function readUpload(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', msg.fileMissing);
-  let file: { data: Buffer; name: string } | undefined;
-  const fields: Record<string, string> = {};
-  const fingerprint = new MultipartFingerprint();
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
-    })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        fingerprint.file(part.fieldname, part.filename, data);
-        if (part.fieldname === 'file' && !file) file = { data, name: part.filename };
-      } else if (typeof part.value === 'string') {
-        fingerprint.field(part.fieldname, part.value);
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large', msg.fileTooLarge);
-    if (code?.startsWith('FST_')) throw new AppError(400, 'bad_request', msg.fileMissing);
-    throw error;
-  }
-  fingerprint.attach(request);
+  const { file, fields } = await readFileForm(request, {
+    maxBytes: IMPORT_MAX_BYTES,
+    fieldSize: 1000,
+    missing: msg.fileMissing,
+    tooLarge: msg.fileTooLarge,
+  });
   const kind = importKindSchema.safeParse(fields.kind);
   if (!kind.success) throw fieldViolation('kind', msg.kindInvalid);
   if (!file || file.data.length === 0) throw fieldViolation('file', msg.fileMissing);

@@ -6,8 +6,8 @@ import {
   statementFormatSchema,
 } from '@spedycja/domain';
 import type { FastifyRequest } from 'fastify';
-import { AppError, fieldViolation } from '../../http/errors.ts';
-import { MultipartFingerprint } from '../../http/idempotency.ts';
+import { fieldViolation } from '../../http/errors.ts';
+import { readFileForm } from '../../http/fileForm.ts';
 
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -23,30 +23,12 @@ export function statementUploadOf(request: FastifyRequest): StatementUpload {
 
 /** Reads the multipart form (`file`, optional `format`, `mapping` as JSON) before any transaction is open. */
 export async function readStatementUpload(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', msg.fileMissing);
-  let file: { data: Buffer; name: string } | undefined;
-  const fields: Record<string, string> = {};
-  const fingerprint = new MultipartFingerprint();
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 5000, parts: 6 },
-    })) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        fingerprint.file(part.fieldname, part.filename, data);
-        if (part.fieldname === 'file' && !file) file = { data, name: part.filename };
-      } else if (typeof part.value === 'string') {
-        fingerprint.field(part.fieldname, part.value);
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'file_too_large', msg.fileTooLarge);
-    if (code?.startsWith('FST_')) throw new AppError(400, 'bad_request', msg.fileMissing);
-    throw error;
-  }
-  fingerprint.attach(request);
+  const { file, fields } = await readFileForm(request, {
+    maxBytes: STATEMENT_MAX_BYTES,
+    fieldSize: 5000,
+    missing: msg.fileMissing,
+    tooLarge: msg.fileTooLarge,
+  });
   if (!file || file.data.length === 0) throw fieldViolation('file', msg.fileMissing);
   let format: StatementFormat | undefined;
   if (fields.format) {
