@@ -223,7 +223,7 @@ async function scatteredPageIds(db: DbOrTx, from: PgTable, params: ListParams, l
     selectRows<{ id: unknown }>(
       db,
       sql`SELECT ${params.rowKey} AS id FROM (SELECT * FROM ${from}${steady} ORDER BY ${order} LIMIT ${rows}) AS ${table}
-          WHERE ${params.scatteredWhere} ORDER BY ${order} LIMIT ${params.offset + limit}`,
+          WHERE ${params.scatteredProbe ?? params.scatteredWhere} ORDER BY ${order} LIMIT ${params.offset + limit}`,
     );
   const wanted = params.offset + limit;
   let walked = await walk(SCATTERED_WALK_ROWS);
