@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
-import { SCATTERED_WALK_ROWS } from '../src/http/listing.ts';
+import { SCATTERED_COUNT_CAP, SCATTERED_WALK_ROWS } from '../src/http/listing.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 
 /**
@@ -65,6 +65,31 @@ describe.each(dbKinds)('pages of a scattered filter on %s', (kind) => {
         }
       }
     }
+  });
+
+  it('counts the total in bounded steps: exact below the cap, "more than" above it', async () => {
+    const count = async (text: string) => {
+      const [row] = await selectRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM users WHERE name ILIKE ${`%${text}%`}`,
+      );
+      return row?.n ?? 0;
+    };
+    // Spread and below the cap (the second walk, then the matches on their own), clustered at the end, none.
+    for (const text of ['nowak', 'mazur', 'kowalczyk', 'nowak 7']) {
+      const got = await page(`name=${encodeURIComponent(text)}&itemsPerPage=30`);
+      expect(got.total, text).toBe(await count(text));
+    }
+    // More than the cap within the first walk.
+    expect(await count('lis')).toBeGreaterThan(SCATTERED_COUNT_CAP);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/users?name=lis&itemsPerPage=30',
+      headers: bearer(token),
+    });
+    const body = res.json() as { 'hydra:totalItems': number; totalItemsCapped?: boolean };
+    expect(body['hydra:totalItems']).toBe(SCATTERED_COUNT_CAP + 1);
+    expect(body.totalItemsCapped).toBe(true);
   });
 
   it('keeps the list’s other conditions on both ways', async () => {

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
 import { computeStats } from '../src/modules/stats/service.ts';
 import { warsawDay as warsawToday } from '../src/warsawDay.ts';
 import { orderOf, queryOf } from './fixtures.ts';
@@ -234,6 +236,43 @@ describe.each(dbKinds)('stats and payments on %s', (kind) => {
     expect(byPhone).toContain(ids.EUR?.number);
     expect(byPhone).not.toContain(found.number);
     expect((await numbers('side=carrier&search=nikt taki')).numbers).toEqual([]);
+  });
+
+  it('sums a search up to the cap and, beyond it, asks for a narrower filter instead of summing (issue 35)', async () => {
+    const [found] = await selectRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT o.id FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.company_name = 'Żółty Odbiorca'`,
+    );
+    expect(found).toBeDefined();
+    // 1,050 more unpaid orders of the same customer and carrier: more than the search's cap (1,000).
+    const columns = (
+      await selectRows<{ name: string }>(
+        t.database.db,
+        sql`SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'public'
+            AND table_name = 'orders' AND is_generated = 'NEVER' AND column_name NOT IN ('id', 'uuid', 'number')`,
+      )
+    ).map((c) => `"${c.name}"`);
+    const list = sql.raw(columns.join(', '));
+    await t.database.db.execute(sql`
+      INSERT INTO orders (number, ${list}) SELECT 'KOPIA/' || g, ${list}
+      FROM orders, generate_series(1, 1050) g WHERE orders.id = ${found?.id}`);
+    try {
+      const res = await api('GET', '/api/payments?side=carrier&state=all&search=zolty odbiorca&itemsPerPage=30');
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body['hydra:member']).toHaveLength(30);
+      expect(body['hydra:totalItems']).toBe(1001);
+      expect(body.totalItemsCapped).toBe(true);
+      expect(body.totalsCapped).toBe(true);
+      expect(body.totals).toEqual([]);
+      // Narrowed below the cap: summed exactly again.
+      const narrow = (await api('GET', '/api/payments?side=carrier&state=all&search=KOPIA/7')).json();
+      expect(narrow.totalsCapped).toBeUndefined();
+      // KOPIA/7, /70–/79, /700–/799.
+      expect(narrow.totals).toEqual([{ currency: 'pln', amount: 123400 * 111, count: 111 }]);
+    } finally {
+      await t.database.db.execute(sql`DELETE FROM orders WHERE number LIKE 'KOPIA/%'`);
+    }
   });
 
   it('marks a receivable paid with its VAT invoice in one go, once', async () => {

@@ -65,6 +65,8 @@ export type PaymentsCollection = {
   'hydra:member': Payment[];
   'hydra:totalItems': number;
   totals: PaymentTotal[];
+  /** More matches than the API sums (its count's cap): `totals` is empty; the screen asks for a narrower filter. */
+  totalsCapped?: boolean;
 };
 
 export const statsMessages = {

@@ -54,7 +54,7 @@ export async function paymentsRoutes(app: FastifyInstance, { db, registers }: { 
     async (request) => {
       const side = parseSide(request.query.side);
       const params = parseListQuery(request.query, paymentFilters(side));
-      const { rows, total, totals } = await listPayments(db, side, params);
+      const { rows, total, totals, totalsCapped } = await listPayments(db, side, params);
       return {
         ...collection(
           request.url,
@@ -63,6 +63,7 @@ export async function paymentsRoutes(app: FastifyInstance, { db, registers }: { 
           params,
         ),
         totals,
+        ...(totalsCapped ? { totalsCapped } : {}),
       };
     },
   );

@@ -57,6 +57,8 @@ export const statsPageMessages = {
       actions: 'Akcje',
     },
     totals: 'Razem',
+    /** Over the API's cap the sums are not counted (issue 35). */
+    totalsCapped: (count: string) => `ponad ${count} pozycji — zawęź filtry, aby zobaczyć sumy`,
     markPaid: 'Oznacz jako opłacone',
     markPaidTitle: 'Oznaczyć jako opłacone?',
     markPaidQuestion: (number: string, amount: string) => `Zlecenie ${number}: ${amount}, płatność z dzisiejszą datą.`,

@@ -10,6 +10,7 @@ import {
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { cappedTotalLabel } from '../../../components/DataTable/paging.ts';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
@@ -157,9 +158,11 @@ function PaymentsList({ side }: { side: PaymentSide }) {
         />
         <Text size="sm" data-testid={`payments-totals-${side}`}>
           {p.totals}:{' '}
-          {(list.data?.totals ?? []).length === 0
-            ? formatMoney(0, 'pln')
-            : (list.data?.totals ?? []).map((x) => formatMoney(x.amount, x.currency)).join(' + ')}
+          {list.data?.totalsCapped
+            ? p.totalsCapped(cappedTotalLabel(list.data['hydra:totalItems']))
+            : (list.data?.totals ?? []).length === 0
+              ? formatMoney(0, 'pln')
+              : (list.data?.totals ?? []).map((x) => formatMoney(x.amount, x.currency)).join(' + ')}
         </Text>
       </Group>
       <DataTable
