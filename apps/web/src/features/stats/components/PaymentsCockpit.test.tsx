@@ -85,4 +85,22 @@ describe('the payments cockpit', { timeout: 30_000 }, () => {
     expect(searched.searchParams.get('side')).toBe('carrier');
     expect(searched.searchParams.get('page')).toBe('1');
   });
+
+  it('says the sums are not counted beyond the cap, and asks for a narrower filter', async () => {
+    fetchMock.mockImplementation(async () =>
+      json(200, {
+        ...page([payable]),
+        'hydra:totalItems': 1001,
+        totalItemsCapped: true,
+        totals: [],
+        totalsCapped: true,
+      }),
+    );
+    renderWithProviders(<PaymentsCockpit />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Zobowiązania' }));
+    const totals = await screen.findByTestId('payments-totals-carrier');
+    await waitFor(() =>
+      expect(totals.textContent).toBe('Razem: ponad 1 000 pozycji — zawęź filtry, aby zobaczyć sumy'),
+    );
+  });
 });
