@@ -141,6 +141,7 @@ export const carriers = pgTable(
     // address by trigrams (the filter's superset, modules/parties/fields.ts).
     index('carriers_postal_code_prefix_idx').on(sql`lower(${t.postalCode}) text_pattern_ops`),
     index('carriers_street_trgm').using('gin', sql`f_unaccent(lower(${t.streetAddress})) gin_trgm_ops`),
+    index('carriers_account_number_trgm').using('gin', sql`${t.accountNumber} gin_trgm_ops`),
     index('carriers_company_name_idx').on(t.companyName.nullsFirst(), t.id),
     index('carriers_countries_gin').using('gin', t.countries),
     index('carriers_capacity_idx').on(t.maxCargoWeight, t.maxCargoLength),
