@@ -1,1 +1,0 @@
-CREATE INDEX "carriers_account_number_trgm" ON "carriers" USING gin ("account_number" gin_trgm_ops);
