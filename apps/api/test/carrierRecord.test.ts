@@ -104,7 +104,9 @@ describe.each(dbKinds)("the carrier's record and ratings on %s", (kind) => {
     // (inside the hour's grace); the CMR today, 4 days after the unloading; the invoice received 3 days after it.
     const first = await sent({ loadingDate: day(-5), unloadingDate: `${day(-4)} 08:00` }, 90);
     expect((await carrierCall(first.token, '/accept')).statusCode).toBe(200);
-    expect((await carrierCall(first.token, '/events', { type: 'loaded', at: `${day(-5)} 10:00` })).statusCode).toBe(200);
+    expect((await carrierCall(first.token, '/events', { type: 'loaded', at: `${day(-5)} 10:00` })).statusCode).toBe(
+      200,
+    );
     expect((await carrierCall(first.token, '/events', { type: 'unloaded', at: `${day(-4)} 08:30` })).statusCode).toBe(
       200,
     );
@@ -165,7 +167,7 @@ describe.each(dbKinds)("the carrier's record and ratings on %s", (kind) => {
   }, 180_000);
   afterAll(() => t.close());
 
-  it("keeps each figure of the seeded history as it happens", async () => {
+  it('keeps each figure of the seeded history as it happens', async () => {
     const r = await record();
     expect(r).toMatchObject({
       '@type': 'CarrierRecord',
@@ -196,7 +198,8 @@ describe.each(dbKinds)("the carrier's record and ratings on %s", (kind) => {
 
   it('takes a rating after the unloading, once per order, editable by its author for 7 days', async () => {
     const [first, second] = orders as [Ref, Ref];
-    const rate = (order: Ref, body: unknown, as = dispatcher) => api('POST', `/api/orders/${order.uuid}/rating`, body, as);
+    const rate = (order: Ref, body: unknown, as = dispatcher) =>
+      api('POST', `/api/orders/${order.uuid}/rating`, body, as);
     // Not unloaded yet: the order made from the query.
     expect((await rate(converted, { score: 5 })).json().detail).toBe('Przewoźnika można ocenić dopiero po rozładunku.');
     expect((await rate(first, { score: 6 })).statusCode).toBe(422);
@@ -249,7 +252,7 @@ describe.each(dbKinds)("the carrier's record and ratings on %s", (kind) => {
     expect((await record()).rating).toBe(3);
   });
 
-  it("sorts and filters the carriers list by the kept rating and on-time %", async () => {
+  it('sorts and filters the carriers list by the kept rating and on-time %', async () => {
     const names = async (query: string) =>
       (await ok('GET', `/api/carriers?${query}`))['hydra:member'].map((c: { companyName: string }) => c.companyName);
     expect(await names('minRating=3')).toEqual(['Trans-Rekord']);

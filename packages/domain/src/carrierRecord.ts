@@ -21,6 +21,12 @@ export const ratingMessages = {
   updated: 'Ocena przewoźnika została zmieniona!',
   save: 'zapisywania oceny przewoźnika',
   loadRecord: 'ładowania historii przewoźnika',
+  loadRating: 'ładowania oceny przewoźnika',
+  title: 'Ocena przewoźnika (opcjonalnie)',
+  score: 'Ocena',
+  tags: 'Powody',
+  comment: 'Komentarz do oceny',
+  locked: 'Ocenę może zmienić tylko jej autor przez 7 dni od wystawienia.',
 } as const;
 
 const tags = () =>
