@@ -56,7 +56,12 @@ export function useRatingFields(orderUuid: string, enabled: boolean): { fields: 
         </Text>
         <Group gap="xs">
           <Text size="sm">{t.score}</Text>
-          <Rating key={form.key('score')} {...form.getInputProps('score')} readOnly={locked} aria-label={t.score} />
+          <Rating
+            key={form.key('score')}
+            {...form.getInputProps('score')}
+            readOnly={locked}
+            getSymbolLabel={(value) => `${value} z 5`}
+          />
         </Group>
         <Chip.Group multiple key={form.key('tags')} {...form.getInputProps('tags')}>
           <Group gap={6} aria-label={t.tags}>
