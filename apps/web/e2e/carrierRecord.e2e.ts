@@ -61,7 +61,9 @@ describe("the carrier's record: a rating at the unloading, seen in the picker", 
     const dialog = page.getByRole('dialog', { name: 'Potwierdzenie rozładunku' });
     await dialog.getByLabel('Rozładunek zakończony').check();
     const rating = dialog.getByRole('group', { name: 'Ocena przewoźnika (opcjonalnie)' });
-    await rating.getByRole('radio', { name: '4 z 5' }).check({ force: true });
+    // Mantine's stars are hidden radios under their labels: the fourth star's label is what a click reaches.
+    const star = await rating.getByRole('radio', { name: '4 z 5' }).getAttribute('id');
+    await rating.locator(`label[for="${star}"]`).click();
     await rating.getByText('dokumenty', { exact: true }).click();
     await typeInto(rating.getByLabel('Komentarz do oceny'), 'CMR po tygodniu, poza tym dobrze');
     await dialog.getByRole('button', { name: 'Zapisz', exact: true }).click();

@@ -127,15 +127,26 @@ const dateArray = (values: string[]) =>
 
 /** Rebuilds the month rows of these carriers' months from their events and ratings. */
 async function rebuildMonths(db: DbOrTx, touched: Touched[]): Promise<void> {
-  const pairs = [...new Map(touched.map((t) => [`${t.carrierId}/${t.month}`, t])).values()];
+  const pairs = [...new Map(touched.map((t) => [`${t.carrierId}/${t.month}`, t])).values()].sort(
+    (a, b) => a.carrierId - b.carrierId || a.month.localeCompare(b.month),
+  );
   if (pairs.length === 0) return;
+  const carrierIds = intArray(pairs.map((p) => p.carrierId));
+  const months = dateArray(pairs.map((p) => p.month));
+  // The month rows locked first (made when new), in one order: a concurrent event of the same month waits here, and
+  // the rebuild below — a statement of its own, so a snapshot taken after the wait — counts the other's event too.
+  await db.execute(sql`INSERT INTO carrier_record_months (carrier_id, month)
+    SELECT * FROM unnest(${carrierIds}, ${months}) ON CONFLICT DO NOTHING`);
+  await db.execute(sql`SELECT 1 FROM carrier_record_months
+    WHERE (carrier_id, month) IN (SELECT * FROM unnest(${carrierIds}, ${months}))
+    ORDER BY carrier_id, month FOR UPDATE`);
   await db.execute(sql`INSERT INTO carrier_record_months AS m (carrier_id, month, loadings_timed, loadings_on_time,
       unloadings_timed, unloadings_on_time, accept_minutes, cmr_days, invoice_days, offers_made, offers_won,
       orders_carried, positions_shared, ratings, rating_sum)
     SELECT p.carrier_id, p.month, e.loadings_timed, e.loadings_on_time, e.unloadings_timed, e.unloadings_on_time,
       e.accept_minutes, e.cmr_days, e.invoice_days, e.offers_made, e.offers_won, e.orders_carried,
       e.positions_shared, r.ratings, r.rating_sum
-    FROM unnest(${intArray(pairs.map((p) => p.carrierId))}, ${dateArray(pairs.map((p) => p.month))}) AS p(carrier_id, month)
+    FROM unnest(${carrierIds}, ${months}) AS p(carrier_id, month)
     CROSS JOIN LATERAL (SELECT
         count(*) FILTER (WHERE kind = 'loading' AND on_time IS NOT NULL)::int AS loadings_timed,
         count(*) FILTER (WHERE kind = 'loading' AND on_time)::int AS loadings_on_time,

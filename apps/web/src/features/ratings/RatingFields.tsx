@@ -1,4 +1,4 @@
-import { Chip, Group, Paper, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Chip, Group, Paper, Rating, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { RATING_COMMENT_MAX, RATING_TAGS, type Rating as RatingRecord, ratingMessages as t } from '@spedycja/domain';
 import { type ReactNode, useEffect } from 'react';
@@ -51,11 +51,10 @@ export function useRatingFields(orderUuid: string, enabled: boolean): { fields: 
   const fields = enabled ? (
     <Paper withBorder p="sm" radius="md" aria-label={t.title} role="group">
       <Stack gap="xs">
-        <Text size="sm" fw={600}>
-          {t.title}
-        </Text>
         <Group gap="xs">
-          <Text size="sm">{t.score}</Text>
+          <Text size="sm" fw={600}>
+            {t.title}
+          </Text>
           <Rating
             key={form.key('score')}
             {...form.getInputProps('score')}
@@ -72,13 +71,12 @@ export function useRatingFields(orderUuid: string, enabled: boolean): { fields: 
             ))}
           </Group>
         </Chip.Group>
-        <Textarea
+        {/* One line, so that the confirmation stays short enough not to scroll while typing (the typing walk). */}
+        <TextInput
           key={form.key('comment')}
           {...form.getInputProps('comment')}
           label={t.comment}
           maxLength={RATING_COMMENT_MAX}
-          autosize
-          minRows={2}
           disabled={locked}
         />
         {locked && (
