@@ -240,6 +240,10 @@ describe.each(dbKinds)("the carrier's record and ratings on %s", (kind) => {
     const history = await ok('GET', `/api/orders/${first.uuid}/history`);
     const lines = history['hydra:member'].filter((h: { action: string }) => h.action === 'rating');
     expect(lines).toHaveLength(2);
+    expect(lines[0].changes).toEqual([
+      { field: 'rating', from: '5/5 · punktualność, dokumenty · „Bez zarzutu”', to: '4/5 · punktualność' },
+    ]);
+    expect(lines[0].user).toMatchObject({ name: 'Anna Oceniająca' });
 
     // Eight days later: closed.
     await db().execute(

@@ -80,7 +80,11 @@ export async function lockOrderForRating(db: DbOrTx, uuid: string): Promise<Orde
   return row;
 }
 
-const historyOf = (data: RatingData) => ({ score: data.score, tags: data.tags, comment: data.comment });
+type RatingValues = { score: number; tags: string[]; comment: string | null };
+const valuesOf = (data: RatingValues): RatingValues => ({ score: data.score, tags: data.tags, comment: data.comment });
+/** The history's line reads as the office would say it: '4/5 · punktualność, dokumenty · „Bez zarzutu”'. */
+const historyOf = (data: RatingValues) =>
+  [`${data.score}/5`, data.tags.join(', '), data.comment ? `„${data.comment}”` : ''].filter(Boolean).join(' · ');
 
 /** POST: the rating of an unloaded order's carrier, once. */
 export async function createRating(db: DbOrTx, order: OrderFacts, data: RatingData, authorId: number) {
@@ -131,8 +135,8 @@ export async function updateRating(
       etag: `W/"${current.version}"`,
     });
   }
-  const before = { score: current.score, tags: current.tags, comment: current.comment };
-  const after = historyOf(data);
+  const before = valuesOf(current);
+  const after = valuesOf(data);
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   await db
     .update(orderRatings)
@@ -143,6 +147,6 @@ export async function updateRating(
     resource: 'orders',
     recordUuid: order.uuid,
     action: 'rating',
-    changes: [{ field: 'rating', from: before, to: after }],
+    changes: [{ field: 'rating', from: historyOf(before), to: historyOf(after) }],
   });
 }
