@@ -297,4 +297,22 @@ describe.each(dbKinds)("the carrier's record and ratings on %s", (kind) => {
     expect(await backfillOnce(db())).toBe(0);
     expect(await backfillOnce(db())).toBeNull();
   });
+
+  it("counts a stop ticked in the order's form, against the window it had before the form changed its date", async () => {
+    const order = await ok(
+      'POST',
+      '/api/orders',
+      orderOf(customer['@id'], { carrier: other['@id'], loadingDate: `${day(-3)} 08:00`, unloadingDate: day(-2) }),
+    );
+    // The loading ticked with the real time, 3 hours after the planned one: late, though the order now says 11:00.
+    await ok('PUT', `/api/orders/${order.uuid}`, { loadingFinished: true, loadingDate: `${day(-3)} 11:00` });
+    await ok('PUT', `/api/orders/${order.uuid}`, { unloadingFinished: true });
+    // Unticked and ticked again: still one loading, one unloading.
+    await ok('PUT', `/api/orders/${order.uuid}`, { loadingFinished: false });
+    await ok('PUT', `/api/orders/${order.uuid}`, { loadingFinished: true });
+    const r = await ok('GET', `/api/carriers/${other.uuid}/record`);
+    expect(r).toMatchObject({ loadingOnTimeRate: 0, unloadingOnTimeRate: 100, onTimeRate: 50, ordersCarried: 1 });
+    const item = await ok('GET', `/api/carriers/${other.uuid}`);
+    expect(item).toMatchObject({ onTimeRate: 50, rating: null, version: 1 });
+  });
 });
