@@ -46,6 +46,7 @@ export const NOT_PROBED: Record<string, string> = {
   '/api/orders/{id}/changeType': 'a write sent as a GET: turns the order back into a query',
   '/api/orders/{id}/send/{party}': "a write sent as a GET: mails the order's document",
   '/api/exchange_rates/eur': 'an item: one NBP rate (an outside service)',
+  '/api/orders/{id}/rating': "an item: one order's rating of its carrier (a 404 until it is given)",
   '/api/invoices/{id}/draft': "an item: a new invoice's draft made from one invoice",
   '/api/invoices/{id}/interest': 'an item: the interest of one overdue invoice on a day',
   '/api/invoices/{id}/ksef/upo': "a file: KSeF's receipt of one sent invoice",
@@ -115,6 +116,8 @@ export const CUSTOM_SAMPLES: Record<string, Record<string, string>> = {
     paymentStatus: 'po_terminie',
     matched: 'false',
     state: 'overdue',
+    // Issue 39: the carriers with an average score of at least this.
+    minRating: '4',
   },
   // The side is the variant itself (ROUTE_VARIANTS).
   '/api/payments': { side: '' },

@@ -32,6 +32,8 @@ import { createMailTransport } from './mail/transport.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
+import { carrierRecordRoutes } from './modules/carrierRecord/routes.ts';
+import { startRecordWindowWorker } from './modules/carrierRecord/worker.ts';
 import { carriersRoutes } from './modules/carriers/routes.ts';
 import { conversionsRoutes } from './modules/conversions/routes.ts';
 import { customersRoutes } from './modules/customers/routes.ts';
@@ -285,6 +287,7 @@ export async function buildApp({
   app.addHook('onRequest', refreshValidDaysHook(db));
   await app.register(customersRoutes, { db });
   await app.register(carriersRoutes, { db });
+  await app.register(carrierRecordRoutes, { db });
   const geo = givenGeo ?? createGeoService({ geocoderUrl: config.geocoderUrl, routerUrl: config.routerUrl }, app.log);
   await app.register(queriesRoutes, { db, geo, softDelete: softDeleteRegistry });
   await app.register(offersRoutes, { db });
@@ -340,6 +343,9 @@ export async function buildApp({
   // Tasks 14 days before carriers' OCP policies and licences end (the tests call createExpiryReminders themselves).
   // and the nightly white-list re-check of the carriers with unpaid orders.
   if (config.env !== 'test') {
+    // Issue 39: the carrier's record of an office that had orders before it, once; then the 12 months moving on
+    // (the tests call backfillOnce and refreshRecordWindow themselves).
+    app.addHook('onClose', startRecordWindowWorker(rawDb, app.log));
     app.addHook('onClose', startReminderWorker(db, app.log));
     app.addHook('onClose', scheduleNightlyRecheck(db, registers, app.log));
     // Issue 26: payment reminders (the tests call sendDueReminders themselves).

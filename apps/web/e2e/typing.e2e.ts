@@ -245,6 +245,37 @@ describe('typing: each form keeps up with the keys', () => {
     judge('import', measures, local);
   });
 
+  it("unloading confirmation: the carrier's rating comment (issue 39)", async () => {
+    await nav(page).getByRole('link', { name: 'Zlecenia', exact: true }).click();
+    await page
+      .getByRole('search', { name: 'Filtry' })
+      .getByRole('textbox', { name: 'Filtr: Towar' })
+      .fill(`Pisanie ${suffix}`);
+    const row = page
+      .getByRole('table', { name: 'Lista zleceń' })
+      .getByRole('row')
+      .filter({ hasText: `Pisanie ${suffix}` });
+    await row.first().getByRole('button', { name: 'Potwierdzenia' }).click();
+    await page.getByRole('menuitem', { name: 'Potwierdź rozładunek' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Potwierdzenie rozładunku' });
+    const comment = text(dialog, 'Komentarz do oceny');
+    await comment.waitFor();
+    const measures = [await meter.typeInto('rating', 'Komentarz do oceny', comment)];
+    // The plain input typed in the same place: inside the rating's box, where the comment is (the dialog's end is
+    // painted apart from the form's body).
+    const local = await meter.plainInput(
+      undefined,
+      dialog.getByRole('group', { name: 'Ocena przewoźnika (opcjonalnie)' }),
+    );
+    await page.keyboard.press('Escape');
+    const unsaved = page.getByRole('dialog', { name: 'Niezapisane zmiany' });
+    if (await unsaved.isVisible().catch(() => false)) {
+      await unsaved.getByRole('button', { name: 'Zamknij bez zapisywania' }).click();
+    }
+    await dialog.waitFor({ state: 'hidden' });
+    judge('rating', measures, local);
+  });
+
   it('transfer batch: the reason for an account not on the white list', async () => {
     await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
     const row = page

@@ -82,6 +82,9 @@ export type Carrier = PartyRecord & {
   ocpValidTo: string | null;
   licenceNumber: string | null;
   licenceValidTo: string | null;
+  /** Issue 39, kept as events happen: the average score of the last 12 months (two decimals) and the on-time %. */
+  rating: number | null;
+  onTimeRate: number | null;
 };
 
 export const carrierMessages = {

@@ -4,6 +4,7 @@
  * along, and e2e/bundleSize.e2e.ts fails when a page passes its limit.
  */
 export * from './auth.ts';
+export * from './carrierRecord.ts';
 export * from './carriers.ts';
 export * from './constants.ts';
 export * from './conversions.ts';

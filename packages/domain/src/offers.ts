@@ -87,6 +87,9 @@ export type Offer = {
     ocpValidTo: string | null;
     ocpSum: number | null;
     ocpSumCurrency: string | null;
+    /** Issue 39: the carrier's kept average score (12 months) and on-time %. */
+    rating: number | null;
+    onTimeRate: number | null;
   } | null;
   /** The carrier's OCP against the query's unloading day ('OCP wygasło', 'OCP wygasa {date}'). */
   warnings: OrderWarning[];

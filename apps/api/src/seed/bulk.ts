@@ -192,6 +192,20 @@ async function restoreAfterLoad(db: Db, saved: Saved, steps: Steps) {
 export async function recomputeKept(db: Db) {
   await inParallel([() => statusCounts(db), () => stats(db), () => carrierInvoiceDates(db)]);
   await inParallel([() => moneyKept(db), () => listKept(db)]);
+  await carrierRecordKept(db);
+}
+
+/**
+ * Issue 39: the carriers' kept rating and on-time % spread as an office's would be (some carriers without any), so
+ * that the list's sorts and 'min. ocena' are measured on realistic values; and the backfill marked done, so that the
+ * server started over these rows does not rebuild a record of generated orders (modules/carrierRecord/worker.ts).
+ */
+async function carrierRecordKept(db: Db) {
+  await db.execute(sql`
+    UPDATE carriers SET
+      rating = CASE WHEN id % 5 < 3 THEN 100 + (id * 37) % 401 END,
+      on_time_rate = CASE WHEN id % 4 < 3 THEN (id * 53) % 101 END`);
+  await db.execute(sql`INSERT INTO carrier_record_backfill (id) VALUES (1) ON CONFLICT DO NOTHING`);
 }
 
 /**

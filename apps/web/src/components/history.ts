@@ -33,11 +33,13 @@ export const actionLabels: Record<string, string> = {
   import: 'Import wyciągu',
   booking: 'Księgowanie z wyciągu',
   dataImport: 'Import z pliku',
+  rating: 'Ocena przewoźnika',
 };
 
 /** Polish names of the fields the history names (the API's field names); others are shown as they are. */
 export const fieldLabels: Record<string, string> = {
   status: 'Status',
+  rating: 'Ocena przewoźnika',
   number: 'Numer',
   cargo: 'Ładunek',
   cargoLength: 'Długość',

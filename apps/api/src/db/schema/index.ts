@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './backups.ts';
+export * from './carrierRecord.ts';
 export * from './customerWindow.ts';
 export * from './history.ts';
 export * from './imports.ts';

@@ -132,6 +132,13 @@ export const carriers = pgTable(
     /** The policy / licence end the 14-day reminder task was made for (one task per end date). */
     ocpRemindedFor: date('ocp_reminded_for', { mode: 'string' }),
     licenceRemindedFor: date('licence_reminded_for', { mode: 'string' }),
+    /**
+     * Issue 39, kept from the record's months (modules/carrierRecord) as events happen, so that the list sorts and
+     * filters by them through an index: the average score of the last 12 months in hundredths (425 = 4,25) and the
+     * share of stops on time in percent; null without any. Derived: neither a version nor a line of history.
+     */
+    rating: integer('rating'),
+    onTimeRate: integer('on_time_rate'),
   },
   (t) => [
     uniqueIndex('carriers_nip_uq').on(t.nip).where(sql`${t.nip} IS NOT NULL`),
@@ -161,6 +168,8 @@ export const carriers = pgTable(
       t.vatStatus,
       t.verifiedAt,
       t.ocpValidTo,
+      t.rating,
+      t.onTimeRate,
     ]),
     index('carriers_country_company_idx').on(t.country, t.companyName.nullsFirst(), t.id),
   ],

@@ -17,6 +17,13 @@ function servedCountries(value: string) {
   return sql`${carriers.countries} @> ${`{${codes.join(',')}}`}::text[]`;
 }
 
+/** 'min. ocena' (issue 39): `minRating=4` or `4,5` — an average of at least that over 12 months. */
+function minRating(value: string) {
+  const score = Number(value.replace(',', '.'));
+  if (!Number.isFinite(score) || score < 1 || score > 5) return undefined;
+  return sql`${carriers.rating} >= ${Math.round(score * 100)}`;
+}
+
 export const carrierFilters: FilterSpec = {
   fields: {
     ...partyFilterFields(carriers),
@@ -29,12 +36,16 @@ export const carrierFilters: FilterSpec = {
     vatStatus: { column: carriers.vatStatus, type: 'string', search: 'exact', order: true },
     verifiedAt: { column: carriers.verifiedAt, type: 'timestamp', date: true, order: true },
     ocpValidTo: { column: carriers.ocpValidTo, type: 'date', search: 'exact', order: true },
+    // Issue 39: kept on the carrier as events happen (modules/carrierRecord), sorted through their indexes.
+    rating: { column: carriers.rating, type: 'int', order: true },
+    onTimeRate: { column: carriers.onTimeRate, type: 'int', range: true, order: true },
   },
   custom: {
     ...partySearch(carriers),
     countries: servedCountries,
     'countries[]': servedCountries,
     verificationStatus: carrierStatusFilter,
+    minRating,
   },
   defaultOrder: partyDefaultOrder(carriers),
   orderWhen: partySearchOrder(carriers),
@@ -60,4 +71,6 @@ export const toCarrierJson = (row: CarrierRow) =>
     ocpValidTo: row.ocpValidTo,
     licenceNumber: row.licenceNumber,
     licenceValidTo: row.licenceValidTo,
+    rating: row.rating === null ? null : row.rating / 100,
+    onTimeRate: row.onTimeRate,
   });

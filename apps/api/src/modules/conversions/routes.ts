@@ -16,6 +16,7 @@ import { actorId } from '../../http/actor.ts';
 import { requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import * as carrierRecord from '../carrierRecord/record.ts';
 import { assertCustomerAllowed } from '../debtors/debt.ts';
 import { refreshBestOffer } from '../offers/bestOffer.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
@@ -139,6 +140,8 @@ export async function conversionsRoutes(
         })
         .returning({ id: orders.id, uuid: orders.uuid });
       if (!order) throw new Error('order not created');
+      // The carrier's record (issue 39): its offer won.
+      if (offer) await carrierRecord.noteOfferWon(tx, order.id);
       for (const hook of hooks) await hook(tx, { type: 'query', id: query.id }, { type: 'order', id: order.id });
       await tx.update(queries).set({ status: CONVERTED_STATUS, orderUuid: order.uuid }).where(eq(queries.id, query.id));
       return order.uuid;
@@ -161,14 +164,18 @@ export async function conversionsRoutes(
       if (!query) throw new Error('query not created');
       // The carrier agreed on the order stays in play as an offer on the query.
       if (order.carrierId !== null && order.carrierPrice !== null) {
-        await tx.insert(offers).values({
-          queryId: query.id,
-          carrierId: order.carrierId,
-          price: order.carrierPrice,
-          currency: order.carrierPriceCurrency,
-          acquiredBy: order.carrierAcquiredBy ?? 'brak',
-          createdById: me,
-        });
+        const [made] = await tx
+          .insert(offers)
+          .values({
+            queryId: query.id,
+            carrierId: order.carrierId,
+            price: order.carrierPrice,
+            currency: order.carrierPriceCurrency,
+            acquiredBy: order.carrierAcquiredBy ?? 'brak',
+            createdById: me,
+          })
+          .returning({ id: offers.id });
+        if (made) await carrierRecord.noteOfferMade(tx, made.id);
         await refreshBestOffer(tx, query.id);
       }
       for (const hook of hooks) await hook(tx, { type: 'order', id: order.id }, { type: 'query', id: query.id });

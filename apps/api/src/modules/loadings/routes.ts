@@ -19,6 +19,7 @@ import { parseListQuery } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
 import { runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import * as carrierRecord from '../carrierRecord/record.ts';
 import type { CustomerTrackHooks } from '../orders/hooks.ts';
 import { findOrder, orderListStatements, toOrderJson } from '../orders/repository.ts';
 import { customerPaidFollowsInvoices } from '../receivables/service.ts';
@@ -80,6 +81,9 @@ export async function loadingsRoutes(
         const row = await lockOrder(tx, uuid);
         const changes = given(body);
         checkDates(row, changes);
+        // The carrier's record (issue 39), before the confirmed date replaces the planned one (the window).
+        if (body.loadingFinished && !row.loadingFinished)
+          await carrierRecord.noteLoading(tx, row.id, changes.loadingDate ?? null);
         await tx
           .update(orders)
           .set({ ...changes, changedById: me })
@@ -112,6 +116,8 @@ export async function loadingsRoutes(
           throw fieldViolation('customerPaid', receivablesMessages.customerPaidFollowsInvoice);
         }
         const status = statusAfterUnloading(row.status as OrderStatus, body.unloadingFinished, body.customerPaid);
+        if (body.unloadingFinished && !row.unloadingFinished)
+          await carrierRecord.noteUnloading(tx, row.id, changes.unloadingDate ?? null);
         await tx
           .update(orders)
           .set({ ...changes, status, changedById: me })

@@ -53,6 +53,8 @@ export function selectOffers(db: DbOrTx) {
         ocpValidTo: carriers.ocpValidTo,
         ocpSum: carriers.ocpSum,
         ocpSumCurrency: carriers.ocpSumCurrency,
+        rating: carriers.rating,
+        onTimeRate: carriers.onTimeRate,
       },
     })
     .from(offers)
@@ -79,7 +81,14 @@ export function toOfferJson({ offer: o, queryUuid, queryUnloadingDate, chosenBy,
     uuid: o.uuid,
     version: o.version,
     query: iri('queries', queryUuid),
-    carrier: carrier?.uuid ? { '@id': iri('carriers', carrier.uuid), ...carrier } : null,
+    carrier: carrier?.uuid
+      ? {
+          '@id': iri('carriers', carrier.uuid),
+          ...carrier,
+          // Kept in hundredths (modules/carrierRecord): 4.25 on the wire, as the carriers list has it.
+          rating: carrier.rating === null ? null : carrier.rating / 100,
+        }
+      : null,
     // The carrier's OCP against the query's unloading day, as an order for this offer would be warned.
     warnings: carrier?.uuid ? offerWarnings(carrier, queryUnloadingDate) : [],
     acquiredBy: o.acquiredBy,

@@ -12,6 +12,7 @@ import { collection } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { resolveRef } from '../../http/refs.ts';
+import * as carrierRecord from '../carrierRecord/record.ts';
 import { refreshBestOffer } from './bestOffer.ts';
 import { offerFilters, selectOffers, toOfferJson } from './repository.ts';
 
@@ -58,7 +59,8 @@ export async function offersRoutes(app: FastifyInstance, { db }: { db: Db }) {
       const [row] = await tx
         .insert(offers)
         .values({ ...fields, queryId, carrierId: carrierId ?? null, createdById, active: true })
-        .returning({ uuid: offers.uuid });
+        .returning({ id: offers.id, uuid: offers.uuid });
+      if (row) await carrierRecord.noteOfferMade(tx, row.id);
       await refreshBestOffer(tx, queryId);
       return row?.uuid as string;
     });

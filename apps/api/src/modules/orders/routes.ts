@@ -30,6 +30,7 @@ import { idParams, uuidParam } from '../../http/params.ts';
 import { project, projectionOf } from '../../http/properties.ts';
 import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
+import * as carrierRecord from '../carrierRecord/record.ts';
 import { assertCustomerAllowed } from '../debtors/debt.ts';
 import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { readAllSettings } from '../settings/company.ts';
@@ -262,6 +263,15 @@ export async function ordersRoutes(
       await checkCarrierPayment(db, registers, existing, { id: me, admin }, whitelistOverride);
     }
     if (Object.keys(changes).length > 0) {
+      // The carrier's record (issue 39), before the confirmed dates replace the planned ones (the windows).
+      if (changes.loadingFinished === true && !existing.loadingFinished)
+        await carrierRecord.noteLoading(db, existing.id, (changes.loadingDate as string | null | undefined) ?? null);
+      if (changes.unloadingFinished === true && !existing.unloadingFinished)
+        await carrierRecord.noteUnloading(
+          db,
+          existing.id,
+          (changes.unloadingDate as string | null | undefined) ?? null,
+        );
       await db
         .update(orders)
         .set({ ...changes, changedById: me })

@@ -12,6 +12,7 @@ import { AppError, type Violation } from '../../http/errors.ts';
 import { uuidFromIri } from '../../http/hydra.ts';
 import { REF_NOT_FOUND } from '../../http/refs.ts';
 import { warsawDay } from '../../warsawDay.ts';
+import * as carrierRecord from '../carrierRecord/record.ts';
 import { refreshCarrierInvoice } from './service.ts';
 
 /**
@@ -214,6 +215,8 @@ export async function createCarrierInvoice(tx: DbOrTx, body: Input, context: Cre
       .values(resolved.map((r) => ({ carrierInvoiceId: invoice.id, orderId: r.order.id, amount: r.amount })));
   }
   await refreshCarrierInvoice(tx, invoice.id);
+  // The carrier's record (issue 39): days from its orders' unloading to its invoice.
+  await carrierRecord.noteCarrierInvoice(tx, invoice.id);
   return invoice;
 }
 

@@ -22,6 +22,7 @@ import { collection } from '../../http/hydra.ts';
 import { publicBaseUrl } from '../../http/origin.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { hitRateLimit } from '../../http/rateLimit.ts';
+import * as carrierRecord from '../carrierRecord/record.ts';
 import { openSecret } from '../ksef/secrets.ts';
 import type { KsefService } from '../ksef/service.ts';
 import type { CustomerTrackHooks } from '../orders/hooks.ts';
@@ -157,6 +158,7 @@ export async function portalRoutes(
         if (link.acceptedAt) return;
         await tx.update(portalLinks).set({ acceptedAt: sql`now()` }).where(eq(portalLinks.id, link.id));
         await recordPortalEvent(tx, { orderId: link.orderId, type: 'accepted', actor: 'carrier' });
+        await carrierRecord.noteAccepted(tx, link.orderId);
       });
       return view(token);
     },
@@ -254,6 +256,9 @@ export async function portalRoutes(
         await recordPortalEvent(tx, { orderId: link.orderId, type, actor: 'carrier', detail: { at } });
         if (type === 'loaded') await customerTrack?.loaded(tx, link.orderId, request);
         else await customerTrack?.unloaded(tx, link.orderId, request);
+        // The carrier's record (issue 39): the reported time against the stop's window.
+        if (type === 'loaded') await carrierRecord.noteLoading(tx, link.orderId);
+        else await carrierRecord.noteUnloading(tx, link.orderId);
       });
       return view(token);
     },
@@ -277,6 +282,7 @@ export async function portalRoutes(
           detail: { kind: upload.kind, fileName: upload.fileName, summary: upload.fileName },
         });
         if (upload.kind === 'cmr') await customerTrack?.cmrArrived(tx, link.orderId, request);
+        if (upload.kind === 'cmr') await carrierRecord.noteCmr(tx, link.orderId);
         return row;
       });
       const { addedBy: _addedBy, ...json } = toDocumentJson(created);
@@ -435,6 +441,7 @@ export async function portalRoutes(
         detail: { kind: upload.kind, fileName: upload.fileName },
       });
       if (upload.kind === 'cmr') await customerTrack?.cmrArrived(db, order.id, request);
+      if (upload.kind === 'cmr') await carrierRecord.noteCmr(db, order.id);
       const [json] = (await listDocuments(db, order.id)).filter((d) => d.uuid === row.uuid);
       return reply.code(201).send(json);
     },

@@ -38,6 +38,9 @@ export type PartyRef = {
   overdueAmount?: number;
   /** A carrier's reads: the day its OCP policy ends (issue 24), for the picker's red mark. */
   ocpValidTo?: string | null;
+  /** A carrier's reads (issue 39): its average score of 12 months and its on-time %. */
+  rating?: number | null;
+  onTimeRate?: number | null;
 };
 
 export type PartyFormValues = {
@@ -98,6 +101,7 @@ export const toPartyRef = (party: PartyRef): PartyRef => ({
   nip: party.nip,
   ...(party.debtor === undefined ? {} : { debtor: party.debtor, overdueAmount: party.overdueAmount ?? 0 }),
   ...(party.ocpValidTo === undefined ? {} : { ocpValidTo: party.ocpValidTo }),
+  ...(party.rating === undefined ? {} : { rating: party.rating, onTimeRate: party.onTimeRate ?? null }),
 });
 
 /** A customer or carrier embedded in a query or an order, as a picker holds it. */

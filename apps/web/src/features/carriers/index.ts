@@ -2,3 +2,4 @@
 export { CarrierModal, type CarrierModalProps } from './components/CarrierModal.tsx';
 export { CarrierPicker, type CarrierPickerProps, type CarrierRef } from './components/CarrierPicker.tsx';
 export { CarriersPage } from './components/CarriersPage.tsx';
+export { RecordMark } from './components/RecordMark.tsx';

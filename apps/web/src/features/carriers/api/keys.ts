@@ -5,4 +5,5 @@ export const carrierKeys = {
   list: (params: QueryParams) => ['carriers', 'list', params] as const,
   search: (term: string) => ['carriers', 'search', term] as const,
   detail: (uuid: string) => ['carriers', 'detail', uuid] as const,
+  record: (uuid: string) => ['carriers', 'record', uuid] as const,
 };

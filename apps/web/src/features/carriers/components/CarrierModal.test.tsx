@@ -45,6 +45,48 @@ const carrier = {
   createdDate: '2026-11-22T10:00:00.000Z',
 };
 
+/** Issue 39: the carrier's record of 12 months, with one rating. */
+const record = {
+  '@type': 'CarrierRecord',
+  from: '2025-12-01',
+  to: '2026-11-29',
+  rating: 4.5,
+  ratings: 2,
+  onTimeRate: 83,
+  loadingOnTimeRate: 67,
+  unloadingOnTimeRate: 100,
+  medianAcceptMinutes: 60,
+  medianCmrDays: 3,
+  medianInvoiceDays: 12.5,
+  offersMade: 7,
+  offersWon: 2,
+  ordersCarried: 3,
+  positionsSharedRate: null,
+  months: Array.from({ length: 12 }, (_, i) => ({
+    month: `2026-${String(i + 1).padStart(2, '0')}`,
+    onTimeRate: i === 10 ? 83 : null,
+    ordersCarried: i === 10 ? 3 : 0,
+    rating: null,
+    ratings: 0,
+  })),
+  lastRatings: [
+    {
+      '@id': '/api/orders/x/rating',
+      '@type': 'Rating',
+      uuid: 'r1',
+      score: 5,
+      tags: ['punktualność'],
+      comment: 'Bez zarzutu',
+      author: { uuid: 'u1', name: 'Anna Oceniająca' },
+      order: { '@id': '/api/orders/x', uuid: 'x', number: '7/11/2026' },
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      editableUntil: '2026-11-27T10:00:00.000Z',
+      version: 1,
+    },
+  ],
+};
+
 const bodyOf = (method: string) => {
   const call = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === method);
   return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
@@ -117,6 +159,7 @@ describe('CarrierModal', { timeout: 45_000 }, () => {
     fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
       if (init.method === 'PUT') return json(200, carrier);
       if (url.startsWith('/api/carriers/duplicates')) return json(200, { nip: 0, phone: 0 });
+      if (url.endsWith('/record')) return json(200, record);
       return json(200, carrier);
     });
     renderWithProviders(<CarrierModal opened onClose={() => {}} carrierUuid={uuid} />);
@@ -139,5 +182,20 @@ describe('CarrierModal', { timeout: 45_000 }, () => {
     expect(boxes.every((b) => b.checked)).toBe(true);
     fireEvent.click(screen.getByText('Odznacz wszystkie', { selector: 'button:not([aria-label]) *' }));
     expect(boxes.every((b) => !b.checked)).toBe(true);
+  });
+
+  it("shows the carrier's record: its figures and last ratings with their authors and orders (issue 39)", async () => {
+    fetchMock.mockImplementation(async (url: string) => json(200, url.endsWith('/record') ? record : carrier));
+    renderWithProviders(<CarrierModal opened onClose={() => {}} carrierUuid={uuid} />);
+    const panel = await screen.findByTestId('carrier-last-ratings');
+    expect(panel.textContent).toContain('Zlecenie 7/11/2026');
+    expect(panel.textContent).toContain('Anna Oceniająca');
+    expect(panel.textContent).toContain('Bez zarzutu');
+    const figures = screen.getByTestId('carrier-record').textContent ?? '';
+    expect(figures).toContain('★ 4,50 (2 oceny)');
+    expect(figures).toContain('83 %');
+    expect(figures).toContain('60 min');
+    expect(figures).toContain('12,5 d');
+    expect(figures).toContain('7 / 2');
   });
 });

@@ -12,6 +12,7 @@ import { getCarrierDuplicates } from '../api/getCarrierDuplicates.ts';
 import { carrierKeys } from '../api/keys.ts';
 import { useUpdateCarrier } from '../api/updateCarrier.ts';
 import { carriersMessages as t } from '../messages.ts';
+import { CarrierRecordPanel } from './CarrierRecordPanel.tsx';
 import { CountryGroupsField } from './CountryGroupsField.tsx';
 import {
   CAPACITY_FIELDS,
@@ -79,7 +80,10 @@ const carrierSetup = {
   duplicates: { queryKey: carrierKeys.all, fetcher: getCarrierDuplicates },
   renderFields: renderCarrierFields,
   renderExtras: (form: UseFormReturnType<CarrierFormValues>, uuid: string | null, record: Carrier | undefined) => (
-    <RegistryPanel resource="carriers" uuid={uuid} form={form} record={record} />
+    <>
+      <RegistryPanel resource="carriers" uuid={uuid} form={form} record={record} />
+      {uuid && <CarrierRecordPanel uuid={uuid} />}
+    </>
   ),
 };
 

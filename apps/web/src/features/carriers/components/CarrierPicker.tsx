@@ -6,6 +6,7 @@ import { verificationTexts, WarningBadges } from '../../verification/index.ts';
 import { useCarrierSearch } from '../api/getCarriers.ts';
 import { carriersMessages as t } from '../messages.ts';
 import { CarrierModal } from './CarrierModal.tsx';
+import { RecordMark } from './RecordMark.tsx';
 
 /** A chosen carrier as offers and orders hold it; send `['@id']` as the relation. */
 export type CarrierRef = PartyRef | null;
@@ -45,9 +46,12 @@ export function CarrierPicker({
       useSearch={useCarrierSearch}
       addLabel={t.picker.add}
       editLabel={t.picker.edit}
-      badge={(party, where) =>
-        where === 'option' || markChosen ? <OcpMark party={party} unloadingDate={unloadingDate} /> : null
-      }
+      badge={(party, where) => (
+        <>
+          {(where === 'option' || markChosen) && <OcpMark party={party} unloadingDate={unloadingDate} />}
+          <RecordMark rating={party.rating} onTimeRate={party.onTimeRate} />
+        </>
+      )}
       renderModal={({ opened, uuid, onClose, onSaved }) => (
         <CarrierModal opened={opened} carrierUuid={uuid} onClose={onClose} onSaved={onSaved} />
       )}

@@ -14,6 +14,7 @@ import { useCarriers } from '../api/getCarriers.ts';
 import { carriersMessages as t } from '../messages.ts';
 import { CarrierModal } from './CarrierModal.tsx';
 import { formatCapacity, ServedCountries } from './carrierCells.tsx';
+import { formatRating } from './RecordMark.tsx';
 
 const p = partyMessages.columns;
 
@@ -29,6 +30,13 @@ const filters: FilterDef[] = [
   minHundredthsFilter('maxCargoWidth', t.filters.minWidth),
   minHundredthsFilter('maxCargoHeight', t.filters.minHeight),
   minHundredthsFilter('maxCargoWeight', t.filters.minWeight),
+  {
+    kind: 'select',
+    name: 'minRating',
+    label: t.filters.minRating,
+    width: 130,
+    options: ['1', '2', '3', '3,5', '4', '4,5', '5'].map((value) => ({ value, label: `★ ${value}` })),
+  },
   {
     kind: 'select',
     name: 'verificationStatus',
@@ -61,6 +69,18 @@ const columns: ColumnDef<Carrier>[] = [
     header: t.columns.verificationStatus,
     sortKey: 'verifiedAt',
     cell: (c) => <VerificationBadge status={c.verificationStatus} verifiedAt={c.verifiedAt} compact />,
+  },
+  {
+    id: 'rating',
+    header: t.columns.rating,
+    sortKey: 'rating',
+    cell: (c) => <TextValue value={c.rating === null ? null : `★ ${formatRating(c.rating)}`} />,
+  },
+  {
+    id: 'onTimeRate',
+    header: t.columns.onTimeRate,
+    sortKey: 'onTimeRate',
+    cell: (c) => <TextValue value={c.onTimeRate === null ? null : `${c.onTimeRate} %`} />,
   },
   shared.createdDate,
 ];

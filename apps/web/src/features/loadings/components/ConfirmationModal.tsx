@@ -18,6 +18,7 @@ import { RecordModal } from '../../../components/RecordModal.tsx';
 import { onValidationFailure, parseWith, useSaveSubmit, zodValidate } from '../../../lib/forms.ts';
 import { useOrderDetail } from '../../orders/index.ts';
 import { usePortalLink } from '../../portal/index.ts';
+import { useRatingFields } from '../../ratings/RatingFields.tsx';
 import { useConfirmLoading, useConfirmUnloading } from '../api/confirmations.ts';
 import { loadingsMessages as t } from '../messages.ts';
 
@@ -197,6 +198,8 @@ function LoadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<Load
 
 function UnloadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<UnloadingConfirmationResult>) {
   const confirm = useConfirmUnloading();
+  // Issue 39: the carrier's rating, asked with the unloading; optional, saved after the confirmation.
+  const rating = useRatingFields(order.uuid, order.carrier !== null);
   const form = useForm({
     initialValues: {
       unloadingFinished: order.unloadingFinished,
@@ -211,7 +214,9 @@ function UnloadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<Un
     runSave(async () => {
       const payload = parseWith(unloadingConfirmationSchema, values);
       if (!payload) return;
-      onConfirmed(await confirm.mutateAsync({ uuid: order.uuid, payload }));
+      const result = await confirm.mutateAsync({ uuid: order.uuid, payload });
+      if (result.unloadingFinished) await rating.save();
+      onConfirmed(result);
     });
   const handleSubmit = form.onSubmit(save, onValidationFailure);
   const reportedAt = useCarrierReport(order, 'unloading');
@@ -237,6 +242,7 @@ function UnloadingForm({ order, onCancel, onPreview, onConfirmed }: FormProps<Un
         />
         <Checkbox label={t.customerPaid} {...form.getInputProps('customerPaid', { type: 'checkbox' })} />
         <DateInput label={t.customerDateOfPayment} {...form.getInputProps('customerDateOfPayment')} />
+        {rating.fields}
         <FormActions saving={confirm.isPending} onCancel={onCancel} />
       </Stack>
     </form>

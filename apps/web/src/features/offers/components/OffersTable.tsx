@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import type { ColumnDef } from '../../../components/DataTable/types.ts';
 import { DateTimeText, MoneyText, PhoneText, TextValue } from '../../../components/display.tsx';
+import { RecordMark } from '../../carriers/index.ts';
 import { verificationTexts, WarningBadges } from '../../verification/index.ts';
 import { offersMessages as t } from '../messages.ts';
 
@@ -38,6 +39,7 @@ export function OffersTable({ rows, totalItems, loading, page, pageSize, onPageC
           <>
             <Group gap={6} wrap="nowrap">
               <TextValue value={carrierName(o)} max={40} />
+              <RecordMark rating={o.carrier?.rating} onTimeRate={o.carrier?.onTimeRate} />
               {o.chosenBy && (
                 <Badge size="xs" color="teal" variant="filled">
                   {t.chosen}
