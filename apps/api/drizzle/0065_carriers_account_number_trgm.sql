@@ -1,0 +1,1 @@
+CREATE INDEX "carriers_account_number_trgm" ON "carriers" USING gin ("account_number" gin_trgm_ops);
