@@ -579,7 +579,8 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     const orderUuid = paidInvoice.orders[0].order.uuid;
     expect((await api('GET', `/api/orders/${orderUuid}`)).json().carrierPaid).toBe(true);
 
-    // Paid outside a batch: the one open invoice of that account whose due amount the debit is.
+    // Paid outside a batch: the one open invoice of that account whose due amount the debit is, suggested at import
+    // ('pewne') and booked by the admin as a credit is.
     const o = await order(unlisted, 40_000);
     const outside = await invoice(unlisted, {
       netAmount: 40_000,
@@ -616,7 +617,18 @@ describe.each(dbKinds)('payables on %s', (kind) => {
       headers: { ...bearer(token), ...debit.headers },
     });
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json().transfersPaid).toBe(1);
+    expect(second.json().transfersPaid).toBe(0);
+    const suggested = second.json().lines[0];
+    expect(suggested.bookedAt).toBeNull();
+    expect(suggested.match).toMatchObject({
+      confidence: 'pewne',
+      order: null,
+      carrierInvoice: { uuid: outside.json().uuid, number: outside.json().number, dueAmount: 49_200 },
+    });
+    expect((await api('GET', `/api/carrier_invoices/${outside.json().uuid}`)).json().status).not.toBe('zaplacona');
+    const booked = await api('POST', `/api/bank_statements/${second.json().uuid}/book`, {});
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().lines[0].bookedAt).not.toBeNull();
     expect((await api('GET', `/api/carrier_invoices/${outside.json().uuid}`)).json()).toMatchObject({
       status: 'zaplacona',
       paidAmount: 49_200,
