@@ -701,6 +701,16 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     expect((await docs()).find((d: { uuid: string }) => d.uuid === sent.json().uuid)).toMatchObject({
       carrierInvoice: null,
     });
+    // 'Do zapłaty' lists them too, with the carrier's figures (ROLE_USER reads it; only an admin confirms).
+    const toConfirm = async (as = token) =>
+      (await api('GET', '/api/payables/portal_invoices?itemsPerPage=100', undefined, as)).json();
+    const waiting = (await toConfirm(userToken))['hydra:member'];
+    expect(waiting.find((d: { uuid: string }) => d.uuid === sent.json().uuid)).toMatchObject({
+      fileName: expect.any(String),
+      order: { uuid: o.uuid },
+      invoiceFigures: { number: 'FV 7/11/2026', grossAmount: 123_000 },
+    });
+    expect(waiting.map((d: { uuid: string }) => d.uuid)).toContain(bare.json().uuid);
     // The bare upload: the office must type the figures.
     const incomplete = await api('POST', `/api/carrier_invoices/from_portal/${bare.json().uuid}`, {});
     expect(incomplete.statusCode).toBe(422);
@@ -722,6 +732,11 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     });
     const after = (await docs()).find((d: { uuid: string }) => d.uuid === sent.json().uuid);
     expect(after.carrierInvoice).toBe(confirmed['@id']);
+    // Confirmed: gone from the list to confirm; the one without figures stays.
+    const left = (await toConfirm())['hydra:member'].map((d: { uuid: string }) => d.uuid);
+    expect(left).not.toContain(sent.json().uuid);
+    expect(left).toContain(bare.json().uuid);
+    expect((await api('GET', '/api/payables/portal_invoices?addedAt[after]=jutro')).statusCode).toBe(400);
     // A gross that is neither 0% nor 23% over the order's price: the office gives the net and VAT.
     const odd = await upload({ invoiceNumber: 'FV 8/11/2026', invoiceIssueDate: today, invoiceGrossAmount: '1500' });
     const needed = await api('POST', `/api/carrier_invoices/from_portal/${odd.json().uuid}`, {});

@@ -459,6 +459,79 @@ describe.each(dbKinds)('bank statement debits and the VAT white list on %s', (ki
     await wl.close();
   });
 
+  it('books a debit to a listed account, refuses one off the list above 15 000 zł (not booked, the Polish reason per line) until the admin gives a reason', async () => {
+    const refusedOrder = await order(OFF_LIST);
+    const listedOrder = await order(ON_LIST);
+    const res = await upload(
+      'biala-lista.sta',
+      statementOf('WL1', [
+        { amount: -20_000, title: 'Transport poza lista', account: OFF_LIST },
+        { amount: -20_000, title: 'Transport z listy', account: ON_LIST },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const statement = res.json();
+    const [off, on] = statement.lines as Line[];
+    const before = wl.requests.length;
+    const booked = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [
+        { line: off?.['@id'], order: refusedOrder['@id'] },
+        { line: on?.['@id'], order: listedOrder['@id'] },
+      ],
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    // Both accounts were asked of the list (the one the money went to).
+    expect(wl.requests.slice(before)).toEqual([
+      expect.stringContaining(`/bank-account/${OFF_LIST}`),
+      expect.stringContaining(`/bank-account/${ON_LIST}`),
+    ]);
+    expect(booked.json()).toMatchObject({
+      bookedCount: 1,
+      message: statementsMessages.bookedRefused(1, 1),
+      refused: [{ line: off?.['@id'], message: vm.whitelistRefused, code: 'whitelist_unconfirmed' }],
+      warnings: [],
+    });
+    const paidTo = async (o: { uuid: string }) =>
+      (await api('GET', `/api/carrier_payments?order.uuid=${o.uuid}`)).json()['hydra:member'].length;
+    expect(await paidTo(refusedOrder)).toBe(0);
+    expect((await api('GET', `/api/orders/${refusedOrder.uuid}`)).json().carrierPaid).toBe(false);
+    expect(await paidTo(listedOrder)).toBe(1);
+    expect((await api('GET', `/api/orders/${listedOrder.uuid}`)).json().carrierPaid).toBe(true);
+    const orderHistory = (await api('GET', `/api/orders/${listedOrder.uuid}/history`)).json()['hydra:member'];
+    expect(orderHistory.find((h: { action: string }) => h.action === 'payment')?.changes[0].to).toBe(
+      statementsMessages.historyCarrierPayment(
+        formatMoney(2_000_000, 'pln'),
+        formatDate('2026-11-21'),
+        'biala-lista.sta',
+      ),
+    );
+    const lines = (await api('GET', `/api/bank_statements/${statement.uuid}`)).json().lines as (Line & {
+      bookedAt: string | null;
+    })[];
+    expect(lines.map((l) => !!l.bookedAt)).toEqual([false, true]);
+
+    // The admin confirms the refused line with a reason: booked, with the warning; the reason kept with the check.
+    const confirmed = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
+      lines: [
+        {
+          line: off?.['@id'],
+          order: refusedOrder['@id'],
+          whitelistOverride: { reason: 'Rachunek potwierdzony pisemnie' },
+        },
+      ],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      bookedCount: 2,
+      refused: [],
+      warnings: [{ line: off?.['@id'], message: vm.whitelistUnconfirmed }],
+    });
+    expect(await paidTo(refusedOrder)).toBe(1);
+    const carrierUuid = carrierIri.split('/').at(-1);
+    const [proof] = (await api('GET', `/api/carriers/${carrierUuid}/verifications`)).json()['hydra:member'];
+    expect(proof).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: refusedOrder['@id'] });
+  });
+
   it("suggests a carrier's invoice for a debit ('pewne' by its number or its account and due amount, else to check) and books it into the payments ledger", async () => {
     const payable = async (number: string, net: number) => {
       const o = await order(ON_LIST);
@@ -548,78 +621,5 @@ describe.each(dbKinds)('bank statement debits and the VAT white list on %s', (ki
     expect(
       (await api('GET', `/api/carrier_payments?carrierInvoice.uuid=${second.uuid}`)).json()['hydra:totalItems'],
     ).toBe(1);
-  });
-
-  it('books a debit to a listed account, refuses one off the list above 15 000 zł (not booked, the Polish reason per line) until the admin gives a reason', async () => {
-    const refusedOrder = await order(OFF_LIST);
-    const listedOrder = await order(ON_LIST);
-    const res = await upload(
-      'biala-lista.sta',
-      statementOf('WL1', [
-        { amount: -20_000, title: 'Transport poza lista', account: OFF_LIST },
-        { amount: -20_000, title: 'Transport z listy', account: ON_LIST },
-      ]),
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    const statement = res.json();
-    const [off, on] = statement.lines as Line[];
-    const before = wl.requests.length;
-    const booked = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
-      lines: [
-        { line: off?.['@id'], order: refusedOrder['@id'] },
-        { line: on?.['@id'], order: listedOrder['@id'] },
-      ],
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
-    // Both accounts were asked of the list (the one the money went to).
-    expect(wl.requests.slice(before)).toEqual([
-      expect.stringContaining(`/bank-account/${OFF_LIST}`),
-      expect.stringContaining(`/bank-account/${ON_LIST}`),
-    ]);
-    expect(booked.json()).toMatchObject({
-      bookedCount: 1,
-      message: statementsMessages.bookedRefused(1, 1),
-      refused: [{ line: off?.['@id'], message: vm.whitelistRefused, code: 'whitelist_unconfirmed' }],
-      warnings: [],
-    });
-    const paidTo = async (o: { uuid: string }) =>
-      (await api('GET', `/api/carrier_payments?order.uuid=${o.uuid}`)).json()['hydra:member'].length;
-    expect(await paidTo(refusedOrder)).toBe(0);
-    expect((await api('GET', `/api/orders/${refusedOrder.uuid}`)).json().carrierPaid).toBe(false);
-    expect(await paidTo(listedOrder)).toBe(1);
-    expect((await api('GET', `/api/orders/${listedOrder.uuid}`)).json().carrierPaid).toBe(true);
-    const orderHistory = (await api('GET', `/api/orders/${listedOrder.uuid}/history`)).json()['hydra:member'];
-    expect(orderHistory.find((h: { action: string }) => h.action === 'payment')?.changes[0].to).toBe(
-      statementsMessages.historyCarrierPayment(
-        formatMoney(2_000_000, 'pln'),
-        formatDate('2026-11-21'),
-        'biala-lista.sta',
-      ),
-    );
-    const lines = (await api('GET', `/api/bank_statements/${statement.uuid}`)).json().lines as (Line & {
-      bookedAt: string | null;
-    })[];
-    expect(lines.map((l) => !!l.bookedAt)).toEqual([false, true]);
-
-    // The admin confirms the refused line with a reason: booked, with the warning; the reason kept with the check.
-    const confirmed = await api('POST', `/api/bank_statements/${statement.uuid}/book`, {
-      lines: [
-        {
-          line: off?.['@id'],
-          order: refusedOrder['@id'],
-          whitelistOverride: { reason: 'Rachunek potwierdzony pisemnie' },
-        },
-      ],
-    });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({
-      bookedCount: 2,
-      refused: [],
-      warnings: [{ line: off?.['@id'], message: vm.whitelistUnconfirmed }],
-    });
-    expect(await paidTo(refusedOrder)).toBe(1);
-    const carrierUuid = carrierIri.split('/').at(-1);
-    const [proof] = (await api('GET', `/api/carriers/${carrierUuid}/verifications`)).json()['hydra:member'];
-    expect(proof).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: refusedOrder['@id'] });
   });
 });
