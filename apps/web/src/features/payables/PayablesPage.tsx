@@ -1,14 +1,14 @@
 import { Badge, Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { type CarrierInvoice, DEBOUNCE_MS, formatMoney, type TransferBatch } from '@spedycja/domain';
 import dayjs from 'dayjs';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../components/DataTable/paging.ts';
-import type { ColumnDef, SortState } from '../../components/DataTable/types.ts';
+import type { ColumnDef } from '../../components/DataTable/types.ts';
+import { useListState } from '../../components/DataTable/useListState.ts';
 import { DateText } from '../../components/display.tsx';
 import { FilterRow } from '../../components/FilterRow/FilterRow.tsx';
-import { defaultFilterValues, filtersToParams } from '../../components/FilterRow/filterParams.ts';
-import type { ApiParams, FilterDef } from '../../components/FilterRow/types.ts';
+import type { FilterDef } from '../../components/FilterRow/types.ts';
 import { IconCheck, IconCoins, IconReceipt } from '../../components/icons.tsx';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
@@ -132,11 +132,8 @@ const statusColor: Record<CarrierInvoice['status'], string> = {
  */
 export function PayablesPage() {
   const filters = useMemo(filterDefs, []);
-  const [filterParams, setFilterParams] = useState<ApiParams>(() =>
-    filtersToParams(filters, defaultFilterValues(filters)),
-  );
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
+  // Filters, sort and page in the address, as every list (the KSeF invoices' page the same way).
+  const { filterValues, filterParams, sort, page, setFilters, setSort, setPage } = useListState(filters);
   const [selected, setSelected] = useState<Map<string, CarrierInvoice>>(new Map());
   const [batch, setBatch] = useState<TransferBatch | null>(null);
   const [paymentsOf, setPaymentsOf] = useState<CarrierInvoice | null>(null);
@@ -151,11 +148,6 @@ export function PayablesPage() {
   const documents = useDocumentsArrived();
   const rows = list.data?.['hydra:member'] ?? [];
   const total = list.data?.['hydra:totalItems'];
-
-  const handleFilters = useCallback((next: ApiParams) => {
-    setFilterParams(next);
-    setPage(1);
-  }, []);
 
   const toggle = (row: CarrierInvoice) =>
     setSelected((current) => {
@@ -307,7 +299,12 @@ export function PayablesPage() {
         </Group>
       </Group>
       <PortalInvoicesToConfirm />
-      <FilterRow filters={filters} onApply={handleFilters} debounceMs={DEBOUNCE_MS.defaultFilters} />
+      <FilterRow
+        filters={filters}
+        initialValues={filterValues}
+        onApply={setFilters}
+        debounceMs={DEBOUNCE_MS.defaultFilters}
+      />
       <Group gap="lg" aria-label={t.sums}>
         {totals.map((s) => (
           <Text key={s.currency} size="sm">
@@ -324,10 +321,7 @@ export function PayablesPage() {
         rowProps={(r) => ({ 'aria-label': `Faktura przewoźnika ${r.number}` })}
         loading={list.isFetching}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
+        onSortChange={setSort}
         page={page}
         pageSize={PAGE_SIZE}
         totalItems={total ?? 0}
