@@ -1,9 +1,16 @@
-import { CUSTOMER_DENIED_KEYS, customerWindowMessages } from '@spedycja/domain';
+import { CUSTOMER_DENIED_KEYS, customerWindowMessages, TRACK_STATUSES, type TrackStatus } from '@spedycja/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { selectRows } from '../src/db/client.ts';
-import { customerMilestones, mailOutbox, orderDocuments, panelInvitations, users } from '../src/db/schema/index.ts';
+import {
+  customerMilestones,
+  mailOutbox,
+  orderDocuments,
+  orders as ordersTable,
+  panelInvitations,
+  users,
+} from '../src/db/schema/index.ts';
 import { hashTrackToken } from '../src/modules/customerWindow/token.ts';
 import { createSoftDeleteRegistry } from '../src/modules/softDelete/registry.ts';
 import { invoiceOf, orderOf, queryOf } from './fixtures.ts';
@@ -520,6 +527,38 @@ describe.each(dbKinds)("the customer's window on %s", (kind) => {
     const leak = (await api('GET', '/api/panel/orders?carrierPrice[gte]=111100&carrier.nip=1', undefined, a)).json();
     expect(leak['hydra:totalItems']).toBe(orders['hydra:totalItems']);
     expect((await api('GET', '/api/panel/orders?loadingDate[after]=wczoraj', undefined, a)).statusCode).toBe(400);
+    // Sorted by the status as the customer sees it, along the order's life: a just accepted order before an unloaded
+    // one (the office's confirmation here; the carrier's report counts the same), and back the other way.
+    // Made by the customer's caretaker as the other: the panel's new query below goes to the latest order's owner.
+    const unloaded = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: bearer(caretaker),
+        payload: orderOf(customerA['@id'], { cargo: 'Rozładowany towar klienta A' }),
+      })
+    ).json();
+    await t.database.db
+      .update(ordersTable)
+      .set({ loadingFinished: true, unloadingFinished: true })
+      .where(eq(ordersTable.uuid, unloaded.uuid));
+    const byStatus = async (direction: string): Promise<[string, TrackStatus][]> =>
+      (await api('GET', `/api/panel/orders?order[status]=${direction}`, undefined, a))
+        .json()
+        ['hydra:member'].map((o: Json) => [o.number, o.status]);
+    const rank = (rows: [string, TrackStatus][]) => rows.map(([, status]) => TRACK_STATUSES.indexOf(status));
+    const ascending = await byStatus('asc');
+    expect(new Set(ascending.map(([, status]) => status)).size).toBeGreaterThan(1);
+    expect(rank(ascending)).toEqual([...rank(ascending)].sort((x, y) => x - y));
+    expect(ascending.findIndex(([n]) => n === oa.number)).toBeLessThan(
+      ascending.findIndex(([n]) => n === unloaded.number),
+    );
+    const descending = await byStatus('desc');
+    expect(rank(descending)).toEqual([...rank(descending)].sort((x, y) => y - x));
+    expect(descending.findIndex(([n]) => n === unloaded.number)).toBeLessThan(
+      descending.findIndex(([n]) => n === oa.number),
+    );
+    expect((await api('GET', '/api/panel/orders?order[status]=w-bok', undefined, a)).statusCode).toBe(400);
 
     // Zapytania, with the price quoted.
     const queries = (await api('GET', '/api/panel/queries', undefined, a)).json()['hydra:member'];

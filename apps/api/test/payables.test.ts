@@ -579,7 +579,8 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     const orderUuid = paidInvoice.orders[0].order.uuid;
     expect((await api('GET', `/api/orders/${orderUuid}`)).json().carrierPaid).toBe(true);
 
-    // Paid outside a batch: the one open invoice of that account whose due amount the debit is.
+    // Paid outside a batch: the one open invoice of that account whose due amount the debit is, suggested at import
+    // ('pewne') and booked by the admin as a credit is.
     const o = await order(unlisted, 40_000);
     const outside = await invoice(unlisted, {
       netAmount: 40_000,
@@ -616,7 +617,18 @@ describe.each(dbKinds)('payables on %s', (kind) => {
       headers: { ...bearer(token), ...debit.headers },
     });
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json().transfersPaid).toBe(1);
+    expect(second.json().transfersPaid).toBe(0);
+    const suggested = second.json().lines[0];
+    expect(suggested.bookedAt).toBeNull();
+    expect(suggested.match).toMatchObject({
+      confidence: 'pewne',
+      order: null,
+      carrierInvoice: { uuid: outside.json().uuid, number: outside.json().number, dueAmount: 49_200 },
+    });
+    expect((await api('GET', `/api/carrier_invoices/${outside.json().uuid}`)).json().status).not.toBe('zaplacona');
+    const booked = await api('POST', `/api/bank_statements/${second.json().uuid}/book`, {});
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().lines[0].bookedAt).not.toBeNull();
     expect((await api('GET', `/api/carrier_invoices/${outside.json().uuid}`)).json()).toMatchObject({
       status: 'zaplacona',
       paidAmount: 49_200,
@@ -689,6 +701,16 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     expect((await docs()).find((d: { uuid: string }) => d.uuid === sent.json().uuid)).toMatchObject({
       carrierInvoice: null,
     });
+    // 'Do zapłaty' lists them too, with the carrier's figures (ROLE_USER reads it; only an admin confirms).
+    const toConfirm = async (as = token) =>
+      (await api('GET', '/api/payables/portal_invoices?itemsPerPage=100', undefined, as)).json();
+    const waiting = (await toConfirm(userToken))['hydra:member'];
+    expect(waiting.find((d: { uuid: string }) => d.uuid === sent.json().uuid)).toMatchObject({
+      fileName: expect.any(String),
+      order: { uuid: o.uuid },
+      invoiceFigures: { number: 'FV 7/11/2026', grossAmount: 123_000 },
+    });
+    expect(waiting.map((d: { uuid: string }) => d.uuid)).toContain(bare.json().uuid);
     // The bare upload: the office must type the figures.
     const incomplete = await api('POST', `/api/carrier_invoices/from_portal/${bare.json().uuid}`, {});
     expect(incomplete.statusCode).toBe(422);
@@ -710,6 +732,11 @@ describe.each(dbKinds)('payables on %s', (kind) => {
     });
     const after = (await docs()).find((d: { uuid: string }) => d.uuid === sent.json().uuid);
     expect(after.carrierInvoice).toBe(confirmed['@id']);
+    // Confirmed: gone from the list to confirm; the one without figures stays.
+    const left = (await toConfirm())['hydra:member'].map((d: { uuid: string }) => d.uuid);
+    expect(left).not.toContain(sent.json().uuid);
+    expect(left).toContain(bare.json().uuid);
+    expect((await api('GET', '/api/payables/portal_invoices?addedAt[after]=jutro')).statusCode).toBe(400);
     // A gross that is neither 0% nor 23% over the order's price: the office gives the net and VAT.
     const odd = await upload({ invoiceNumber: 'FV 8/11/2026', invoiceIssueDate: today, invoiceGrossAmount: '1500' });
     const needed = await api('POST', `/api/carrier_invoices/from_portal/${odd.json().uuid}`, {});

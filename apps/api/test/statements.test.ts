@@ -531,4 +531,95 @@ describe.each(dbKinds)('bank statement debits and the VAT white list on %s', (ki
     const [proof] = (await api('GET', `/api/carriers/${carrierUuid}/verifications`)).json()['hydra:member'];
     expect(proof).toMatchObject({ overrideReason: 'Rachunek potwierdzony pisemnie', order: refusedOrder['@id'] });
   });
+
+  it("suggests a carrier's invoice for a debit ('pewne' by its number or its account and due amount, else to check) and books it into the payments ledger", async () => {
+    const payable = async (number: string, net: number) => {
+      const o = await order(ON_LIST);
+      const res = await api('POST', '/api/carrier_invoices', {
+        carrier: carrierIri,
+        number,
+        issueDate: '2026-11-10',
+        receivedDate: '2026-11-12',
+        documentsReceivedDate: '2026-11-12',
+        currency: 'pln',
+        netAmount: net,
+        vatAmount: Math.round(net * 0.23),
+        grossAmount: net + Math.round(net * 0.23),
+        bankAccount: ON_LIST,
+        orders: [{ order: o['@id'], amount: net }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { uuid: string; '@id': string; number: string };
+    };
+    const first = await payable('FP/7/11/2026', 10_000);
+    const second = await payable('FP/8/11/2026', 20_000);
+    const res = await upload(
+      'przewoznicy.sta',
+      // In złoty, as the file writes them: 123,00 zł is 12 300 hundredths.
+      statementOf('CI1', [
+        { amount: -123, title: 'Zaplata FP/7/11/2026', account: ON_LIST },
+        { amount: -50, title: 'Zaliczka FP/8/11/2026', account: OFF_LIST },
+        { amount: -246, title: 'Przelew za transport', account: ON_LIST },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    // Nothing booked at import: the debits wait for the admin, as the credits do.
+    expect(res.json().transfersPaid).toBe(0);
+    const [byNumber, onlyNamed, byAccount] = res.json().lines as (Line & {
+      bookedAt: string | null;
+      match: { carrierInvoice: { uuid: string; number: string; dueAmount: number } | null } | null;
+    })[];
+    expect(byNumber?.bookedAt).toBeNull();
+    expect(byNumber?.match).toMatchObject({
+      confidence: 'pewne',
+      order: null,
+      carrierInvoice: { uuid: first.uuid, number: 'FP/7/11/2026', dueAmount: 12_300 },
+    });
+    expect(onlyNamed?.match).toMatchObject({ confidence: 'do_sprawdzenia', carrierInvoice: { uuid: second.uuid } });
+    expect(byAccount?.match).toMatchObject({ confidence: 'pewne', carrierInvoice: { uuid: second.uuid } });
+
+    // Wrong targets change nothing: a debit on one of our invoices' fields, on both an order and an invoice.
+    const statementUuid = res.json().uuid as string;
+    const twice = await api('POST', `/api/bank_statements/${statementUuid}/book`, {
+      lines: [{ line: onlyNamed?.['@id'], carrierInvoice: second['@id'], order: (await order(ON_LIST))['@id'] }],
+    });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().violations[0].message).toBe(statementsMessages.debitTwoTargets);
+
+    // 'Zaksięguj pewne': both sure lines, each a payment of its invoice in the ledger with the statement's line.
+    const booked = await api('POST', `/api/bank_statements/${statementUuid}/book`, {});
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json()).toMatchObject({ bookedCount: 2, refused: [] });
+    expect((await api('GET', `/api/carrier_invoices/${first.uuid}`)).json()).toMatchObject({
+      status: 'zaplacona',
+      dueAmount: 0,
+      paidAmount: 12_300,
+    });
+    expect((await api('GET', `/api/carrier_invoices/${second.uuid}`)).json()).toMatchObject({
+      status: 'zaplacona',
+      paidAmount: 24_600,
+    });
+    const ledger = (await api('GET', `/api/carrier_payments?carrierInvoice.uuid=${first.uuid}`)).json();
+    expect(ledger['hydra:member']).toEqual([
+      expect.objectContaining({ amount: 12_300, carrierInvoice: expect.objectContaining({ uuid: first.uuid }) }),
+    ]);
+    const history = (await api('GET', `/api/carrier_invoices/${first.uuid}/history`)).json()['hydra:member'];
+    expect(history.find((h: { action: string }) => h.action === 'payment')?.changes[0].to).toBe(
+      statementsMessages.historyCarrierPayment(formatMoney(12_300, 'pln'), formatDate('2026-11-21'), 'przewoznicy.sta'),
+    );
+    const lines = (await api('GET', `/api/bank_statements/${statementUuid}`)).json().lines as Line[];
+    // A booked line keeps the invoice it paid; the one left to check is left.
+    expect(lines.map((l) => l.match?.confidence)).toEqual(['pewne', 'do_sprawdzenia', 'pewne']);
+    expect(lines.map((l) => !!(l as Line & { bookedAt: string | null }).bookedAt)).toEqual([true, false, true]);
+
+    // The line left to check cannot be booked on the invoice paid meanwhile: nothing is due on it.
+    const late = await api('POST', `/api/bank_statements/${statementUuid}/book`, {
+      lines: [{ line: onlyNamed?.['@id'], carrierInvoice: second['@id'] }],
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().violations[0].message).toBe(statementsMessages.carrierInvoiceNotOpen);
+    expect(
+      (await api('GET', `/api/carrier_payments?carrierInvoice.uuid=${second.uuid}`)).json()['hydra:totalItems'],
+    ).toBe(1);
+  });
 });

@@ -312,6 +312,86 @@ describe("the customer's window: the tracking link and the customer panel", () =
     await context.close();
   }, 120_000);
 
+  it('speaks English to an English customer: the shared filters, table and pager, the status sort, the login page', async () => {
+    const english = await apiAs(admin, 'POST', '/api/customers', {
+      companyName: `English Client ${suffix}`,
+      nip: randomNip(),
+      email: `en.${suffix}@example.com`,
+      country: 'DE',
+      language: 'Angielski',
+    });
+    for (const day of [1, 2]) {
+      await apiAs(admin, 'POST', '/api/orders', {
+        cargo: `Machines ${suffix} ${day}`,
+        loadingCity: 'Hamburg',
+        loadingCountry: 'DE',
+        loadingDate: new Date(Date.now() + day * 86_400_000).toISOString().slice(0, 10),
+        unloadingCity: 'Lyon',
+        unloadingCountry: 'FR',
+        unloadingDate: new Date(Date.now() + (day + 2) * 86_400_000).toISOString().slice(0, 10),
+        customer: english['@id'],
+        customerPrice: 350000,
+      });
+    }
+    const tokens = await panelLogin(admin, english.uuid, `en.user.${suffix}@example.com`, 'Password-En-2026');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/login');
+    await page.evaluate((pair) => {
+      window.localStorage.setItem('token', pair.token);
+      window.localStorage.setItem('refreshToken', pair.refreshToken);
+    }, tokens);
+    await page.goto('/panel');
+    const table = page.getByRole('table', { name: 'Orders list' });
+    await table.getByTestId('panel-order-link').first().waitFor();
+    await page.getByText(/^Rows 1–2 of 2$/).waitFor();
+    /** Every word a person or a screen reader meets: the text, the names, the placeholders and the titles. */
+    const everything = () =>
+      page.evaluate(() =>
+        [
+          document.body.innerText,
+          ...[...document.querySelectorAll('[aria-label],[placeholder],[title]')].flatMap((e) =>
+            ['aria-label', 'placeholder', 'title'].map((a) => e.getAttribute(a) ?? ''),
+          ),
+        ].join('\n'),
+      );
+    // The shared components' Polish (components/messages.ts) and any Polish letter: none of it on the English panel.
+    const POLISH =
+      /Filtruj|Wyczyść|Więcej filtrów|Mniej filtrów|Filtr:|Filtry|Pozycje|ponad|Strona|Stronicowanie|Brak danych|Trwa pobieranie|RRRR|Adres|Sortuj|Szukaj|Zamknij|[ąćęłńóśźżĄĆĘŁŃÓŚŹŻ]/;
+    expect((await everything()).match(POLISH)?.[0] ?? null).toBeNull();
+    await page.getByRole('search', { name: 'Filters' }).getByRole('button', { name: 'Clear filters' }).waitFor();
+    // A filter that finds nothing: the table's empty state in English too.
+    await page.getByLabel('Filter: Cargo').fill(`nothing-${suffix}`);
+    await page.getByText(/^Rows 0 of 0$/).waitFor();
+    expect((await everything()).match(POLISH)?.[0] ?? null).toBeNull();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await table.getByTestId('panel-order-link').first().waitFor();
+
+    // The status column sorts, on the server (order[status]), along the order's life.
+    const panelList = (url: string) => (url.includes('/api/panel/orders?') ? new URL(url).searchParams : null);
+    const sorted = page.waitForResponse((r) => panelList(r.url())?.get('order[status]') === 'asc');
+    await table
+      .getByRole('columnheader', { name: /Status/ })
+      .getByRole('button')
+      .click();
+    expect((await sorted).status()).toBe(200);
+    await table
+      .getByRole('columnheader', { name: /Status/ })
+      .and(page.locator('[aria-sort="ascending"]'))
+      .waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'panel-orders-en.png'), fullPage: true });
+
+    // Signing out leads to the login page in English.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login\?lang=en$/);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Password').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect((await everything()).match(/Logowanie|Hasło|Zaloguj|Pokaż lub ukryj/)?.[0] ?? null).toBeNull();
+    await context.close();
+  }, 90_000);
+
   it("leaves axe-core no serious or critical violation on the tracking page and the panel's screens (390×844)", async () => {
     const tokens = await panelLogin(admin, customer.uuid, `a11y.${suffix}@example.com`, 'Haslo-A11y-2026');
     const context = await browser.newContext({

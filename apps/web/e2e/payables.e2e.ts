@@ -20,6 +20,7 @@ describe("payables: the owner pays the week's carriers", () => {
   let browser: Browser;
   let token: string;
   let paperOrder = '';
+  let carrierIri = '';
   let ksefCarrier = { nip: '', order: '' };
   const numbers = { two: `FP/${suffix}/1`, waiting: `FP/${suffix}/2`, big: `FP/${suffix}/3` };
 
@@ -64,6 +65,7 @@ describe("payables: the owner pays the week's carriers", () => {
       order(100_000),
     ]);
     paperOrder = e.number;
+    carrierIri = carrier['@id'];
     ksefCarrier = { nip: carrierNip, order: f['@id'] };
     const invoice = (
       number: string,
@@ -198,6 +200,83 @@ describe("payables: the owner pays the week's carriers", () => {
     // The invoice came today, the documents yesterday: 60 days from today.
     await row.getByText(warsawDay(60).split('-').reverse().join('/')).waitFor();
     await row.getByText(/^615,00\szł$/).waitFor();
+    await context.close();
+  });
+
+  it("a corrective of the paper invoice lowers what is due; a carrier's PDF from its link confirmed in 'Do zapłaty'", async () => {
+    // The carrier sends its invoice's PDF through its link, with the number, date and gross it typed.
+    const linked = await apiAs(token, 'POST', '/api/orders', {
+      customer: (await createPayer(token, { companyName: `Klient linku ${suffix}`, nip: randomNip() }))['@id'],
+      carrier: carrierIri,
+      customerPrice: 150_000,
+      carrierPrice: 100_000,
+      carrierPriceCurrency: 'pln',
+      carrierBankAccount: ACCOUNT,
+      loadingCity: 'Poznań',
+      loadingCountry: 'PL',
+      loadingDate: warsawDay(-10),
+      unloadingCity: 'Łódź',
+      unloadingCountry: 'PL',
+      unloadingDate: warsawDay(-9),
+      cargo: 'Palety',
+    });
+    await apiAs(token, 'POST', `/api/orders/${linked.uuid}/send/carrier`, {});
+    const link = ((await apiAs(token, 'GET', `/api/orders/${linked.uuid}/portal`)).url as string).split('/p/')[1];
+    await apiAs(null, 'POST', `/api/public/portal/${link}/accept`, {});
+    const form = new FormData();
+    form.append('kind', 'invoice');
+    form.append('invoiceNumber', `FL/${suffix}`);
+    form.append('invoiceIssueDate', warsawDay(-2));
+    form.append('invoiceGrossAmount', '1230,00');
+    form.append(
+      'file',
+      new Blob([Buffer.from(`%PDF-1.4\n%${suffix}\n%%EOF\n`)], { type: 'application/pdf' }),
+      'fv.pdf',
+    );
+    const sent = await fetch(`${inject('baseURL')}/api/public/portal/${link}/documents`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
+
+    // 'Potwierdź fakturę' on its row: the carrier's figures, the order's price as the net; then it is to pay.
+    const waiting = page.getByRole('table', { name: 'Faktury przewoźników z linku do potwierdzenia' });
+    const upload = waiting.getByRole('row').filter({ hasText: `FL/${suffix}` });
+    await upload.getByText(/^1\s230,00\szł$/).waitFor();
+    await upload.getByRole('button', { name: 'Potwierdź fakturę' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Faktura przewoźnika z linku: fv.pdf' });
+    await confirm.getByRole('button', { name: 'Zapisz jako fakturę do zapłaty' }).click();
+    await page.getByText('Faktura przewoźnika została zapisana!').first().waitFor();
+    await upload.waitFor({ state: 'detached' });
+    const payables = page.getByRole('table', { name: 'Faktury przewoźników do zapłaty' });
+    await payables.getByRole('row', { name: `Faktura przewoźnika FL/${suffix}` }).waitFor();
+
+    // 'Korekta' of the paper invoice (615,00 zł): −100,00 net, −23,00 VAT on its order; 492,00 zł left to pay.
+    const paper = payables.getByRole('row', { name: `Faktura przewoźnika FP/${suffix}/papier` });
+    await paper.getByRole('button', { name: 'Korekta' }).click();
+    const dialog = page.getByRole('dialog', { name: `Korekta faktury przewoźnika FP/${suffix}/papier` });
+    await typeInto(dialog.getByRole('textbox', { name: 'Numer faktury', exact: true }), `FK/${suffix}/1`);
+    await dialog.getByLabel('Data wystawienia').fill(warsawDay(0).split('-').reverse().join('.'));
+    await typeInto(dialog.getByRole('textbox', { name: 'Netto', exact: true }), '-100,00');
+    await typeInto(dialog.getByRole('textbox', { name: 'VAT', exact: true }), '-23,00');
+    // The corrected invoice's order is offered; its change of the net is typed.
+    expect(await dialog.getByRole('textbox', { name: 'Numer zlecenia', exact: true }).inputValue()).toBe(paperOrder);
+    await typeInto(dialog.getByRole('textbox', { name: 'Kwota netto', exact: true }), '-100,00');
+    await dialog.getByRole('button', { name: 'Zapisz' }).click();
+    await page.getByText('Faktura przewoźnika została zapisana!').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await paper.getByText(/^492,00\szł$/).waitFor();
+    const corrective = (
+      await apiAs(token, 'GET', `/api/carrier_invoices?number=${encodeURIComponent(`FK/${suffix}/1`)}`)
+    )['hydra:member'][0];
+    expect(corrective).toMatchObject({ type: 'corrective', grossAmount: -12_300 });
+    expect(corrective.corrects.number).toBe(`FP/${suffix}/papier`);
     await context.close();
   });
 

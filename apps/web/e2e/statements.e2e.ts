@@ -83,6 +83,106 @@ describe('statements: import a bank statement and accept its matches', () => {
     await context.close();
   });
 
+  it("matches a debit to a carrier's invoice ('pewne' by its number) and books it; another debit picks one by its number", async () => {
+    // A carrier with two open invoices (below 15 000 zł: the white list warns at most).
+    const account = '27114020040000300201355387';
+    const carrier = await apiAs(token, 'POST', '/api/carriers', {
+      companyName: `Przewoźnik wyciągu ${suffix}`,
+      nip: randomNip(),
+      email: `p-${suffix}@wyciag.example`,
+      phone: '601601601',
+      city: 'Poznań',
+      country: 'PL',
+      bankAccounts: [account],
+    });
+    const customer = await createPayer(token, { companyName: `Klient dla przewoźnika ${suffix}`, nip: randomNip() });
+    const payable = async (number: string, net: number) => {
+      const order = await apiAs(token, 'POST', '/api/orders', {
+        customer: customer['@id'],
+        carrier: carrier['@id'],
+        customerPrice: net + 20_000,
+        carrierPrice: net,
+        carrierPriceCurrency: 'pln',
+        carrierBankAccount: account,
+        loadingCity: 'Poznań',
+        loadingCountry: 'PL',
+        loadingDate: '2026-11-02',
+        unloadingCity: 'Łódź',
+        unloadingCountry: 'PL',
+        unloadingDate: '2026-11-03',
+        cargo: 'Palety',
+      });
+      return apiAs(token, 'POST', '/api/carrier_invoices', {
+        carrier: carrier['@id'],
+        number,
+        issueDate: '2026-11-05',
+        receivedDate: '2026-11-06',
+        documentsReceivedDate: '2026-11-06',
+        netAmount: net,
+        vatAmount: Math.round(net * 0.23),
+        grossAmount: net + Math.round(net * 0.23),
+        bankAccount: account,
+        orders: [{ order: order['@id'], amount: net }],
+      });
+    };
+    const named = `FP/${suffix}/11/2026`;
+    const picked = `FQ/${suffix}/11/2026`;
+    const first = await payable(named, 100_000);
+    const second = await payable(picked, 40_000);
+    const debits = [
+      `:20:DEB${suffix}`,
+      ':25:/PL61109010140000071219812874',
+      ':28C:1',
+      ':60F:C261119PLN5000,00',
+      ':61:2611211121D1230,00NTRFNONREF//',
+      `:86:020~00PRZELEW~20Zaplata ${named}~27PRZEWOZNIK~38PL${account}`,
+      ':61:2611211121D100,00NTRFNONREF//',
+      `:86:020~00PRZELEW~20Zaliczka transport ${suffix}~27PRZEWOZNIK~38PL10105000997603123456789123`,
+      ':62F:C261121PLN3670,00',
+      '-',
+    ].join('\r\n');
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await loginAs(page);
+    await nav(page).getByRole('link', { name: 'Importuj wyciąg' }).click();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'obciazenia.sta', mimeType: 'text/plain', buffer: Buffer.from(debits) });
+    await page.getByRole('button', { name: 'Wczytaj wyciąg' }).click();
+    await page.getByText('Wczytano operacji: 2.').waitFor();
+    // The debit naming the invoice: 'pewne', chosen, its invoice in the picker.
+    const sure = page.getByRole('row').filter({ hasText: `Zaplata ${named}` });
+    await sure.getByText('pewne', { exact: true }).waitFor();
+    expect(await sure.getByRole('checkbox').isChecked()).toBe(true);
+    const surePicker = sure.getByRole('combobox', { name: `Faktura przewoźnika: Zaplata ${named}` });
+    expect(await surePicker.inputValue()).toContain(named);
+    // The other debit: its carrier invoice searched by number on the server, then picked.
+    const other = page.getByRole('row').filter({ hasText: `Zaliczka transport ${suffix}` });
+    expect(await other.getByRole('checkbox').isChecked()).toBe(false);
+    const picker = other.getByRole('combobox', { name: `Faktura przewoźnika: Zaliczka transport ${suffix}` });
+    await picker.click();
+    await picker.fill(picked.slice(0, 8));
+    await page.getByRole('option', { name: new RegExp(`^${picked.replace(/\//g, '\\/')}`) }).click();
+    expect(await other.getByRole('checkbox').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Zaksięguj' }).click();
+    await page.getByText('Zaksięgowano operacji: 2.').waitFor();
+    await sure.getByText('zaksięgowana').waitFor();
+    await other.getByText('zaksięgowana').waitFor();
+    expect(await apiAs(token, 'GET', `/api/carrier_invoices/${first.uuid}`)).toMatchObject({
+      status: 'zaplacona',
+      dueAmount: 0,
+    });
+    // A part payment: 100,00 zł of 492,00 zł.
+    expect(await apiAs(token, 'GET', `/api/carrier_invoices/${second.uuid}`)).toMatchObject({
+      paidAmount: 10_000,
+      dueAmount: 39_200,
+    });
+    const ledger = await apiAs(token, 'GET', `/api/carrier_payments?carrierInvoice.uuid=${first.uuid}`);
+    expect(ledger['hydra:member'][0]).toMatchObject({ amount: 123_000 });
+    await context.close();
+  });
+
   it("reads a CSV through a select per column and offers the bank's mapping again for its next file", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

@@ -311,6 +311,23 @@ describe('typing: each form keeps up with the keys', () => {
     judge("carrier's invoice", measures, local);
   });
 
+  it("a carrier's invoice's corrective ('Korekta'): the number, the account", async () => {
+    await nav(page).getByRole('link', { name: 'Do zapłaty' }).click();
+    const row = page
+      .getByRole('table', { name: 'Faktury przewoźników do zapłaty' })
+      .getByRole('row', { name: `Faktura przewoźnika FP/pisanie/${suffix}` });
+    await row.getByRole('button', { name: 'Korekta' }).click();
+    const dialog = page.getByRole('dialog', { name: `Korekta faktury przewoźnika FP/pisanie/${suffix}` });
+    await dialog.waitFor();
+    const measures = [
+      await meter.typeInto("carrier's corrective", 'Numer faktury', text(dialog, 'Numer faktury')),
+      await meter.typeInto("carrier's corrective", 'Rachunek przewoźnika', text(dialog, 'Rachunek przewoźnika')),
+    ];
+    const local = await meter.plainInput(undefined, dialog);
+    await dialog.getByRole('button', { name: 'Zamknij' }).last().click();
+    judge("carrier's corrective", measures, local);
+  });
+
   it("the carrier's link on a phone (390×844): the driver's form after accepting, an invoice's number", async () => {
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },

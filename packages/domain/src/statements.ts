@@ -36,7 +36,11 @@ export const statementsMessages = {
   invoiceRequired: 'Wskaż fakturę.',
   invoiceNotOpen: 'Ta faktura nie ma nic do zapłaty albo jest fakturą ProForma.',
   currencyMismatch: 'Waluta operacji musi być walutą faktury.',
-  orderForDebit: 'Obciążenie księguje się na zleceniu przewoźnika, nie na fakturze.',
+  orderForDebit: 'Obciążenie księguje się na fakturze przewoźnika albo zleceniu przewoźnika, nie na naszej fakturze.',
+  carrierInvoiceForCredit: 'Wpływ księguje się na naszej fakturze, nie na fakturze przewoźnika.',
+  debitTwoTargets: 'Wskaż fakturę przewoźnika albo zlecenie, nie oba.',
+  carrierInvoiceNotOpen: 'Ta faktura przewoźnika nie ma nic do zapłaty, jest w paczce przelewów albo jest korektą.',
+  carrierInvoiceCurrency: 'Waluta operacji musi być walutą faktury przewoźnika.',
   orderRequired: 'Wskaż zlecenie przewoźnika.',
   orderNoCarrier: 'Zlecenie nie ma przewoźnika.',
   creditOnOrder: 'Wpływ księguje się na fakturze, nie na zleceniu przewoźnika.',
@@ -51,6 +55,8 @@ export const statementsMessages = {
     `Zapłata przewoźnikowi ${money} z ${date} na zlecenie ${order}`,
   historyInvoicePayment: (money: string, date: string, fileName: string) =>
     `Wpłata ${money} z ${date} z wyciągu „${fileName}”`,
+  historyBookedCarrierInvoice: (money: string, date: string, invoice: string, carrier: string) =>
+    `Zapłata przewoźnikowi ${money} z ${date} na fakturę ${invoice} (${carrier})`,
   historyCarrierPayment: (money: string, date: string, fileName: string) =>
     `Zapłata przewoźnikowi ${money} z ${date} z wyciągu „${fileName}”`,
   confidence: { pewne: 'pewne', do_sprawdzenia: 'do sprawdzenia' } as Record<MatchConfidence, string>,
@@ -97,6 +103,8 @@ export const statementBookSchema = z.object({
         line: required(iriRef('bank_statement_lines')),
         invoice: iriRef('invoices').optional(),
         order: iriRef('orders').optional(),
+        /** A debit paid on a carrier's invoice (a payable, issue 38) rather than on an order's carrier price. */
+        carrierInvoice: iriRef('carrier_invoices').optional(),
         /** A debit to a carrier's account the VAT white list did not confirm (above 15 000 zł): the admin's reason. */
         whitelistOverride: whitelistOverrideSchema.optional(),
       }),
@@ -116,6 +124,15 @@ export type StatementLineNote = { line: string; message: string; code?: string }
 export type StatementLineMatch = {
   invoice: { '@id': string; uuid: string; number: string; dueAmount: number; customerName: string } | null;
   order: { '@id': string; uuid: string; number: string; carrierName: string | null } | null;
+  /** A debit's carrier invoice (issue 38): its number, what is still due and the carrier. */
+  carrierInvoice: {
+    '@id': string;
+    uuid: string;
+    number: string;
+    dueAmount: number;
+    currency: string;
+    carrierName: string | null;
+  } | null;
   confidence: MatchConfidence;
 };
 

@@ -42,7 +42,10 @@ export const UPDATE_TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> 
 /** …and its foreign keys' actions when a row is deleted: ON DELETE CASCADE deletes, ON DELETE SET NULL updates. */
 export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; kind: WriteKind }[]>> = {
   bank_statements: [{ table: 'bank_statement_lines', kind: 'delete' }],
-  carrier_invoices: [{ table: 'carrier_invoice_orders', kind: 'delete' }],
+  carrier_invoices: [
+    { table: 'bank_statement_lines', kind: 'update' },
+    { table: 'carrier_invoice_orders', kind: 'delete' },
+  ],
   data_imports: [{ table: 'data_import_rows', kind: 'delete' }],
   carriers: [
     { table: 'payments', kind: 'update' },

@@ -11,8 +11,8 @@ import {
 } from 'react';
 import { MAIN_MODAL_WIDTH } from './constants.ts';
 import { ModalErrorBoundary } from './ModalErrorBoundary.tsx';
-import { componentMessages as t } from './messages.ts';
 import { useDirtyModalRegistration, useIsTopmostModal } from './modalStack.ts';
+import { useComponentTexts } from './texts.tsx';
 
 export type AppModalProps = Omit<ModalProps, 'closeOnClickOutside' | 'closeOnEscape'>;
 
@@ -118,6 +118,7 @@ export function AppModal({
   children,
   ...props
 }: AppModalProps) {
+  const t = useComponentTexts();
   const topmost = useIsTopmostModal(opened);
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);

@@ -6,8 +6,8 @@ import {
   type SelectProps,
 } from '@mantine/core';
 import { type FocusEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { componentMessages as t } from './messages.ts';
 import { codeOrLabelFilter } from './selectFilter.ts';
+import { useComponentTexts } from './texts.tsx';
 
 export type SearchableSelectProps = SelectProps;
 
@@ -34,6 +34,7 @@ export function SearchableSelect({
   onSearchChange,
   ...props
 }: SearchableSelectProps) {
+  const t = useComponentTexts();
   const options = useMemo(() => flatten(getParsedComboboxData(data) as ComboboxParsedItem[]), [data]);
   const labelOf = (v: string | null | undefined) =>
     v == null ? '' : (options.find((o) => o.value === v)?.label ?? '');

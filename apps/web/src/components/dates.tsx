@@ -12,7 +12,7 @@ import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { type ReactNode, useId, useState } from 'react';
 import { DATE_DIALOG_WIDTH } from './constants.ts';
 import { IconCalendar } from './icons.tsx';
-import { componentMessages as t } from './messages.ts';
+import { useComponentTexts } from './texts.tsx';
 
 /**
  * Date inputs with the app's conventions: DD/MM/YYYY and 'HH:mm, DD/MM/YYYY', Monday first and
@@ -65,23 +65,27 @@ const fromMantine = (value: string | null) => {
 };
 
 const popoverProps = { width: DATE_DIALOG_WIDTH } as const;
-const RANGE_PLACEHOLDER = 'DD/MM/RRRR – DD/MM/RRRR';
 /** Wide enough for '07/12/2026 – 14/12/2026' (and a day with its time, '07/12/2026 08:00') with the buttons. */
 const RANGE_MIN_WIDTH = 220;
 const DATE_TIME_MIN_WIDTH = 180;
 /** '07/12/2026' with the clear button. */
 const DATE_MIN_WIDTH = 140;
 /** The clear (×) beside a date: reached by the mouse, not a Tab stop, and named for screen readers. */
-const clearButtonProps = { tabIndex: -1, 'aria-hidden': false, 'aria-label': t.clearField } as const;
+function useClearButtonProps() {
+  const t = useComponentTexts();
+  return { tabIndex: -1, 'aria-hidden': false, 'aria-label': t.clearField } as const;
+}
 
 export type DateInputProps = Omit<MantineDateInputProps, 'valueFormat' | 'dateParser'>;
 
 export function DateInput(props: DateInputProps) {
+  const t = useComponentTexts();
+  const clearButtonProps = useClearButtonProps();
   return (
     <MantineDateInput
       valueFormat={DATE_FORMAT}
       dateParser={parseTypedDay}
-      placeholder="DD/MM/RRRR"
+      placeholder={t.datePlaceholder}
       popoverProps={popoverProps}
       clearable
       clearButtonProps={clearButtonProps}
@@ -116,6 +120,8 @@ export function WallClockInput({
   withAsterisk,
   ...rest
 }: WallClockInputProps) {
+  const t = useComponentTexts();
+  const clearButtonProps = useClearButtonProps();
   const id = useId();
   const current = value ?? null;
   const day = current ? current.slice(0, 10) : null;
@@ -226,10 +232,12 @@ export function DateRangeInput({
   onChange,
   clearable = true,
   presets,
-  placeholder = RANGE_PLACEHOLDER,
+  placeholder,
   error,
   ...props
 }: DateRangeInputProps) {
+  const t = useComponentTexts();
+  const clearButtonProps = useClearButtonProps();
   const [opened, setOpened] = useState(false);
   // What is being typed, until it is read (null: the field shows the value).
   const [draft, setDraft] = useState<string | null>(null);
@@ -285,7 +293,7 @@ export function DateRangeInput({
     >
       <Popover.Target>
         <TextInput
-          placeholder={placeholder}
+          placeholder={placeholder ?? t.rangePlaceholder}
           miw={RANGE_MIN_WIDTH}
           {...props}
           value={shown}
@@ -331,6 +339,7 @@ export type DateTimePickerProps = Omit<MantineDateInputProps, 'valueFormat' | 'd
  * 'YYYY-MM-DD HH:mm:ss'. Wide enough for '07/12/2026 08:00'; its clear button is no Tab stop and has a name.
  */
 export function DateTimePicker({ clearButtonProps: ownClearButton, ...props }: DateTimePickerProps) {
+  const clearButtonProps = useClearButtonProps();
   return (
     <MantineDateInput
       withTime

@@ -55,6 +55,14 @@ export const componentMessages = {
   hours: 'Godzina',
   minutes: 'Minuty',
   confirmDateTime: 'Zatwierdź datę i godzinę',
+  filters: 'Filtry',
+  pagination: 'Stronicowanie',
+  /** The pager's rows: 'Pozycje 16–30 z 42'; a capped total is given as 'ponad 10 000' (moreThan). */
+  noRows: 'Pozycje 0 z 0',
+  rowsRange: (from: number, to: number, total: string) => `Pozycje ${from}–${to} z ${total}`,
+  moreThan: (total: string) => `ponad ${total}`,
+  rangePlaceholder: 'DD/MM/RRRR – DD/MM/RRRR',
+  datePlaceholder: 'DD/MM/RRRR',
 } as const;
 
 /** The cargo-dimension and address filter dialogs of the shipment tables (SPEC §2 Modals). */

@@ -114,5 +114,9 @@ export const orderDocuments = pgTable(
   (t) => [
     index('order_documents_order_idx').on(t.orderId, t.id).where(sql`${t.deletedAt} IS NULL`),
     index('order_documents_sha_idx').on(t.sha256),
+    // Issue 38, 'Do zapłaty': the carriers' invoice PDFs sent through their links, newest first, to confirm.
+    index('order_documents_carrier_invoice_idx')
+      .on(t.id)
+      .where(sql`${t.kind} = 'invoice' AND ${t.source} = 'carrier' AND ${t.deletedAt} IS NULL`),
   ],
 );

@@ -1,6 +1,7 @@
 import { bigint, date, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { invoices } from './invoices.ts';
 import { orders } from './orders.ts';
+import { carrierInvoices } from './payables.ts';
 import { users } from './users.ts';
 
 /** A bank statement read in (issue 26): the file's name, its format and who imported it. */
@@ -50,6 +51,13 @@ export const bankStatementLines = pgTable(
     bookedAt: timestamp('booked_at', { withTimezone: true }),
     bookedInvoiceId: integer('booked_invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     bookedOrderId: integer('booked_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** A debit's carrier invoice (a payable, issue 38): suggested at import, then the one it was booked to. */
+    matchCarrierInvoiceId: integer('match_carrier_invoice_id').references(() => carrierInvoices.id, {
+      onDelete: 'set null',
+    }),
+    bookedCarrierInvoiceId: integer('booked_carrier_invoice_id').references(() => carrierInvoices.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [index('bank_statement_lines_statement_idx').on(t.statementId, t.position)],
 );

@@ -5,7 +5,7 @@ import {
   trackLanguageOf,
   trackStatusOf,
 } from '@spedycja/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
@@ -60,9 +60,31 @@ const PANEL_ORDER_FIELDS = [
 const pick = <T>(from: Record<string, T> | undefined, keys: readonly string[]) =>
   Object.fromEntries(Object.entries(from ?? {}).filter(([k]) => keys.includes(k)));
 
+/** One fact of the order's carrier link (portal_links, one row per order), read for the order of the outer query. */
+const linkHas = (condition: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${portalLinks} WHERE ${portalLinks.orderId} = ${orders.id} AND ${condition})`;
+
+/**
+ * The customer's status (trackStatusOf) as its rank along the order's life, 0 'Przyjęte' … 5 'Zakończone', for
+ * `order[status]`: the same facts the list shows (the office's confirmations and the carrier's reports). It reads the
+ * carrier's link through its unique order_id; the rows it ranks are one customer's, found by orders_customer_idx, as
+ * the panel's other sorts are (the bench's plans check it).
+ */
+export const panelStatusRankSql = sql<number>`(CASE
+  WHEN ${orders.status} = 'zakonczone' THEN 5
+  WHEN ${orders.unloadingFinished} OR ${linkHas(sql`${portalLinks.unloadedAt} IS NOT NULL`)} THEN 4
+  WHEN ${linkHas(sql`${portalLinks.loadedAt} < now() - interval '1 hour'`)} THEN 3
+  WHEN ${orders.loadingFinished} OR ${linkHas(sql`${portalLinks.loadedAt} IS NOT NULL`)} THEN 2
+  WHEN coalesce(${orders.truck}, '') <> '' OR ${linkHas(sql`${portalLinks.vehicleAt} IS NOT NULL`)} THEN 1
+  ELSE 0 END)`;
+
 /** The panel's orders list: the office's filters and sorts that make sense to a customer, bound to one customer. */
 export const panelOrderFilters = (customerId: number): FilterSpec => ({
-  fields: pick(orderFilters.fields, PANEL_ORDER_FIELDS),
+  fields: {
+    ...pick(orderFilters.fields, PANEL_ORDER_FIELDS),
+    // Sorting only: `status=` is the custom filter below (aktywne, zakonczone, wszystkie).
+    status: { column: panelStatusRankSql, type: 'int', order: true },
+  },
   custom: pick(orderFilters.custom, ['number', 'status']),
   // Their own orders only, never deleted or converted ones: whatever else the query string says.
   base: () =>

@@ -561,9 +561,9 @@ export async function markBatchPaid(db: DbOrTx, uuid: string, date: string, user
 }
 
 /**
- * A bank statement's debits that pay carriers' invoices, booked at import as the office's own transfers: a line of a
- * batch not yet paid (the same account, as NRB, and amount, in its currency), else the one open invoice of that
- * account whose due amount the debit is. Each such debit is marked booked. Answers how many were paid.
+ * A bank statement's debits that pay the office's own exported transfers, booked at import: a line of a batch not yet
+ * paid (the same account, as NRB, and amount, in its currency) pays its invoices, and the debit is marked booked.
+ * Answers how many were paid. Other debits are matched, not booked (statements/service.ts matchLines).
  */
 export async function payLinesFromStatement(db: DbOrTx, statementId: number, userId: number | null) {
   const debits = await db
@@ -596,40 +596,12 @@ export async function payLinesFromStatement(db: DbOrTx, statementId: number, use
       )
       .orderBy(asc(transferLines.id))
       .limit(1);
-    if (line) {
-      if (await payLine(db, line.id, debit.date, userId, debit.id)) {
-        await db.update(bankStatementLines).set({ bookedAt: new Date() }).where(eq(bankStatementLines.id, debit.id));
-        paid++;
-      }
-      continue;
+    // A debit paid outside a batch is not booked here: the statement's screen suggests its carrier invoice (its
+    // number in the title, its account and due amount: statements/service.ts) and the admin books it.
+    if (line && (await payLine(db, line.id, debit.date, userId, debit.id))) {
+      await db.update(bankStatementLines).set({ bookedAt: new Date() }).where(eq(bankStatementLines.id, debit.id));
+      paid++;
     }
-    // Paid outside a batch: the one open invoice of that account whose due amount the debit is.
-    const invoices = await db
-      .select({ id: carrierInvoices.id })
-      .from(carrierInvoices)
-      .where(
-        and(
-          sql`regexp_replace(${carrierInvoices.bankAccount}, '^PL', '') = ${account}`,
-          eq(carrierInvoices.dueAmount, -debit.amount),
-          eq(carrierInvoices.currency, debit.currency),
-          eq(carrierInvoices.type, 'vat'),
-          eq(carrierInvoices.deletionReason, 0),
-          isNull(carrierInvoices.batchId),
-        ),
-      )
-      .limit(2);
-    if (invoices.length !== 1) continue;
-    await bookCarrierInvoicePayment(db, invoices[0]?.id as number, {
-      date: debit.date,
-      amount: -debit.amount,
-      currency: debit.currency,
-      method: 'przelew',
-      note: debit.title || null,
-      userId,
-      statementLineId: debit.id,
-    });
-    await db.update(bankStatementLines).set({ bookedAt: new Date() }).where(eq(bankStatementLines.id, debit.id));
-    paid++;
   }
   return paid;
 }

@@ -9,7 +9,14 @@ import {
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { carrierInvoiceOrders, carrierInvoices, carriers, orders, receivedInvoices } from '../../db/schema/index.ts';
+import {
+  carrierInvoiceOrders,
+  carrierInvoices,
+  carriers,
+  orderDocuments,
+  orders,
+  receivedInvoices,
+} from '../../db/schema/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
@@ -239,4 +246,67 @@ export async function payablesTotals(db: DbOrTx, params: ListParams) {
     .groupBy(ci.currency)
     .orderBy(ci.currency);
   return rows.map((r) => ({ currency: r.currency, amount: Number(r.due), count: r.count }));
+}
+
+/**
+ * GET /api/payables/portal_invoices: the carriers' invoice PDFs sent through their links (with the number, date and
+ * gross the carrier typed) that no live carrier invoice confirms yet — 'Potwierdź fakturę' in 'Do zapłaty'. Newest
+ * first, read along order_documents_carrier_invoice_idx; the confirmation is looked up by its unique index.
+ */
+export const portalInvoiceFilters: FilterSpec = {
+  fields: {
+    addedAt: { column: orderDocuments.addedAt, type: 'timestamp', date: true },
+  },
+  base: () => sql`${orderDocuments.kind} = 'invoice' AND ${orderDocuments.source} = 'carrier'
+    AND ${orderDocuments.deletedAt} IS NULL
+    AND NOT EXISTS (SELECT 1 FROM ${carrierInvoices} WHERE ${carrierInvoices.portalDocumentId} = ${orderDocuments.id}
+      AND ${carrierInvoices.deletionReason} = 0)`,
+  defaultOrder: [sortKey(orderDocuments.id, 'desc', 'first')],
+  tiebreaker: orderDocuments.id,
+  itemsPerPage: 30,
+};
+
+export type PortalInvoice = {
+  '@id': string;
+  '@type': 'PortalInvoice';
+  uuid: string;
+  fileName: string;
+  addedAt: string;
+  order: { '@id': string; uuid: string; number: string | null };
+  carrier: { name: string | null } | null;
+  invoiceFigures: { number: string | null; issueDate: string | null; grossAmount: number | null };
+};
+
+export async function listPortalInvoices(db: DbOrTx, params: ListParams) {
+  const select = db
+    .select({
+      uuid: orderDocuments.uuid,
+      fileName: orderDocuments.fileName,
+      addedAt: orderDocuments.addedAt,
+      orderUuid: orders.uuid,
+      orderNumber: orders.number,
+      carrierName: orders.carrierCompanyName,
+      invoiceNumber: orderDocuments.invoiceNumber,
+      invoiceIssueDate: orderDocuments.invoiceIssueDate,
+      invoiceGrossAmount: orderDocuments.invoiceGrossAmount,
+    })
+    .from(orderDocuments)
+    .innerJoin(orders, eq(orders.id, orderDocuments.orderId))
+    .$dynamic();
+  const { rows, total } = await runList(listStatements(db, params, select, { from: orderDocuments }), params);
+  const members: PortalInvoice[] = rows.map((r) => ({
+    '@id': iri('documents', r.uuid),
+    '@type': 'PortalInvoice',
+    uuid: r.uuid,
+    fileName: r.fileName,
+    addedAt: r.addedAt.toISOString(),
+    order: { '@id': iri('orders', r.orderUuid), uuid: r.orderUuid, number: r.orderNumber },
+    carrier: r.carrierName ? { name: r.carrierName } : null,
+    invoiceFigures: {
+      number: r.invoiceNumber,
+      issueDate: r.invoiceIssueDate,
+      grossAmount: r.invoiceGrossAmount,
+    },
+  }));
+  return { members, total };
 }

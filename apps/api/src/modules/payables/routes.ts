@@ -37,8 +37,10 @@ import { cashflow } from './cashflow.ts';
 import {
   carrierInvoiceFilters,
   listCarrierInvoices,
+  listPortalInvoices,
   payablesFilters,
   payablesTotals,
+  portalInvoiceFilters,
   readCarrierInvoice,
 } from './repository.ts';
 import { type CreateContext, createCarrierInvoice, updateCarrierInvoice } from './write.ts';
@@ -276,6 +278,13 @@ export async function payablesRoutes(
       totals,
       ...(carrierUuid ? { balance: await carrierBalance(db, carrierUuid) } : {}),
     };
+  });
+
+  /** The carriers' invoice PDFs from their links waiting for 'Potwierdź fakturę' (read-only to ROLE_USER, as above). */
+  r.get('/api/payables/portal_invoices', { schema: { tags: ['Payables'], ...list } }, async (request) => {
+    const params = parseListQuery(request.query, portalInvoiceFilters);
+    const { members, total } = await listPortalInvoices(db, params);
+    return collection(request.url, members, total, params);
   });
 
   // ---- Transfer batches ----

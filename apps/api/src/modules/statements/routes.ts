@@ -10,20 +10,29 @@ import {
   type StatementLineNote,
   statementBookSchema,
 } from '@spedycja/domain';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { writeHistoryLine } from '../../db/history.ts';
-import { bankCsvMappings, bankStatementLines, bankStatements, invoices, orders } from '../../db/schema/index.ts';
+import {
+  bankCsvMappings,
+  bankStatementLines,
+  bankStatements,
+  carrierInvoiceOrders,
+  carrierInvoices,
+  carriers,
+  invoices,
+  orders,
+} from '../../db/schema/index.ts';
 import { actorId } from '../../http/actor.ts';
 import { adminOnly, requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound, unprocessable } from '../../http/errors.ts';
 import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { payLinesFromStatement } from '../payables/batches.ts';
-import { bookCarrierPayment, bookInvoicePayment } from '../receivables/service.ts';
+import { bookCarrierInvoicePayment, bookCarrierPayment, bookInvoicePayment } from '../receivables/service.ts';
 import { checkCarrierPayment } from '../verification/payment.ts';
 import type { Registers } from '../verification/registers.ts';
 import { decodeStatement, parseCsv, parseMt940 } from './parse.ts';
@@ -195,6 +204,42 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
         ),
       );
       for (const o of orderRows) orderById.set(o.id, o);
+      // Issue 38: the carriers' invoices the debits are booked to (named, or the lines' own matches), with the order
+      // each is checked against the white list through (its first order: its carrier, its account, its gross).
+      const payableUuids = wanted
+        .map((w) => (w.carrierInvoice ? uuidFromIri(w.carrierInvoice, 'carrier_invoices') : null))
+        .filter((u): u is string => !!u);
+      const payableIds = lines.map((l) => l.matchCarrierInvoiceId).filter((id): id is number => !!id);
+      const payableRows =
+        payableUuids.length || payableIds.length
+          ? await db
+              .select({ invoice: carrierInvoices, carrierName: carriers.companyName })
+              .from(carrierInvoices)
+              .innerJoin(carriers, eq(carriers.id, carrierInvoices.carrierId))
+              .where(
+                or(
+                  payableUuids.length ? inArray(carrierInvoices.uuid, payableUuids) : undefined,
+                  payableIds.length ? inArray(carrierInvoices.id, payableIds) : undefined,
+                ),
+              )
+          : [];
+      const payableByUuid = new Map(payableRows.map((p) => [p.invoice.uuid, p]));
+      const payableById = new Map(payableRows.map((p) => [p.invoice.id, p]));
+      const payableOrders = payableRows.length
+        ? await db
+            .select({ invoiceId: carrierInvoiceOrders.carrierInvoiceId, order: orders })
+            .from(carrierInvoiceOrders)
+            .innerJoin(orders, eq(orders.id, carrierInvoiceOrders.orderId))
+            .where(
+              inArray(
+                carrierInvoiceOrders.carrierInvoiceId,
+                payableRows.map((p) => p.invoice.id),
+              ),
+            )
+            .orderBy(asc(carrierInvoiceOrders.orderId))
+        : [];
+      const firstOrderOf = new Map<number, (typeof payableOrders)[number]['order']>();
+      for (const row of payableOrders) if (!firstOrderOf.has(row.invoiceId)) firstOrderOf.set(row.invoiceId, row.order);
 
       const userId = await actorId(db, request);
       const me = { id: userId, admin: requestIsAdmin(request) };
@@ -232,6 +277,10 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
         if (line.amount > 0) {
           if (w.order) {
             violations.push({ propertyPath: `${path}.order`, message: msg.creditOnOrder });
+            return;
+          }
+          if (w.carrierInvoice) {
+            violations.push({ propertyPath: `${path}.carrierInvoice`, message: msg.carrierInvoiceForCredit });
             return;
           }
           const invoice = w.invoice
@@ -275,6 +324,72 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
         } else {
           if (w.invoice) {
             violations.push({ propertyPath: `${path}.invoice`, message: msg.orderForDebit });
+            return;
+          }
+          if (w.order && w.carrierInvoice) {
+            violations.push({ propertyPath: `${path}.carrierInvoice`, message: msg.debitTwoTargets });
+            return;
+          }
+          // A carrier's invoice named, or (no order named) the line's own match of one.
+          const payable = w.carrierInvoice
+            ? payableByUuid.get(uuidFromIri(w.carrierInvoice, 'carrier_invoices') ?? '')
+            : !w.order && line.matchCarrierInvoiceId
+              ? payableById.get(line.matchCarrierInvoiceId)
+              : undefined;
+          if (w.carrierInvoice && !payable) {
+            violations.push({ propertyPath: `${path}.carrierInvoice`, message: msg.carrierInvoiceNotOpen });
+            return;
+          }
+          if (payable) {
+            const invoice = payable.invoice;
+            if (
+              invoice.type !== 'vat' ||
+              invoice.deletionReason > 0 ||
+              invoice.batchId !== null ||
+              invoice.dueAmount <= 0
+            ) {
+              violations.push({ propertyPath: `${path}.carrierInvoice`, message: msg.carrierInvoiceNotOpen });
+              return;
+            }
+            if (invoice.currency !== line.currency) {
+              violations.push({ propertyPath: `${path}.carrierInvoice`, message: msg.carrierInvoiceCurrency });
+              return;
+            }
+            plan.push(async () => {
+              const lineIri = iri('bank_statement_lines', line.uuid);
+              const order = firstOrderOf.get(invoice.id);
+              if (order && order.deletionReason === 0) {
+                try {
+                  const check = await checkCarrierPayment(db, registers, order, me, w.whitelistOverride, {
+                    account: line.counterpartyAccount,
+                  });
+                  if (check.warning) warnings.push({ line: lineIri, message: check.warning });
+                } catch (error) {
+                  if (!(error instanceof AppError) || error.status !== 409) throw error;
+                  refused.push({ line: lineIri, message: error.detail, code: error.code });
+                  return false;
+                }
+              }
+              if (!(await markLineBooked(db, line.id, { carrierInvoiceId: invoice.id }))) {
+                throw new AppError(409, 'already_booked', msg.lineBooked);
+              }
+              await bookCarrierInvoicePayment(db, invoice.id, {
+                date: line.date,
+                amount: -line.amount,
+                currency: line.currency,
+                method: 'przelew',
+                note,
+                userId,
+                statementLineId: line.id,
+              });
+              const [money, day] = [formatMoney(-line.amount, line.currency), formatDate(line.date)];
+              await booking(msg.historyBookedCarrierInvoice(money, day, invoice.number, payable.carrierName ?? ''), {
+                resource: 'carrier_invoices',
+                recordUuid: invoice.uuid,
+                text: msg.historyCarrierPayment(money, day, statement.fileName),
+              });
+              return true;
+            });
             return;
           }
           const order = w.order

@@ -1,11 +1,25 @@
 import type { BankStatement, MatchConfidence, StatementFormat, StatementLine } from '@spedycja/domain';
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { bankStatementLines, bankStatements, carriers, customers, invoices, orders } from '../../db/schema/index.ts';
+import {
+  bankStatementLines,
+  bankStatements,
+  carrierInvoices,
+  carriers,
+  customers,
+  invoices,
+  orders,
+} from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
 import type { ParsedLine } from './parse.ts';
 
-export type Match = { invoiceId: number | null; orderId: number | null; confidence: MatchConfidence } | null;
+export type Match = {
+  invoiceId: number | null;
+  orderId: number | null;
+  carrierInvoiceId?: number | null;
+  confidence: MatchConfidence;
+} | null;
 
 const squash = (s: string) => s.toUpperCase().replace(/\s+/g, '');
 /** Invoice-number-like pieces of a title ('FV 12/11/2026' → '12/11/2026', 'FV/12/11/2026'). */
@@ -20,8 +34,12 @@ const nipsIn = (text: string) => new Set(text.replace(/[-\s]/g, '').match(/(?<!\
  * The matches of a statement's lines, asked of the database for these lines only (never every open invoice): a
  * credit whose title names an open invoice's number → 'pewne' (read by number through the unique index); else the
  * open invoice of that amount whose customer's NIP is in the title or name, or whose customer has the payer's account
- * → 'do_sprawdzenia' (read by the lines' amounts). A debit → the unpaid carrier order of that price whose carrier has
- * that account ('pewne' when it is the only one, 'do_sprawdzenia' otherwise).
+ * → 'do_sprawdzenia' (read by the lines' amounts). A debit → first a carrier's open invoice (a payable, issue 38; not
+ * one in a transfer batch, which the batch's own line pays): 'pewne' when the title names its number and the money
+ * went to its carrier's account or is what it has due, or when it is the only one of that account with that due
+ * amount; 'do_sprawdzenia' when only the number, or the due amount with the account of several, fits. Else the unpaid
+ * carrier order of that price whose carrier has that account ('pewne' when it is the only one, 'do_sprawdzenia'
+ * otherwise).
  */
 export async function matchLines(db: DbOrTx, lines: ParsedLine[]): Promise<Match[]> {
   const creditLines = lines.filter((l) => l.amount > 0);
@@ -66,6 +84,7 @@ export async function matchLines(db: DbOrTx, lines: ParsedLine[]): Promise<Match
           .orderBy(asc(invoices.id))
       : [];
   const debitAmounts = [...new Set(debitLines.map((l) => -l.amount))];
+  const payables = await openPayables(db, debitLines, debitAmounts);
   const payable =
     debitAmounts.length > 0
       ? await db
@@ -102,6 +121,8 @@ export async function matchLines(db: DbOrTx, lines: ParsedLine[]): Promise<Match
       );
       return hit ? { invoiceId: hit.id, orderId: null, confidence: 'do_sprawdzenia' } : null;
     }
+    const payable = payableMatch(line, payables);
+    if (payable) return { invoiceId: null, orderId: null, ...payable };
     if (!line.counterpartyAccount) return null;
     const hits = (ordersByPrice.get(-line.amount) ?? []).filter(
       (o) =>
@@ -112,6 +133,76 @@ export async function matchLines(db: DbOrTx, lines: ParsedLine[]): Promise<Match
     if (!first) return null;
     return { invoiceId: null, orderId: first.id, confidence: hits.length === 1 ? 'pewne' : 'do_sprawdzenia' };
   });
+}
+
+type OpenPayable = {
+  id: number;
+  number: string;
+  due: number;
+  currency: string;
+  account: string | null;
+  accounts: string[] | null;
+  carrierAccount: string | null;
+};
+
+/**
+ * The carriers' open invoices a statement's debits may pay, asked for these lines only: those whose number a debit's
+ * title names, and those whose due amount a debit is. Invoices in a transfer batch are left to their batch's line,
+ * correctives to the invoice they correct.
+ */
+async function openPayables(db: DbOrTx, debits: ParsedLine[], amounts: number[]): Promise<OpenPayable[]> {
+  if (debits.length === 0) return [];
+  const tokens = [
+    ...new Set(debits.flatMap((l) => numberTokens(l.title).flatMap((t) => [t, t.replace(/^[A-Z]+\/?/, '')]))),
+  ];
+  const named = tokens.length > 0 ? sql`upper(${carrierInvoices.number}) IN ${tokens}` : undefined;
+  const byAmount = amounts.length > 0 ? inArray(carrierInvoices.dueAmount, amounts) : undefined;
+  const either = named && byAmount ? sql`(${named} OR ${byAmount})` : (named ?? byAmount);
+  if (!either) return [];
+  return db
+    .select({
+      id: carrierInvoices.id,
+      number: carrierInvoices.number,
+      due: carrierInvoices.dueAmount,
+      currency: carrierInvoices.currency,
+      account: carrierInvoices.bankAccount,
+      accounts: carriers.bankAccounts,
+      carrierAccount: carriers.accountNumber,
+    })
+    .from(carrierInvoices)
+    .innerJoin(carriers, eq(carriers.id, carrierInvoices.carrierId))
+    .where(
+      and(
+        eq(carrierInvoices.type, 'vat'),
+        eq(carrierInvoices.deletionReason, 0),
+        gt(carrierInvoices.dueAmount, 0),
+        isNull(carrierInvoices.batchId),
+        either,
+      ),
+    )
+    .orderBy(asc(carrierInvoices.id));
+}
+
+/** NRB digits of an account as a statement writes it ('PL61 1090 …' and '61109…' are one account). */
+const nrb = (account: string | null | undefined) => (account ?? '').replace(/\D/g, '');
+
+/** A debit's carrier invoice among the open ones (see matchLines), or undefined. */
+function payableMatch(
+  line: ParsedLine,
+  open: OpenPayable[],
+): { carrierInvoiceId: number; confidence: MatchConfidence } | undefined {
+  const account = nrb(line.counterpartyAccount);
+  const sameCurrency = open.filter((p) => p.currency === line.currency);
+  const toAccount = (p: OpenPayable) =>
+    account !== '' && [p.account, p.carrierAccount, ...(p.accounts ?? [])].map(nrb).includes(account);
+  const tokens = new Set(numberTokens(line.title).flatMap((t) => [t, t.replace(/^[A-Z]+\/?/, '')]));
+  const named = sameCurrency.filter((p) => tokens.has(squash(p.number)));
+  const sure = named.filter((p) => toAccount(p) || p.due === -line.amount);
+  if (sure.length === 1) return { carrierInvoiceId: (sure[0] as OpenPayable).id, confidence: 'pewne' };
+  const exact = sameCurrency.filter((p) => p.due === -line.amount && toAccount(p));
+  if (exact.length === 1) return { carrierInvoiceId: (exact[0] as OpenPayable).id, confidence: 'pewne' };
+  const first = sure[0] ?? named[0] ?? exact[0];
+  return first ? { carrierInvoiceId: first.id, confidence: 'do_sprawdzenia' } : undefined;
 }
 
 /**
@@ -146,6 +237,7 @@ export async function importStatement(
         counterpartyAccount: l.counterpartyAccount,
         matchInvoiceId: m?.invoiceId ?? null,
         matchOrderId: m?.orderId ?? null,
+        matchCarrierInvoiceId: m?.carrierInvoiceId ?? null,
         matchConfidence: m?.confidence ?? null,
       };
     });
@@ -159,6 +251,8 @@ export async function importStatement(
   return { ...statement, duplicates: lines.length - inserted };
 }
 
+const payableCarriers = alias(carriers, 'payable_carriers');
+
 /** A statement's lines with their matches (the invoice's or order's number), in the file's order. */
 export async function statementLines(db: DbOrTx, statementId: number): Promise<StatementLine[]> {
   const rows = await db
@@ -171,11 +265,25 @@ export async function statementLines(db: DbOrTx, statementId: number): Promise<S
       orderUuid: orders.uuid,
       orderNumber: orders.number,
       carrierName: carriers.companyName,
+      payableUuid: carrierInvoices.uuid,
+      payableNumber: carrierInvoices.number,
+      payableDue: carrierInvoices.dueAmount,
+      payableCurrency: carrierInvoices.currency,
+      payableCarrier: payableCarriers.companyName,
     })
     .from(bankStatementLines)
     .leftJoin(invoices, eq(invoices.id, bankStatementLines.matchInvoiceId))
     .leftJoin(orders, eq(orders.id, bankStatementLines.matchOrderId))
     .leftJoin(carriers, eq(carriers.id, orders.carrierId))
+    // A booked debit shows the carrier invoice it paid, else the one suggested at import.
+    .leftJoin(
+      carrierInvoices,
+      eq(
+        carrierInvoices.id,
+        sql`coalesce(${bankStatementLines.bookedCarrierInvoiceId}, ${bankStatementLines.matchCarrierInvoiceId})`,
+      ),
+    )
+    .leftJoin(payableCarriers, eq(payableCarriers.id, carrierInvoices.carrierId))
     .where(eq(bankStatementLines.statementId, statementId))
     .orderBy(asc(bankStatementLines.position));
   return rows.map(({ line, ...r }) => ({
@@ -206,6 +314,16 @@ export async function statementLines(db: DbOrTx, statementId: number): Promise<S
                 uuid: r.orderUuid,
                 number: r.orderNumber ?? '',
                 carrierName: r.carrierName,
+              }
+            : null,
+          carrierInvoice: r.payableUuid
+            ? {
+                '@id': iri('carrier_invoices', r.payableUuid),
+                uuid: r.payableUuid,
+                number: r.payableNumber ?? '',
+                dueAmount: r.payableDue ?? 0,
+                currency: r.payableCurrency ?? line.currency,
+                carrierName: r.payableCarrier,
               }
             : null,
         }
@@ -240,7 +358,7 @@ export async function listStatements(db: DbOrTx, uuid?: string): Promise<BankSta
 export async function markLineBooked(
   db: DbOrTx,
   lineId: number,
-  target: { invoiceId?: number | null; orderId?: number | null },
+  target: { invoiceId?: number | null; orderId?: number | null; carrierInvoiceId?: number | null },
 ): Promise<boolean> {
   const done = await db
     .update(bankStatementLines)
@@ -248,6 +366,7 @@ export async function markLineBooked(
       bookedAt: sql`now()`,
       bookedInvoiceId: target.invoiceId ?? null,
       bookedOrderId: target.orderId ?? null,
+      bookedCarrierInvoiceId: target.carrierInvoiceId ?? null,
     })
     .where(and(eq(bankStatementLines.id, lineId), isNull(bankStatementLines.bookedAt)))
     .returning({ id: bankStatementLines.id });

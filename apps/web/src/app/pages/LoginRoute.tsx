@@ -1,8 +1,9 @@
 import { isCustomerUser } from '@spedycja/domain';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { decodeToken } from '../../features/auth/claims.ts';
 import { LoginPage } from '../../features/auth/components/LoginPage.tsx';
+import { authMessagesEn, loginTextsFor } from '../../features/auth/messages.ts';
 import { session } from '../../lib/session.ts';
 import { RedirectIfLoggedIn } from '../guards.tsx';
 import { pageTitles } from '../messages.ts';
@@ -24,7 +25,16 @@ const prefetchAfterLogin = async () => {
 };
 
 export function LoginRoute() {
-  usePageTitle(pageTitles.login);
+  // An English panel user's login (`?lang=en`, issue 37) is titled and marked English too.
+  const english = loginTextsFor(window.location.search) === authMessagesEn;
+  usePageTitle(english ? authMessagesEn.title : pageTitles.login);
+  useEffect(() => {
+    if (!english) return;
+    document.documentElement.lang = 'en';
+    return () => {
+      document.documentElement.lang = 'pl';
+    };
+  }, [english]);
   const navigate = useNavigate();
   const handleLoggedIn = useCallback(() => {
     // A customer's panel login (issue 37): RedirectIfLoggedIn sends it to the panel's own build; no staff page is

@@ -2,7 +2,7 @@ import { Button, Checkbox, Menu, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { IconColumns } from '../icons.tsx';
-import { componentMessages as t } from '../messages.ts';
+import { useComponentTexts } from '../texts.tsx';
 import type { ColumnDef } from './types.ts';
 
 /** Whether a column stays at the right edge (the row actions, unless a column says otherwise). */
@@ -140,6 +140,7 @@ export function ColumnChooser<T>({
   onToggle: (id: string, shown: boolean) => void;
   onReset: () => void;
 }) {
+  const t = useComponentTexts();
   const choosable = columns.filter((c) => !isPinned(c) && typeof c.header === 'string' && c.header !== '');
   return (
     <Menu closeOnItemClick={false} position="bottom-end" withinPortal>

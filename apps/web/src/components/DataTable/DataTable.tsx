@@ -4,7 +4,7 @@ import { DEBOUNCE_MS } from '@spedycja/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { IconSortAsc, IconSortDesc, IconSortNone } from '../icons.tsx';
-import { componentMessages as t } from '../messages.ts';
+import { type ComponentTexts, useComponentTexts } from '../texts.tsx';
 import { isPinned, useVisibleColumns } from './ColumnChooser.tsx';
 import { nextSort, shouldLoadMore } from './paging.ts';
 import { RowActionsToolbar } from './RowActionsToolbar.tsx';
@@ -149,6 +149,7 @@ type DataRowProps<T> = {
 };
 
 function DataRowInner<T>({ row, index, columns, rowProps, measureRef }: DataRowProps<T>) {
+  const t = useComponentTexts();
   const extra = rowProps?.(row) ?? {};
   return (
     <Table.Tr ref={measureRef} data-index={index} {...extra}>
@@ -183,13 +184,14 @@ function DataRowInner<T>({ row, index, columns, rowProps, measureRef }: DataRowP
 const DataRow = memo(DataRowInner) as typeof DataRowInner;
 
 /** The state row shown instead of data: loading first, then empty. */
-function stateMessage<T>(props: DataTableBaseProps<T>): string | null {
+function stateMessage<T>(props: DataTableBaseProps<T>, t: ComponentTexts): string | null {
   if (props.rows.length > 0) return null;
   return props.loading ? (props.loadingText ?? t.loading) : (props.emptyText ?? t.empty);
 }
 
 function PagedDataTable<T>(props: Extract<DataTableProps<T>, { mode: 'pages' }>) {
-  const message = stateMessage(props);
+  const t = useComponentTexts();
+  const message = stateMessage(props, t);
   const refreshing = props.loading && props.rows.length > 0;
   const boxRef = useRef<HTMLDivElement>(null);
   const {
@@ -249,6 +251,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
     loadMoreThreshold = 5,
     scrollDebounceMs = DEBOUNCE_MS.scroll,
   } = props;
+  const t = useComponentTexts();
   const scrollRef = useRef<HTMLDivElement>(null);
   const {
     visible: columns,
@@ -285,7 +288,7 @@ function InfiniteDataTable<T>(props: InfiniteTableProps<T>) {
   const items = virtualizer.getVirtualItems();
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0));
-  const message = stateMessage(props);
+  const message = stateMessage(props, t);
   const colSpan = columns.length;
   const visibleWidth = virtualizer.scrollRect?.width;
 

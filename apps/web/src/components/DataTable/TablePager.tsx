@@ -1,7 +1,7 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import { VISIBLE_PAGE_BUTTONS } from '@spedycja/domain';
 import { pageCount } from '../../lib/hydra.ts';
-import { componentMessages as t } from '../messages.ts';
+import { useComponentTexts } from '../texts.tsx';
 import { pageWindow, rangeLabel } from './paging.ts';
 
 export type TablePagerProps = {
@@ -25,15 +25,16 @@ export function TablePager({
   visiblePages = VISIBLE_PAGE_BUTTONS,
   disabled,
 }: TablePagerProps) {
+  const t = useComponentTexts();
   const total = pageCount(totalItems, pageSize);
   const pages = pageWindow(page, total, visiblePages);
   return (
     <Group justify="space-between" mt="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
-        {rangeLabel(page, pageSize, totalItems, totalCapped)}
+        {rangeLabel(page, pageSize, totalItems, totalCapped, t)}
       </Text>
       <Pagination.Root total={total} value={page} onChange={onPageChange} disabled={disabled} size="sm">
-        <Group gap={4} component="nav" aria-label="Stronicowanie">
+        <Group gap={4} component="nav" aria-label={t.pagination}>
           <Pagination.First aria-label={t.firstPage} />
           <Pagination.Previous aria-label={t.previousPage} />
           {pages.map((n) => (

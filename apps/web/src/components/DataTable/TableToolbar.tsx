@@ -4,7 +4,7 @@ import { api } from '../../lib/apiClient.ts';
 import { saveFile } from '../../lib/download.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { IconDownload } from '../icons.tsx';
-import { componentMessages as t } from '../messages.ts';
+import { useComponentTexts } from '../texts.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import type { DataTableBaseProps } from './types.ts';
 
@@ -20,6 +20,7 @@ export function exportParams(params: Record<string, unknown>, format: 'csv' | 'x
 
 /** 'Eksportuj': every row the table would page through, as CSV or XLSX, saved under the server's file name. */
 export function ExportButton({ path, params }: NonNullable<DataTableBaseProps<unknown>['exportable']>) {
+  const t = useComponentTexts();
   const [busy, setBusy] = useState(false);
   const download = async (format: 'csv' | 'xlsx') => {
     setBusy(true);

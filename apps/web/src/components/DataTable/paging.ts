@@ -1,3 +1,5 @@
+import { componentMessages } from '../messages.ts';
+import type { ComponentTexts } from '../texts.tsx';
 import type { SortState } from './types.ts';
 
 /** Pure helpers of the data table, unit-tested on their own. */
@@ -40,12 +42,18 @@ export function shouldLoadMore(input: {
  * 'Pozycje 16–30 z 42'; a total counted only up to its cap (the API's `totalItemsCapped`, `hydra:totalItems` one past
  * the cap): 'z ponad 10 000', or 'z ponad 1 000' for a text filter's (apps/api/src/http/listing.ts).
  */
-export function rangeLabel(page: number, pageSize: number, totalItems: number, capped = false): string {
-  if (totalItems === 0) return 'Pozycje 0 z 0';
+export function rangeLabel(
+  page: number,
+  pageSize: number,
+  totalItems: number,
+  capped = false,
+  texts: Pick<ComponentTexts, 'noRows' | 'rowsRange' | 'moreThan'> = componentMessages,
+): string {
+  if (totalItems === 0) return texts.noRows;
   const from = (page - 1) * pageSize + 1;
-  if (capped) return `Pozycje ${from}–${page * pageSize} z ponad ${cappedTotalLabel(totalItems)}`;
+  if (capped) return texts.rowsRange(from, page * pageSize, texts.moreThan(cappedTotalLabel(totalItems)));
   const to = Math.min(totalItems, page * pageSize);
-  return `Pozycje ${from}–${to} z ${totalItems}`;
+  return texts.rowsRange(from, to, String(totalItems));
 }
 
 /** The cap a capped total was counted up to, grouped as Polish writes it ('10 000', '1 000'): one less than the total. */

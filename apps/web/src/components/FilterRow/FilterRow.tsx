@@ -4,9 +4,9 @@ import { DEBOUNCE_MS } from '@spedycja/domain';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DateRangeInput } from '../dates.tsx';
 import { IconFilter, IconX } from '../icons.tsx';
-import { componentMessages as t } from '../messages.ts';
 import { SearchableSelect } from '../SearchableSelect.tsx';
 import { codeOrLabelFilter } from '../selectFilter.ts';
+import { useComponentTexts } from '../texts.tsx';
 import {
   defaultFilterValues,
   EMPTY_DATE_RANGE,
@@ -43,6 +43,7 @@ export function FilterRow({
   initialValues,
   collapseKey,
 }: FilterRowProps) {
+  const t = useComponentTexts();
   const [values, setValues] = useState<FilterValues>(() => ({ ...defaultFilterValues(filters), ...initialValues }));
   const lastApplied = useRef<ApiParams>(filtersToParams(filters, values));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -90,7 +91,7 @@ export function FilterRow({
       ref={fold.panelRef}
       component="form"
       role="search"
-      aria-label="Filtry"
+      aria-label={t.filters}
       align="flex-end"
       gap="xs"
       wrap={fold.folded ? 'nowrap' : 'wrap'}
@@ -191,6 +192,7 @@ function useFoldedFilters(count: number, collapseKey: string | undefined) {
 }
 
 function FilterInput({ def, value, onChange }: { def: FilterDef; value: unknown; onChange: (value: unknown) => void }) {
+  const t = useComponentTexts();
   const width = def.width ?? 160;
   const ariaLabel = t.filterLabel(def.label);
   switch (def.kind) {

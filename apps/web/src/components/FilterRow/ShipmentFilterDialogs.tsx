@@ -3,7 +3,8 @@ import { validationMessages } from '@spedycja/domain';
 import { useState } from 'react';
 import { AppModal } from '../AppModal.tsx';
 import { CountrySelect } from '../CountrySelect.tsx';
-import { shipmentFilterMessages as t } from '../messages.ts';
+import { shipmentFilterMessages } from '../messages.ts';
+import { type ComponentTexts, useComponentTexts } from '../texts.tsx';
 import { customFilter } from './filterParams.ts';
 import {
   type AddressFilterValue,
@@ -26,14 +27,15 @@ import type { CustomFilterDef } from './types.ts';
 
 const DIALOG_WIDTH = 640;
 
-const dimensionLabels: Record<DimensionField, { name: string; unit: string }> = {
+const dimensionLabels = (t: ComponentTexts['shipment']): Record<DimensionField, { name: string; unit: string }> => ({
   cargoLength: { name: t.length, unit: 'm' },
   cargoWidth: { name: t.width, unit: 'm' },
   cargoHeight: { name: t.height, unit: 'm' },
   cargoWeight: { name: t.weight, unit: 't' },
-};
+});
 
 function DialogButton({ label, active, onClick }: { label: string; active: boolean; onClick: () => void }) {
+  const t = useComponentTexts().shipment;
   return (
     <Button
       size="xs"
@@ -51,6 +53,8 @@ type DialogFilterProps<V> = { value: V; onChange: (value: V) => void };
 
 /** Min/max length, width and height (m), weight (t), and optionally the loading and unloading country. */
 export function DimensionsFilterDialog({ value, onChange }: DialogFilterProps<DimensionsFilterValue>) {
+  const t = useComponentTexts().shipment;
+  const labels = dimensionLabels(t);
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState(value);
   const active = Object.keys(dimensionsFilterParams(value)).length > 0;
@@ -87,7 +91,7 @@ export function DimensionsFilterDialog({ value, onChange }: DialogFilterProps<Di
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
             {DIMENSION_FIELDS.flatMap((field) =>
               (['min', 'max'] as const).map((bound) => {
-                const { name, unit } = dimensionLabels[field];
+                const { name, unit } = labels[field];
                 const text = draft[field][bound];
                 return (
                   <TextInput
@@ -134,6 +138,7 @@ export function AddressFilterDialog({
   value,
   onChange,
 }: DialogFilterProps<AddressFilterValue> & { title: string }) {
+  const t = useComponentTexts().shipment;
   const [opened, setOpened] = useState(false);
   const active = Object.keys(addressFilterParams('loading', value)).length > 0;
   const set = (patch: Partial<AddressFilterValue>) => onChange({ ...value, ...patch });
@@ -183,7 +188,7 @@ export function AddressFilterDialog({
 }
 
 /** The filter-row entry of the cargo-dimension dialog. */
-export const dimensionsFilter = (): CustomFilterDef =>
+export const dimensionsFilter = (t: ComponentTexts['shipment'] = shipmentFilterMessages): CustomFilterDef =>
   customFilter<DimensionsFilterValue>({
     name: 'cargoDimensions',
     label: t.dimensions,
@@ -193,7 +198,10 @@ export const dimensionsFilter = (): CustomFilterDef =>
   });
 
 /** The filter-row entry of the loading or unloading address dialog. */
-export const addressFilter = (side: ShipmentSide): CustomFilterDef => {
+export const addressFilter = (
+  side: ShipmentSide,
+  t: ComponentTexts['shipment'] = shipmentFilterMessages,
+): CustomFilterDef => {
   const title = side === 'loading' ? t.loadingAddress : t.unloadingAddress;
   return customFilter<AddressFilterValue>({
     name: `${side}Address`,

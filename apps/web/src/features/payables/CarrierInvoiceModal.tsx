@@ -35,6 +35,15 @@ type Form = {
   lines: Line[];
 };
 
+/** A corrective's form: the corrected invoice's carrier, currency and orders, the amounts (the change) to type. */
+const correctiveOf = (corrected: CarrierInvoice): Form => ({
+  ...empty(),
+  carrier: null,
+  currency: corrected.currency === 'eur' ? 'eur' : 'pln',
+  paymentTermDays: null,
+  lines: corrected.orders.map((o) => ({ number: o.order.number ?? '', amount: null })),
+});
+
 const empty = (): Form => ({
   carrier: null,
   number: '',
@@ -50,17 +59,23 @@ const empty = (): Form => ({
   lines: [{ number: '', amount: null }],
 });
 
-/** 'Dodaj fakturę przewoźnika': a paper invoice typed by hand, over one or more orders (each with its part of the net). */
+/**
+ * 'Dodaj fakturę przewoźnika': a paper invoice typed by hand, over one or more orders (each with its part of the net).
+ * With `corrects` ('Korekta', issue 38): a corrective invoice of that one — its carrier and currency, its orders
+ * offered; the amounts are the change (negative for a reduction) and change what is due on the corrected invoice.
+ */
 export function CarrierInvoiceModal({
   opened,
   onClose,
   onSaved,
+  corrects = null,
 }: {
   opened: boolean;
   onClose: () => void;
   onSaved: (invoice: CarrierInvoice) => void;
+  corrects?: CarrierInvoice | null;
 }) {
-  const [form, setForm] = useState<Form>(empty);
+  const [form, setForm] = useState<Form>(() => (corrects ? correctiveOf(corrects) : empty()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateCarrierInvoice();
   if (!opened) return null;
@@ -81,7 +96,8 @@ export function CarrierInvoiceModal({
       orders.push({ order: order?.['@id'] ?? '', amount: line.amount });
     }
     const payload = {
-      carrier: form.carrier?.['@id'] ?? null,
+      carrier: corrects ? corrects.carrier['@id'] : (form.carrier?.['@id'] ?? null),
+      ...(corrects ? { corrects: corrects['@id'] } : {}),
       number: form.number,
       issueDate: form.issueDate,
       receivedDate: form.receivedDate,
@@ -92,7 +108,8 @@ export function CarrierInvoiceModal({
       grossAmount: gross,
       bankAccount: form.bankAccount || null,
       paymentTermDays: form.paymentTermDays ?? undefined,
-      paymentTermFrom: form.paymentTermFrom,
+      // A corrective follows its invoice's term unless one is typed.
+      paymentTermFrom: corrects && form.paymentTermDays === null ? undefined : form.paymentTermFrom,
       orders,
     };
     const all = { ...fieldErrors(carrierInvoiceCreateSchema, payload), ...found };
@@ -110,14 +127,25 @@ export function CarrierInvoiceModal({
   };
 
   return (
-    <AppModal opened onClose={onClose} title={t.addTitle} size={900}>
+    <AppModal opened onClose={onClose} title={corrects ? t.correctiveTitle(corrects.number) : t.addTitle} size={900}>
       <Stack gap="sm">
-        <CarrierPicker
-          value={form.carrier}
-          onChange={(value) => set('carrier', value)}
-          error={errors.carrier}
-          required
-        />
+        {corrects ? (
+          <Text size="sm" c="dimmed">
+            {t.correctiveHint(corrects.carrier.name ?? '')}
+          </Text>
+        ) : (
+          <CarrierPicker
+            value={form.carrier}
+            onChange={(value) => set('carrier', value)}
+            error={errors.carrier}
+            required
+          />
+        )}
+        {errors.corrects && (
+          <Text size="sm" c="red">
+            {errors.corrects}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 4 }}>
           <TextInput
             label={t.fields.number}
@@ -155,6 +183,7 @@ export function CarrierInvoiceModal({
             ]}
             value={form.currency}
             allowDeselect={false}
+            disabled={!!corrects}
             onChange={(v) => set('currency', (v as 'pln' | 'eur') ?? 'pln')}
           />
           <MoneyInput

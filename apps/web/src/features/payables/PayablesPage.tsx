@@ -1,22 +1,23 @@
 import { Badge, Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { type CarrierInvoice, DEBOUNCE_MS, formatMoney, type TransferBatch } from '@spedycja/domain';
 import dayjs from 'dayjs';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../components/DataTable/paging.ts';
-import type { ColumnDef, SortState } from '../../components/DataTable/types.ts';
+import type { ColumnDef } from '../../components/DataTable/types.ts';
+import { useListState } from '../../components/DataTable/useListState.ts';
 import { DateText } from '../../components/display.tsx';
 import { FilterRow } from '../../components/FilterRow/FilterRow.tsx';
-import { defaultFilterValues, filtersToParams } from '../../components/FilterRow/filterParams.ts';
-import type { ApiParams, FilterDef } from '../../components/FilterRow/types.ts';
-import { IconCheck, IconCoins } from '../../components/icons.tsx';
+import type { FilterDef } from '../../components/FilterRow/types.ts';
+import { IconCheck, IconCoins, IconReceipt } from '../../components/icons.tsx';
 import { ListPageHeader } from '../../components/ListPageHeader.tsx';
 import { RowAction } from '../../components/RowAction.tsx';
 import { isApiError, type Violation } from '../../lib/apiClient.ts';
-import { useDocumentsArrived, usePayables, usePrepareBatch } from './api.ts';
+import { type PortalInvoice, useDocumentsArrived, usePayables, usePortalInvoices, usePrepareBatch } from './api.ts';
 import { CarrierInvoiceModal } from './CarrierInvoiceModal.tsx';
 import { CarrierInvoicePaymentsModal } from './CarrierInvoicePaymentsModal.tsx';
 import { payablesUiMessages as t } from './messages.ts';
+import { PortalInvoiceConfirm } from './PortalInvoiceConfirm.tsx';
 import { TransferBatchModal } from './TransferBatchModal.tsx';
 
 const PAGE_SIZE = 30;
@@ -58,6 +59,64 @@ function refusedOnly(invoices: string[], violations: Violation[]): TransferBatch
   };
 }
 
+const portalColumns: ColumnDef<PortalInvoice>[] = [
+  { id: 'file', header: t.portalColumns.file, minWidth: 160, cell: (d) => d.fileName },
+  { id: 'order', header: t.portalColumns.order, nowrap: true, cell: (d) => d.order.number ?? '' },
+  { id: 'carrier', header: t.portalColumns.carrier, minWidth: 140, cell: (d) => d.carrier?.name ?? '' },
+  { id: 'number', header: t.portalColumns.number, nowrap: true, cell: (d) => d.invoiceFigures.number ?? '—' },
+  {
+    id: 'issueDate',
+    header: t.portalColumns.issueDate,
+    nowrap: true,
+    cell: (d) => <DateText value={d.invoiceFigures.issueDate} />,
+  },
+  {
+    id: 'gross',
+    header: t.portalColumns.gross,
+    align: 'right',
+    nowrap: true,
+    cell: (d) => (d.invoiceFigures.grossAmount === null ? '—' : formatMoney(d.invoiceFigures.grossAmount, 'pln')),
+  },
+  { id: 'addedAt', header: t.portalColumns.addedAt, nowrap: true, cell: (d) => <DateText value={d.addedAt} /> },
+  {
+    id: 'actions',
+    header: t.portalColumns.actions,
+    nowrap: true,
+    cell: (d) => <PortalInvoiceConfirm document={d} />,
+  },
+];
+
+/**
+ * The carriers' invoice PDFs from their links that wait for 'Potwierdź fakturę' (the same confirmation as on the
+ * order's documents: POST /api/carrier_invoices/from_portal/{document}); shown only while there are some.
+ */
+function PortalInvoicesToConfirm() {
+  const [page, setPage] = useState(1);
+  const list = usePortalInvoices({ page, itemsPerPage: PAGE_SIZE });
+  const total = list.data?.['hydra:totalItems'] ?? 0;
+  if (total === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fw={600} size="sm">
+        {t.portalTitle} ({total})
+      </Text>
+      <DataTable
+        mode="pages"
+        label={t.portalTable}
+        columns={portalColumns}
+        rows={list.data?.['hydra:member'] ?? []}
+        rowKey={(d) => d.uuid}
+        rowProps={(d) => ({ 'aria-label': `${t.portalColumns.file} ${d.fileName}` })}
+        loading={list.isFetching}
+        page={page}
+        pageSize={PAGE_SIZE}
+        totalItems={total}
+        onPageChange={setPage}
+      />
+    </Stack>
+  );
+}
+
 const statusColor: Record<CarrierInvoice['status'], string> = {
   czeka_na_dokumenty: 'gray',
   do_zaplaty: 'blue',
@@ -73,15 +132,13 @@ const statusColor: Record<CarrierInvoice['status'], string> = {
  */
 export function PayablesPage() {
   const filters = useMemo(filterDefs, []);
-  const [filterParams, setFilterParams] = useState<ApiParams>(() =>
-    filtersToParams(filters, defaultFilterValues(filters)),
-  );
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
+  // Filters, sort and page in the address, as every list (the KSeF invoices' page the same way).
+  const { filterValues, filterParams, sort, page, setFilters, setSort, setPage } = useListState(filters);
   const [selected, setSelected] = useState<Map<string, CarrierInvoice>>(new Map());
   const [batch, setBatch] = useState<TransferBatch | null>(null);
   const [paymentsOf, setPaymentsOf] = useState<CarrierInvoice | null>(null);
   const [adding, setAdding] = useState(false);
+  const [correcting, setCorrecting] = useState<CarrierInvoice | null>(null);
   const params = useMemo(
     () => ({ ...filterParams, ...sortToParams(sort), page, itemsPerPage: PAGE_SIZE }),
     [filterParams, sort, page],
@@ -91,11 +148,6 @@ export function PayablesPage() {
   const documents = useDocumentsArrived();
   const rows = list.data?.['hydra:member'] ?? [];
   const total = list.data?.['hydra:totalItems'];
-
-  const handleFilters = useCallback((next: ApiParams) => {
-    setFilterParams(next);
-    setPage(1);
-  }, []);
 
   const toggle = (row: CarrierInvoice) =>
     setSelected((current) => {
@@ -219,6 +271,11 @@ export function PayablesPage() {
           <RowAction label={t.payments} onClick={() => setPaymentsOf(r)}>
             <IconCoins />
           </RowAction>
+          {r.status !== 'w_paczce' && (
+            <RowAction label={t.corrective} onClick={() => setCorrecting(r)}>
+              <IconReceipt />
+            </RowAction>
+          )}
         </Group>
       ),
     },
@@ -241,7 +298,13 @@ export function PayablesPage() {
           </Tooltip>
         </Group>
       </Group>
-      <FilterRow filters={filters} onApply={handleFilters} debounceMs={DEBOUNCE_MS.defaultFilters} />
+      <PortalInvoicesToConfirm />
+      <FilterRow
+        filters={filters}
+        initialValues={filterValues}
+        onApply={setFilters}
+        debounceMs={DEBOUNCE_MS.defaultFilters}
+      />
       <Group gap="lg" aria-label={t.sums}>
         {totals.map((s) => (
           <Text key={s.currency} size="sm">
@@ -258,10 +321,7 @@ export function PayablesPage() {
         rowProps={(r) => ({ 'aria-label': `Faktura przewoźnika ${r.number}` })}
         loading={list.isFetching}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
+        onSortChange={setSort}
         page={page}
         pageSize={PAGE_SIZE}
         totalItems={total ?? 0}
@@ -281,6 +341,15 @@ export function PayablesPage() {
       />
       <CarrierInvoicePaymentsModal invoice={paymentsOf} onClose={() => setPaymentsOf(null)} />
       <CarrierInvoiceModal opened={adding} onClose={() => setAdding(false)} onSaved={() => setAdding(false)} />
+      {correcting && (
+        <CarrierInvoiceModal
+          key={correcting.uuid}
+          opened
+          corrects={correcting}
+          onClose={() => setCorrecting(null)}
+          onSaved={() => setCorrecting(null)}
+        />
+      )}
     </Stack>
   );
 }

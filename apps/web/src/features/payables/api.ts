@@ -31,6 +31,25 @@ export const usePayables = (params: QueryParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** A carrier's invoice PDF from its link, not yet confirmed (GET /api/payables/portal_invoices). */
+export type PortalInvoice = {
+  '@id': string;
+  uuid: string;
+  fileName: string;
+  addedAt: string;
+  order: { '@id': string; uuid: string; number: string | null };
+  carrier: { name: string | null } | null;
+  invoiceFigures: { number: string | null; issueDate: string | null; grossAmount: number | null };
+};
+
+/** 'Potwierdź fakturę' in 'Do zapłaty': under the 'payables' key, so a confirmation refreshes it with the list. */
+export const usePortalInvoices = (params: QueryParams) =>
+  useQuery({
+    queryKey: ['payables', 'portal', params],
+    queryFn: ({ signal }) => api.get<HydraCollection<PortalInvoice>>('/payables/portal_invoices', params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
 /** GET /api/carrier_payments?carrierInvoice.uuid=: the ledger's payments of one carrier's invoice. */
 export const useCarrierInvoicePayments = (uuid: string | null) =>
   useQuery({

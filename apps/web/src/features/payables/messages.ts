@@ -87,6 +87,22 @@ export const payablesUiMessages = {
   documentsArrived: 'Dokumenty otrzymane dziś',
   add: 'Dodaj fakturę przewoźnika',
   addTitle: 'Dodaj fakturę przewoźnika',
+  corrective: 'Korekta',
+  correctiveTitle: (number: string) => `Korekta faktury przewoźnika ${number}`,
+  correctiveHint: (carrier: string) =>
+    `Przewoźnik: ${carrier}. Kwoty korekty to zmiana (ujemne przy obniżeniu); zmieniają kwotę do zapłaty faktury korygowanej. Przy zleceniach wpisz zmianę netto każdego albo usuń numer zlecenia.`,
+  portalTitle: 'Faktury z linku przewoźnika do potwierdzenia',
+  portalTable: 'Faktury przewoźników z linku do potwierdzenia',
+  portalColumns: {
+    file: 'Plik',
+    order: 'Zlecenie',
+    carrier: 'Przewoźnik',
+    number: 'Numer (od przewoźnika)',
+    issueDate: 'Data wystawienia',
+    gross: 'Brutto',
+    addedAt: 'Przesłano',
+    actions: 'Akcje',
+  },
   confirmPortal: 'Potwierdź fakturę',
   confirmPortalTitle: (fileName: string) => `Faktura przewoźnika z linku: ${fileName}`,
   confirmPortalHint:

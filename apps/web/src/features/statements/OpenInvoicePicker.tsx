@@ -28,6 +28,9 @@ export function OpenInvoicePicker({
   initial,
   onChange,
   placeholder,
+  useSearch = useOpenInvoiceSearch,
+  minLengthText = t.pickerMinLength,
+  nothingFoundText = t.pickerNothingFound,
 }: {
   label: string;
   value: string | null;
@@ -35,6 +38,13 @@ export function OpenInvoicePicker({
   initial: OpenInvoiceOption | null;
   onChange: (uuid: string | null) => void;
   placeholder?: string;
+  /** What is searched: our open invoices (a credit's), or the carriers' open invoices (a debit's, issue 38). */
+  useSearch?: (term: string | null) => {
+    data?: { 'hydra:member': OpenInvoiceOption[]; 'hydra:totalItems': number };
+    isFetching: boolean;
+  };
+  minLengthText?: (n: number) => string;
+  nothingFoundText?: string;
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, PICKER_DEBOUNCE_MS);
@@ -42,7 +52,7 @@ export function OpenInvoicePicker({
   const [chosen, setChosen] = useState<OpenInvoiceOption | null>(initial);
   const selectedLabel = chosen && chosen.uuid === value ? openInvoiceLabel(chosen) : null;
   const term = pickerSearchTerm(debounced, selectedLabel);
-  const results = useOpenInvoiceSearch(term);
+  const results = useSearch(term);
 
   const byUuid = useMemo(() => {
     const map = new Map<string, OpenInvoiceOption>();
@@ -68,10 +78,10 @@ export function OpenInvoicePicker({
 
   const nothingFound =
     search !== selectedLabel && search.trim().length < PICKER_MIN_SEARCH_LENGTH
-      ? t.pickerMinLength(PICKER_MIN_SEARCH_LENGTH)
+      ? minLengthText(PICKER_MIN_SEARCH_LENGTH)
       : results.isFetching || debounced !== search
         ? t.pickerLoading
-        : t.pickerNothingFound;
+        : nothingFoundText;
 
   return (
     <SearchableSelect

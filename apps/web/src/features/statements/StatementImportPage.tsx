@@ -14,21 +14,34 @@ import {
 import { CSV_REQUIRED_COLUMNS, formatDate, formatMoney, type StatementLine } from '@spedycja/domain';
 import { useState } from 'react';
 import { HistoryList } from '../../components/HistoryList.tsx';
-import { type ImportedStatement, useBookStatement, useCsvMappings, useImportStatement } from './api.ts';
+import {
+  type ImportedStatement,
+  useBookStatement,
+  useCsvMappings,
+  useImportStatement,
+  useOpenPayableSearch,
+} from './api.ts';
 import { CsvMappingForm } from './CsvMappingForm.tsx';
 import { draftOf, EMPTY_MAPPING, type FileShape, type MappingDraft, mappingOf, readFileShape } from './csvColumns.ts';
 import { statementsUiMessages as t } from './messages.ts';
 import { OpenInvoicePicker } from './OpenInvoicePicker.tsx';
 
-/** `reason`: the admin's reason to book a debit the white list refused (its whitelistOverride). */
-type Choice = { checked: boolean; invoice: string | null; reason?: string };
+/**
+ * `invoice`: a credit's invoice; `carrierInvoice`: a debit's carrier invoice (issue 38), else the debit goes to its
+ * matched order; `reason`: the admin's reason to book a debit the white list refused (its whitelistOverride).
+ */
+type Choice = { checked: boolean; invoice: string | null; carrierInvoice?: string | null; reason?: string };
 
 /** The matches found at import: 'pewne' ones chosen, 'do sprawdzenia' to confirm, the rest with an invoice picker. */
 function initialChoices(lines: StatementLine[]): Record<string, Choice> {
   return Object.fromEntries(
     lines.map((l) => [
       l.uuid,
-      { checked: !l.bookedAt && l.match?.confidence === 'pewne', invoice: l.match?.invoice?.uuid ?? null },
+      {
+        checked: !l.bookedAt && l.match?.confidence === 'pewne',
+        invoice: l.match?.invoice?.uuid ?? null,
+        carrierInvoice: l.match?.carrierInvoice?.uuid ?? null,
+      },
     ]),
   );
 }
@@ -100,13 +113,15 @@ export function StatementImportPage() {
           ? { line: l['@id'], invoice: choices[l.uuid]?.invoice ?? undefined }
           : {
               line: l['@id'],
-              order: l.match?.order?.['@id'],
+              ...(choices[l.uuid]?.carrierInvoice
+                ? { carrierInvoice: `/api/carrier_invoices/${choices[l.uuid]?.carrierInvoice}` }
+                : { order: l.match?.order?.['@id'] }),
               ...(choices[l.uuid]?.reason?.trim()
                 ? { whitelistOverride: { reason: choices[l.uuid]?.reason?.trim() ?? '' } }
                 : {}),
             },
       )
-      .filter((l) => ('invoice' in l ? !!l.invoice : !!l.order));
+      .filter((l) => ('invoice' in l ? !!l.invoice : 'carrierInvoice' in l || !!l.order));
     if (lines.length === 0) return setError(t.nothingChosen);
     try {
       const s = await booker.mutateAsync({ lines });
@@ -208,6 +223,25 @@ export function StatementImportPage() {
                         )}
                         {l.amount > 0 && l.bookedAt && l.match?.invoice && (
                           <Text size="sm">{l.match.invoice.number}</Text>
+                        )}
+                        {l.amount < 0 && !l.bookedAt && (
+                          <OpenInvoicePicker
+                            label={`${t.carrierInvoice}: ${l.title}`}
+                            value={choice?.carrierInvoice ?? null}
+                            initial={
+                              l.match?.carrierInvoice
+                                ? { ...l.match.carrierInvoice, customerName: l.match.carrierInvoice.carrierName ?? '' }
+                                : null
+                            }
+                            onChange={(v) => set(l.uuid, { carrierInvoice: v, checked: !!v || !!l.match?.order })}
+                            placeholder={t.carrierInvoice}
+                            useSearch={useOpenPayableSearch}
+                            minLengthText={t.payablePickerMinLength}
+                            nothingFoundText={t.payablePickerNothingFound}
+                          />
+                        )}
+                        {l.amount < 0 && l.bookedAt && l.match?.carrierInvoice && (
+                          <Text size="sm">{l.match.carrierInvoice.number}</Text>
                         )}
                       </Group>
                       {notes[l['@id']] && (

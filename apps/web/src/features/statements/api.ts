@@ -1,4 +1,11 @@
-import type { BankStatement, Invoice, SavedCsvMapping, StatementBook, StatementLineNote } from '@spedycja/domain';
+import type {
+  BankStatement,
+  CarrierInvoice,
+  Invoice,
+  SavedCsvMapping,
+  StatementBook,
+  StatementLineNote,
+} from '@spedycja/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/apiClient.ts';
 
@@ -33,7 +40,7 @@ export function useBookStatement(uuid: string | null) {
     mutationFn: (body: StatementBook) => api.post<ImportedStatement>(`/bank_statements/${uuid}/book`, body),
     onSuccess: () =>
       Promise.all(
-        ['invoices', 'orders', 'payments', 'receivables', 'history'].map((k) =>
+        ['invoices', 'orders', 'payments', 'payables', 'receivables', 'history'].map((k) =>
           queryClient.invalidateQueries({ queryKey: [k] }),
         ),
       ),
@@ -57,6 +64,31 @@ export function useOpenInvoiceSearch(term: string | null) {
         term: term ?? '',
         itemsPerPage: String(OPEN_INVOICES_PAGE),
       }),
+    enabled: term !== null,
+  });
+}
+
+/**
+ * Issue 38: the carriers' open invoices (GET /api/payables) whose number contains `term`, a page of them, for a
+ * debit's picker; as options of the same picker (the carrier in the customer's place).
+ */
+export function useOpenPayableSearch(term: string | null) {
+  return useQuery({
+    queryKey: ['payables', 'open-for-statement', term],
+    queryFn: () =>
+      api.list<CarrierInvoice>('/payables', { number: term ?? '', itemsPerPage: String(OPEN_INVOICES_PAGE) }),
+    select: (list) => ({
+      ...list,
+      'hydra:member': list['hydra:member']
+        .filter((i) => i.type === 'vat' && i.status !== 'w_paczce' && i.dueAmount > 0)
+        .map((i) => ({
+          uuid: i.uuid,
+          number: i.number,
+          customerName: i.carrier.name ?? '',
+          dueAmount: i.dueAmount,
+          currency: i.currency,
+        })),
+    }),
     enabled: term !== null,
   });
 }

@@ -47,4 +47,7 @@ export const statementsUiMessages = {
   pickerNothingFound: 'Brak otwartych faktur',
   pickerMore: (shown: number, total: number) => `Pokazano ${shown} z ${total} — zawęź wyszukiwanie`,
   warning: 'Ostrzeżenie',
+  carrierInvoice: 'Faktura przewoźnika',
+  payablePickerMinLength: (n: number) => `Wpisz co najmniej ${n} znaki numeru faktury przewoźnika`,
+  payablePickerNothingFound: 'Brak faktur przewoźników do zapłaty',
 } as const;

@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/apiClient.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { session } from '../../../lib/session.ts';
 import { login } from '../api/login.ts';
-import { authMessages as t } from '../messages.ts';
+import { loginTextsFor } from '../messages.ts';
 
 export type LoginPageProps = {
   /** After the tokens are stored: load what the app needs and go on (the app decides where). */
@@ -14,6 +14,7 @@ export type LoginPageProps = {
 
 /** /login: 'Login', 'Hasło', 'Zaloguj'. Empty fields never reach the server (SPEC §5). */
 export function LoginPage({ onLoggedIn }: LoginPageProps) {
+  const [t] = useState(() => loginTextsFor(window.location.search));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);

@@ -21,6 +21,8 @@ import {
   trackTexts,
 } from '@spedycja/domain';
 import { type FormEvent, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { englishComponentTexts } from '../../../components/messagesEn.ts';
+import { ComponentTextsProvider, polishComponentTexts } from '../../../components/texts.tsx';
 import { configureApiClient, isApiError } from '../../../lib/apiClient.ts';
 import { saveFile } from '../../../lib/download.ts';
 import { session } from '../../../lib/session.ts';
@@ -54,7 +56,11 @@ export function placeOf(pathname: string, search = ''): Place {
 }
 
 const day = (value: string | null) => (value ? formatWallClock(value).slice(0, 10) : '—');
-const toLogin = () => window.location.assign('/login');
+/** The panel's last language, so that the login it sends an English customer to after a logout is English too. */
+const LANGUAGE_KEY = 'spedycja.panelLanguage';
+const loginPath = (lang: TrackLanguage) => (lang === 'en' ? '/login?lang=en' : '/login');
+const storedLanguage = (): TrackLanguage => (window.localStorage.getItem(LANGUAGE_KEY) === 'en' ? 'en' : 'pl');
+const toLogin = () => window.location.assign(loginPath(storedLanguage()));
 
 function Loading({ state, children }: { state: { data?: unknown; error?: string }; children: () => ReactNode }) {
   if (state.error) return <Alert color="red">{state.error}</Alert>;
@@ -239,7 +245,7 @@ export function InvitePage({ token, lang }: { token: string; lang: TrackLanguage
         {done ? (
           <Stack>
             <Alert color="green">{done}</Alert>
-            <Button component="a" href="/login">
+            <Button component="a" href={loginPath(lang)}>
               {t.login}
             </Button>
           </Stack>
@@ -302,6 +308,7 @@ export function PanelApp() {
       .me()
       .then((m) => {
         setMe(m);
+        window.localStorage.setItem(LANGUAGE_KEY, m.language);
         document.documentElement.lang = m.language;
         document.title = panelTexts[m.language].title;
       })
@@ -318,61 +325,63 @@ export function PanelApp() {
   };
   const tab = place.tab === 'order' ? 'orders' : place.tab;
   return (
-    <Container size="md" px="xs" py="sm">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <div>
-            <Title order={1} size="h4">
-              {t.title}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {me.customer.companyName} · {me.name}
-            </Text>
-          </div>
-          <Button variant="subtle" size="xs" onClick={logout}>
-            {t.logout}
-          </Button>
-        </Group>
-        <Tabs
-          value={tab}
-          onChange={(value) => {
-            const next = (value ?? 'orders') as keyof typeof TAB_PATHS;
-            setNotice(null);
-            go({ tab: next }, TAB_PATHS[next]);
-          }}
-        >
-          <Tabs.List grow>
-            <Tabs.Tab value="orders">{t.orders}</Tabs.Tab>
-            <Tabs.Tab value="queries">{t.queries}</Tabs.Tab>
-            <Tabs.Tab value="invoices">{t.invoices}</Tabs.Tab>
-            <Tabs.Tab value="new">{t.newQuery}</Tabs.Tab>
-          </Tabs.List>
-        </Tabs>
-        {notice ? (
-          <Alert color="green" withCloseButton onClose={() => setNotice(null)}>
-            {notice}
-          </Alert>
-        ) : null}
-        {place.tab === 'orders' ? (
-          <Suspense fallback={<Loader size="sm" />}>
-            <PanelOrders lang={lang} open={openOrder} />
-          </Suspense>
-        ) : null}
-        {place.tab === 'order' ? (
-          <OrderScreen uuid={place.uuid} lang={lang} back={() => go({ tab: 'orders' }, TAB_PATHS.orders)} />
-        ) : null}
-        {place.tab === 'queries' ? <QueriesScreen lang={lang} /> : null}
-        {place.tab === 'invoices' ? <InvoicesScreen lang={lang} /> : null}
-        {place.tab === 'new' ? (
-          <NewQueryForm
-            lang={lang}
-            onCreated={(message) => {
-              go({ tab: 'queries' }, TAB_PATHS.queries);
-              setNotice(message || msg.queryCreated);
+    <ComponentTextsProvider value={lang === 'en' ? englishComponentTexts : polishComponentTexts}>
+      <Container size="md" px="xs" py="sm">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <div>
+              <Title order={1} size="h4">
+                {t.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {me.customer.companyName} · {me.name}
+              </Text>
+            </div>
+            <Button variant="subtle" size="xs" onClick={logout}>
+              {t.logout}
+            </Button>
+          </Group>
+          <Tabs
+            value={tab}
+            onChange={(value) => {
+              const next = (value ?? 'orders') as keyof typeof TAB_PATHS;
+              setNotice(null);
+              go({ tab: next }, TAB_PATHS[next]);
             }}
-          />
-        ) : null}
-      </Stack>
-    </Container>
+          >
+            <Tabs.List grow>
+              <Tabs.Tab value="orders">{t.orders}</Tabs.Tab>
+              <Tabs.Tab value="queries">{t.queries}</Tabs.Tab>
+              <Tabs.Tab value="invoices">{t.invoices}</Tabs.Tab>
+              <Tabs.Tab value="new">{t.newQuery}</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          {notice ? (
+            <Alert color="green" withCloseButton onClose={() => setNotice(null)}>
+              {notice}
+            </Alert>
+          ) : null}
+          {place.tab === 'orders' ? (
+            <Suspense fallback={<Loader size="sm" />}>
+              <PanelOrders lang={lang} open={openOrder} />
+            </Suspense>
+          ) : null}
+          {place.tab === 'order' ? (
+            <OrderScreen uuid={place.uuid} lang={lang} back={() => go({ tab: 'orders' }, TAB_PATHS.orders)} />
+          ) : null}
+          {place.tab === 'queries' ? <QueriesScreen lang={lang} /> : null}
+          {place.tab === 'invoices' ? <InvoicesScreen lang={lang} /> : null}
+          {place.tab === 'new' ? (
+            <NewQueryForm
+              lang={lang}
+              onCreated={(message) => {
+                go({ tab: 'queries' }, TAB_PATHS.queries);
+                setNotice(message || msg.queryCreated);
+              }}
+            />
+          ) : null}
+        </Stack>
+      </Container>
+    </ComponentTextsProvider>
   );
 }

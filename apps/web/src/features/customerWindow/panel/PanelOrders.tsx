@@ -12,6 +12,7 @@ import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import { addressFilter } from '../../../components/FilterRow/ShipmentFilterDialogs.tsx';
 import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
+import { polishComponentTexts, useComponentTexts } from '../../../components/texts.tsx';
 import { type PanelOrder, panelApi } from './panelApi.ts';
 import { useLoad } from './useLoad.ts';
 
@@ -49,7 +50,7 @@ const LABELS = {
  * The panel's filter row: the office list's filters that a customer can use (number, status, cargo, both addresses with
  * their city and country, both date ranges); the server binds every one of them to the customer.
  */
-export function panelOrderFilterDefs(lang: TrackLanguage): FilterDef[] {
+export function panelOrderFilterDefs(lang: TrackLanguage, shipment = polishComponentTexts.shipment): FilterDef[] {
   const l = LABELS[lang];
   return [
     { kind: 'text', name: 'number', label: panelTexts[lang].number, width: 110 },
@@ -67,9 +68,9 @@ export function panelOrderFilterDefs(lang: TrackLanguage): FilterDef[] {
       width: 140,
     },
     { kind: 'text', name: 'cargo', label: l.cargo, width: 140 },
-    addressFilter('loading'),
+    addressFilter('loading', shipment),
     { kind: 'dateRange', name: 'loadingDate', label: l.loadingDate },
-    addressFilter('unloading'),
+    addressFilter('unloading', shipment),
     { kind: 'dateRange', name: 'unloadingDate', label: l.unloadingDate },
   ];
 }
@@ -96,6 +97,8 @@ function panelOrderColumns(lang: TrackLanguage, open: (uuid: string) => void): C
     {
       id: 'status',
       header: l.status,
+      // Along the order's life: 'Przyjęte' first, 'Zakończone' last (the API's rank of the same status).
+      sortKey: 'status',
       nowrap: true,
       cell: (o) => <Badge variant="light">{tt.statuses[o.status]}</Badge>,
     },
@@ -129,7 +132,8 @@ function panelOrderColumns(lang: TrackLanguage, open: (uuid: string) => void): C
  * the invitation page and the other screens load none of it.
  */
 export default function PanelOrders({ lang, open }: { lang: TrackLanguage; open: (uuid: string) => void }) {
-  const filters = useMemo(() => panelOrderFilterDefs(lang), [lang]);
+  const { shipment } = useComponentTexts();
+  const filters = useMemo(() => panelOrderFilterDefs(lang, shipment), [lang, shipment]);
   const [filterParams, setFilterParams] = useState<ApiParams>(() =>
     filtersToParams(filters, defaultFilterValues(filters)),
   );

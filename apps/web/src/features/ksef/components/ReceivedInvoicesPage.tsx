@@ -1,13 +1,13 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DEBOUNCE_MS, formatMoney, type Order, type ReceivedInvoice } from '@spedycja/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
-import type { ColumnDef, SortState } from '../../../components/DataTable/types.ts';
+import type { ColumnDef } from '../../../components/DataTable/types.ts';
+import { useListState } from '../../../components/DataTable/useListState.ts';
 import { DateText } from '../../../components/display.tsx';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
-import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
-import type { ApiParams, FilterDef } from '../../../components/FilterRow/types.ts';
+import type { FilterDef } from '../../../components/FilterRow/types.ts';
 import { IconCoins, IconDownload, IconOrders, IconReceipt } from '../../../components/icons.tsx';
 import { ListPageHeader } from '../../../components/ListPageHeader.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
@@ -53,11 +53,8 @@ function download(invoice: ReceivedInvoice, format: 'pdf' | 'xml') {
 /** /invoices/received: the carriers' invoices fetched from KSeF, their orders, 'Przypisz do zlecenia'. */
 export function ReceivedInvoicesPage() {
   const filters = useMemo(filterDefs, []);
-  const [filterParams, setFilterParams] = useState<ApiParams>(() =>
-    filtersToParams(filters, defaultFilterValues(filters)),
-  );
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState>(null);
+  // Filters, sort and page in the address, as every list ('Do zapłaty' the same way).
+  const { filterValues, filterParams, sort, page, setFilters, setSort, setPage } = useListState(filters);
   const [orderUuid, setOrderUuid] = useState<string | null>(null);
   const [assigning, setAssigning] = useState<ReceivedInvoice | null>(null);
   const [orderNumber, setOrderNumber] = useState('');
@@ -72,11 +69,6 @@ export function ReceivedInvoicesPage() {
   const fromKsef = useCarrierInvoiceFromKsef();
   const rows = list.data?.['hydra:member'] ?? [];
   const total = list.data?.['hydra:totalItems'];
-
-  const handleFilters = useCallback((next: ApiParams) => {
-    setFilterParams(next);
-    setPage(1);
-  }, []);
 
   const submitAssign = async () => {
     if (!assigning) return;
@@ -216,7 +208,12 @@ export function ReceivedInvoicesPage() {
           {t.sync}
         </Button>
       </Group>
-      <FilterRow filters={filters} onApply={handleFilters} debounceMs={DEBOUNCE_MS.defaultFilters} />
+      <FilterRow
+        filters={filters}
+        initialValues={filterValues}
+        onApply={setFilters}
+        debounceMs={DEBOUNCE_MS.defaultFilters}
+      />
       <DataTable
         mode="pages"
         label={t.tableLabel}
@@ -226,10 +223,7 @@ export function ReceivedInvoicesPage() {
         rowProps={(r) => ({ 'aria-label': `Faktura przewoźnika ${r.invoiceNumber}` })}
         loading={list.isFetching}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
+        onSortChange={setSort}
         page={page}
         pageSize={PAGE_SIZE}
         totalItems={total ?? 0}
