@@ -1,0 +1,4 @@
+ALTER TABLE "bank_statement_lines" ADD COLUMN "match_carrier_invoice_id" integer;--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD COLUMN "booked_carrier_invoice_id" integer;--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD CONSTRAINT "bank_statement_lines_match_carrier_invoice_id_carrier_invoices_id_fk" FOREIGN KEY ("match_carrier_invoice_id") REFERENCES "public"."carrier_invoices"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bank_statement_lines" ADD CONSTRAINT "bank_statement_lines_booked_carrier_invoice_id_carrier_invoices_id_fk" FOREIGN KEY ("booked_carrier_invoice_id") REFERENCES "public"."carrier_invoices"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,1 @@
+CREATE INDEX "order_documents_carrier_invoice_idx" ON "order_documents" USING btree ("id") WHERE "order_documents"."kind" = 'invoice' AND "order_documents"."source" = 'carrier' AND "order_documents"."deleted_at" IS NULL;
