@@ -31,6 +31,7 @@ import { project, projectionOf } from '../../http/properties.ts';
 import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
 import { assertCustomerAllowed } from '../debtors/debt.ts';
+import { etasOf, toEtaJson } from '../positions/repository.ts';
 import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { readAllSettings } from '../settings/company.ts';
 import { readSetting } from '../settings/repository.ts';
@@ -115,9 +116,17 @@ export async function ordersRoutes(
         .send(`${envelope.slice(0, at)}${json.items.join(',')}${envelope.slice(at)}`);
     }
     const { rows, total } = await listOrders(db, params, projection);
+    // Issue 39: the kept ETA of the page's orders, read by primary key after the page (never per row of the list).
+    const etas = await etasOf(
+      db,
+      rows.map((row) => row.order.id),
+    );
+    const now = new Date();
     return collection(
       request.url,
-      rows.map((row) => project(toOrderJson(row), projection)),
+      rows.map((row) =>
+        project(Object.assign(toOrderJson(row), { eta: toEtaJson(etas.get(row.order.id) ?? null, now) }), projection),
+      ),
       total,
       params,
     );
@@ -126,6 +135,7 @@ export async function ordersRoutes(
   /** One order as its item reads answer it: with the warnings about its carrier (OCP, verification). */
   const itemJson = async (record: OrderRecord) => ({
     ...toOrderJson(record),
+    eta: toEtaJson((await etasOf(db, [record.order.id])).get(record.order.id) ?? null),
     warnings: await orderWarnings(db, record.order),
   });
   r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>
