@@ -5,6 +5,7 @@ import { type Carrier, carrierCreateSchema, carrierUpdateSchema, METHODS_OF_CONT
 import { FormField, FormMoneyInput, FormSelect, FormTextInput } from '../../../components/FormFields.tsx';
 import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { ApiKeysPanel } from '../../positions/index.ts';
 import { OcpFields, type OcpForm, RegistryPanel } from '../../verification/index.ts';
 import { useCreateCarrier } from '../api/createCarrier.ts';
 import { useCarrier } from '../api/getCarrier.ts';
@@ -79,7 +80,11 @@ const carrierSetup = {
   duplicates: { queryKey: carrierKeys.all, fetcher: getCarrierDuplicates },
   renderFields: renderCarrierFields,
   renderExtras: (form: UseFormReturnType<CarrierFormValues>, uuid: string | null, record: Carrier | undefined) => (
-    <RegistryPanel resource="carriers" uuid={uuid} form={form} record={record} />
+    <>
+      <RegistryPanel resource="carriers" uuid={uuid} form={form} record={record} />
+      {/* Issue 39: the carrier's telematics keys (an existing carrier only). */}
+      {uuid && <ApiKeysPanel carrierUuid={uuid} />}
+    </>
   ),
 };
 

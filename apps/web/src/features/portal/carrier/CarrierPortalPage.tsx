@@ -17,7 +17,17 @@ import {
   Title,
 } from '@mantine/core';
 import { formatInstant, formatWallClock } from '@spedycja/domain';
-import { type CSSProperties, type FormEvent, Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type FormEvent,
+  Fragment,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { type CarrierTexts, carrierTexts } from '../messages.ts';
 import { type PortalError, type PortalView, portalApi, previewUrl, tokenFromPath } from './portalApi.ts';
 
@@ -27,6 +37,9 @@ function localNow(): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+
+/** Issue 39: location sharing in a chunk of its own, loaded once the order is accepted (the page's 100 kB budget). */
+const LocationSharing = lazy(() => import('./LocationSharing.tsx'));
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -197,6 +210,9 @@ export function CarrierPortalPage() {
             <>
               <VehicleForm {...props} view={view} focus={justAccepted} />
               <Progress {...props} view={view} />
+              <Suspense fallback={null}>
+                <LocationSharing token={token} language={view.language} unloaded={Boolean(s.unloadedAt)} />
+              </Suspense>
               <Documents {...props} view={view} />
               <Invoice {...props} />
             </>
