@@ -84,9 +84,11 @@ describe('the ETA', () => {
     expect(etaStatus(new Date('2026-12-01T11:40:00Z'), end)).toEqual({ status: 'zagrozone', minutesLate: 0 });
     expect(etaStatus(new Date('2026-12-01T12:45:30Z'), end)).toEqual({ status: 'opoznienie', minutesLate: 46 });
     expect(etaStatus(new Date('2026-12-01T12:45:30Z'), null)).toEqual({ status: 'ok', minutesLate: 0 });
-    // A date without an hour (midnight in Warsaw) allows the whole day; with an hour, that hour.
-    expect(windowEndOf('2026-12-01T23:00:00Z')?.toISOString()).toBe('2026-12-02T22:59:00.000Z');
-    expect(windowEndOf('2026-12-01T13:00:00Z')?.toISOString()).toBe('2026-12-01T13:00:00.000Z');
+    // Dates are wall clocks kept as UTC: a day without an hour allows the whole day (23:59 Warsaw time), an hour is
+    // that hour in Warsaw (UTC+1 in winter, +2 in summer).
+    expect(windowEndOf('2026-12-01T00:00:00.000Z')?.toISOString()).toBe('2026-12-01T22:59:00.000Z');
+    expect(windowEndOf('2026-12-01T13:00:00.000Z')?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    expect(windowEndOf('2026-07-01T13:00:00.000Z')?.toISOString()).toBe('2026-07-01T11:00:00.000Z');
     expect(windowEndOf(null)).toBeNull();
   });
 

@@ -238,6 +238,8 @@ export type Order = ShipmentRead & {
   mailSentToCarrierAddress: string | null;
   /** Issue 39: the kept ETA of a running order with positions (list and item reads); null without one. */
   eta?: OrderEta | null;
+  /** The same ETA's status alone (the loadings calendar's narrow read). */
+  etaStatus?: OrderEta['status'] | null;
 };
 
 /** The file name of an order document: 'zlecenie_12-11-2026_przewoznik.pdf' (also the e-mail attachment's). */

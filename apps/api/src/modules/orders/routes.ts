@@ -125,7 +125,13 @@ export async function ordersRoutes(
     return collection(
       request.url,
       rows.map((row) =>
-        project(Object.assign(toOrderJson(row), { eta: toEtaJson(etas.get(row.order.id) ?? null, now) }), projection),
+        project(
+          Object.assign(toOrderJson(row), {
+            eta: toEtaJson(etas.get(row.order.id) ?? null, now),
+            etaStatus: etas.get(row.order.id)?.status ?? null,
+          }),
+          projection,
+        ),
       ),
       total,
       params,

@@ -126,19 +126,42 @@ export function etaStatus(at: Date, windowEnd: Date | null): { status: EtaStatus
   return { status: 'ok', minutesLate: 0 };
 }
 
+/** Minutes Warsaw is ahead of UTC at an instant (60 in winter, 120 in summer). */
+function warsawOffsetMinutes(at: number): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return Math.round((local - Math.floor(at / 60_000) * 60_000) / 60_000);
+}
+
 /**
- * The end of a stop's window from the order's date: a date typed without an hour (midnight in Warsaw) allows the
- * whole day, up to 23:59 Warsaw time; a date with an hour is that hour.
+ * A loading or unloading time as the app keeps it — the wall clock at the place, written as if it were UTC
+ * (packages/domain wallClock.ts) — as the instant it is, read on Warsaw's clock (the office's; most of the EU's
+ * places share it, and the rest differ by an hour at most).
+ */
+export function wallClockInstant(value: string): Date | null {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  const guess = at.getTime();
+  return new Date(guess - warsawOffsetMinutes(guess - 60 * 60_000) * 60_000);
+}
+
+/**
+ * The end of a stop's window from the order's date (a wall clock, see wallClockInstant): a day without an hour allows
+ * the whole day, up to 23:59; a time is that time.
  */
 export function windowEndOf(date: string | null): Date | null {
   if (!date) return null;
   const at = new Date(date);
   if (Number.isNaN(at.getTime())) return null;
-  const hm = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Warsaw',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(at);
-  return hm === '00:00' ? new Date(at.getTime() + (23 * 60 + 59) * 60_000) : at;
+  const wholeDay = at.getUTCHours() === 0 && at.getUTCMinutes() === 0;
+  return wallClockInstant(new Date(at.getTime() + (wholeDay ? (23 * 60 + 59) * 60_000 : 0)).toISOString());
 }

@@ -15,7 +15,7 @@ import { iri } from '../../http/hydra.ts';
 import { haversineKm } from '../../integrations/geo/types.ts';
 import { recordPortalEvent } from '../portal/repository.ts';
 import { readSetting } from '../settings/repository.ts';
-import { computeEta, windowEndOf } from './eta.ts';
+import { computeEta, wallClockInstant, windowEndOf } from './eta.ts';
 
 /** 'PO 12345', 'po-12345' and 'PO12345' are one truck: letters and digits, upper case (as orders_carrier_truck_idx). */
 export const normalisePlate = (plate: string) => plate.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -205,8 +205,6 @@ type OrderForEta = {
   unloaded_at: string | null;
 };
 
-const asDate = (value: string | Date | null) => (value === null ? null : new Date(value));
-
 /** Running: live, active, not unloaded (confirmed or reported by the carrier). */
 const isRunning = (o: OrderForEta) =>
   o.deletion_reason === 0 && o.status === 'aktywne' && !o.unloading_finished && !o.unloaded_at;
@@ -259,7 +257,9 @@ export async function recomputeEta(db: Db, deps: EtaDeps, orderId: number, now =
   const route = await deps.router({ lat: last.lat, lon: last.lon }, { lat, lon });
   const speedKmh = Number((await readSetting(db, 'averageTruckSpeed')) ?? '70') || 70;
   const windowEnd = windowEndOf(loaded ? order.unloading_date : order.loading_date);
-  const loadedAt = loaded ? asDate(order.loaded_at ?? order.loading_date) : null;
+  // The reported loading is a wall clock too (the carrier's tap, or the order's loading date once confirmed).
+  const loadedWallClock = loaded ? (order.loaded_at ?? order.loading_date) : null;
+  const loadedAt = loadedWallClock ? wallClockInstant(new Date(loadedWallClock).toISOString()) : null;
   const eta = computeEta({ departAt, distanceKm: route.km, speedKmh, loadedAt, windowEnd });
   const basis: EtaBasis = {
     stop,
