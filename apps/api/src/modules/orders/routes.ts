@@ -139,11 +139,16 @@ export async function ordersRoutes(
   });
 
   /** One order as its item reads answer it: with the warnings about its carrier (OCP, verification). */
-  const itemJson = async (record: OrderRecord) => ({
-    ...toOrderJson(record),
-    eta: toEtaJson((await etasOf(db, [record.order.id])).get(record.order.id) ?? null),
-    warnings: await orderWarnings(db, record.order),
-  });
+  const itemJson = async (record: OrderRecord) => {
+    // Issue 39: the kept ETA (and its status alone, as the loadings calendar's narrow read has it).
+    const kept = (await etasOf(db, [record.order.id])).get(record.order.id) ?? null;
+    return {
+      ...toOrderJson(record),
+      eta: toEtaJson(kept),
+      etaStatus: kept?.status ?? null,
+      warnings: await orderWarnings(db, record.order),
+    };
+  };
   r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>
     itemJson(await loadLive(uuidParam(request.params.id), request, 'read')),
   );

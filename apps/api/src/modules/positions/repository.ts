@@ -227,83 +227,141 @@ export const orderIsRunning = async (db: DbOrTx, orderId: number) => {
 
 export type EtaDeps = { router: Router; nudge?: () => void };
 
+type EtaValues = Omit<typeof orderEtas.$inferInsert, 'orderId'> & { status: EtaStatus };
+
 /**
- * Recomputes an order's kept ETA from its last position (now instead of the position's time while it is stale: the
- * truck has not been seen moving since). A change to 'zagrożone' or 'opóźnienie' notifies the order's owner once: the
- * kept row is locked while the change is written, so a second instance recomputing at the same moment finds the new
- * status and notifies nothing. An order no longer running loses its ETA.
+ * Recomputes the kept ETA of orders from their last positions (now instead of a position's time while it is stale:
+ * the truck has not been seen moving since), in a few statements for a whole telematics batch. A change to
+ * 'zagrożone' or 'opóźnienie' notifies the order's owner once: a new row is inserted before anything is read, and an
+ * existing one is locked while it changes, so a second instance recomputing at the same moment finds the new status
+ * and notifies nothing. An order no longer running loses its ETA.
  */
-export async function recomputeEta(db: Db, deps: EtaDeps, orderId: number, now = new Date()) {
-  const order = await orderForEta(db, orderId);
-  if (!order || !isRunning(order)) {
-    await db.delete(orderEtas).where(eq(orderEtas.orderId, orderId));
-    return null;
-  }
-  const [last] = await db
-    .select({ lat: positions.lat, lon: positions.lon, at: positions.at })
-    .from(positions)
-    .where(eq(positions.orderId, orderId))
-    .orderBy(desc(positions.at))
-    .limit(1);
-  if (!last) return null;
-  const loaded = order.loading_finished || order.loaded_at !== null;
-  const stop = loaded ? 'unloading' : 'loading';
-  const lat = loaded ? order.unloading_latitude : order.loading_latitude;
-  const lon = loaded ? order.unloading_longitude : order.loading_longitude;
-  if (lat === null || lon === null) return null;
-  const positionAt = new Date(last.at);
-  const stale = now.getTime() - positionAt.getTime() > POSITION_STALE_MINUTES * 60_000;
-  const departAt = stale ? now : positionAt;
-  const route = await deps.router({ lat: last.lat, lon: last.lon }, { lat, lon });
-  const speedKmh = Number((await readSetting(db, 'averageTruckSpeed')) ?? '70') || 70;
-  const windowEnd = windowEndOf(loaded ? order.unloading_date : order.loading_date);
-  // The reported loading is a wall clock too (the carrier's tap, or the order's loading date once confirmed).
-  const loadedWallClock = loaded ? (order.loaded_at ?? order.loading_date) : null;
-  const loadedAt = loadedWallClock ? wallClockInstant(new Date(loadedWallClock).toISOString()) : null;
-  const eta = computeEta({ departAt, distanceKm: route.km, speedKmh, loadedAt, windowEnd });
-  const basis: EtaBasis = {
-    stop,
-    method: route.method,
-    distanceKm: Math.round(route.km),
-    speedKmh,
-    drivingMinutes: Math.round(eta.drivingMinutes),
-    breaks: eta.breaks,
-    dailyRests: eta.dailyRests,
-    departedAt: departAt.toISOString(),
-    windowEnd: windowEnd?.toISOString() ?? null,
-  };
-  const values = {
-    status: eta.status,
-    etaAt: eta.at.toISOString(),
-    minutesLate: eta.minutesLate,
-    computedAt: now.toISOString(),
-    positionAt: positionAt.toISOString(),
-    lat: last.lat,
-    lon: last.lon,
-    basis,
-  };
-  const notified = await db.transaction(async (tx) => {
-    const created = await tx
-      .insert(orderEtas)
-      .values({ orderId, ...values })
-      .onConflictDoNothing()
-      .returning({ orderId: orderEtas.orderId });
-    let previous: string | null = null;
-    if (created.length === 0) {
-      const [kept] = await tx
-        .select({ status: orderEtas.status })
-        .from(orderEtas)
-        .where(eq(orderEtas.orderId, orderId))
-        .for('update');
-      previous = kept?.status ?? null;
-      await tx.update(orderEtas).set(values).where(eq(orderEtas.orderId, orderId));
-    }
-    if (previous === eta.status || eta.status === 'ok') return false;
-    await notifyEtaChange(tx, orderId, eta.status, eta.at, eta.minutesLate);
-    return true;
+export async function recomputeEtas(db: Db, deps: EtaDeps, orderIds: number[], now = new Date()) {
+  const results = new Map<number, EtaValues>();
+  if (orderIds.length === 0) return results;
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const orderRows = await selectRows<OrderForEta>(
+    db,
+    sql`SELECT o.id, o.number, o.status, o.deletion_reason, o.loading_finished, o.unloading_finished,
+        o.loading_date, o.unloading_date, o.loading_latitude, o.loading_longitude, o.unloading_latitude,
+        o.unloading_longitude, l.loaded_at, l.unloaded_at
+      FROM orders o LEFT JOIN portal_links l ON l.order_id = o.id WHERE o.id IN (${ids})`,
+  );
+  const gone = orderIds.filter((id) => {
+    const order = orderRows.find((o) => o.id === id);
+    return !order || !isRunning(order);
   });
-  if (notified) deps.nudge?.();
-  return { ...values, status: eta.status as EtaStatus };
+  if (gone.length > 0)
+    await db.delete(orderEtas).where(
+      sql`${orderEtas.orderId} IN (${sql.join(
+        gone.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  const running = orderRows.filter(isRunning);
+  if (running.length === 0) return results;
+  // Each order's last position, by positions_order_at_idx.
+  const lasts = await selectRows<{ order_id: number; lat: number; lon: number; at: string }>(
+    db,
+    sql`SELECT p.order_id, p.lat, p.lon, p.at FROM unnest(ARRAY[${sql.join(
+      running.map((o) => sql`${o.id}`),
+      sql`, `,
+    )}]::int[]) AS i(id)
+      CROSS JOIN LATERAL (SELECT order_id, lat, lon, at FROM positions WHERE order_id = i.id ORDER BY at DESC LIMIT 1) p`,
+  );
+  const speedKmh = Number((await readSetting(db, 'averageTruckSpeed')) ?? '70') || 70;
+  for (const order of running) {
+    const last = lasts.find((l) => l.order_id === order.id);
+    if (!last) continue;
+    const loaded = order.loading_finished || order.loaded_at !== null;
+    const lat = loaded ? order.unloading_latitude : order.loading_latitude;
+    const lon = loaded ? order.unloading_longitude : order.loading_longitude;
+    if (lat === null || lon === null) continue;
+    const positionAt = new Date(last.at);
+    const stale = now.getTime() - positionAt.getTime() > POSITION_STALE_MINUTES * 60_000;
+    const departAt = stale ? now : positionAt;
+    const route = await deps.router({ lat: last.lat, lon: last.lon }, { lat, lon });
+    const windowEnd = windowEndOf(loaded ? order.unloading_date : order.loading_date);
+    // The reported loading is a wall clock too (the carrier's tap, or the order's loading date once confirmed).
+    const loadedWallClock = loaded ? (order.loaded_at ?? order.loading_date) : null;
+    const loadedAt = loadedWallClock ? wallClockInstant(new Date(loadedWallClock).toISOString()) : null;
+    const eta = computeEta({ departAt, distanceKm: route.km, speedKmh, loadedAt, windowEnd });
+    const basis: EtaBasis = {
+      stop: loaded ? 'unloading' : 'loading',
+      method: route.method,
+      distanceKm: Math.round(route.km),
+      speedKmh,
+      drivingMinutes: Math.round(eta.drivingMinutes),
+      breaks: eta.breaks,
+      dailyRests: eta.dailyRests,
+      departedAt: departAt.toISOString(),
+      windowEnd: windowEnd?.toISOString() ?? null,
+    };
+    results.set(order.id, {
+      status: eta.status,
+      etaAt: eta.at.toISOString(),
+      minutesLate: eta.minutesLate,
+      computedAt: now.toISOString(),
+      positionAt: positionAt.toISOString(),
+      lat: last.lat,
+      lon: last.lon,
+      basis,
+    });
+  }
+  if (results.size === 0) return results;
+  // In the order of their ids, as the locks are taken: two instances never wait on each other crosswise.
+  const rows = [...results]
+    .sort(([a], [b]) => a - b)
+    .map(([orderId, v]) => ({ order_id: orderId, ...v, basis: JSON.stringify(v.basis) }));
+  const notified = await db.transaction(async (tx) => {
+    const values = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(order_id int, status text,
+      "etaAt" timestamptz, "minutesLate" int, "computedAt" timestamptz, "positionAt" timestamptz, lat float8,
+      lon float8, basis text)`;
+    const created = await selectRows<{ order_id: number }>(
+      tx,
+      sql`INSERT INTO order_etas (order_id, status, eta_at, minutes_late, computed_at, position_at, lat, lon, basis)
+        SELECT v.order_id, v.status, v."etaAt", v."minutesLate", v."computedAt", v."positionAt", v.lat, v.lon,
+          v.basis::jsonb FROM ${values}
+        ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+    );
+    const createdIds = new Set(created.map((r) => r.order_id));
+    const existing = rows.filter((r) => !createdIds.has(r.order_id));
+    let previous = new Map<number, string>();
+    if (existing.length > 0) {
+      const kept = await selectRows<{ order_id: number; status: string }>(
+        tx,
+        sql`SELECT order_id, status FROM order_etas WHERE order_id IN (${sql.join(
+          existing.map((r) => sql`${r.order_id}`),
+          sql`, `,
+        )}) ORDER BY order_id FOR UPDATE`,
+      );
+      previous = new Map(kept.map((k) => [k.order_id, k.status]));
+      await tx.execute(sql`UPDATE order_etas e SET status = v.status, eta_at = v."etaAt",
+          minutes_late = v."minutesLate", computed_at = v."computedAt", position_at = v."positionAt", lat = v.lat,
+          lon = v.lon, basis = v.basis::jsonb
+        FROM ${values} WHERE e.order_id = v.order_id AND e.order_id IN (${sql.join(
+          existing.map((r) => sql`${r.order_id}`),
+          sql`, `,
+        )})`);
+    }
+    let count = 0;
+    for (const row of rows) {
+      if (row.status === 'ok' || previous.get(row.order_id) === row.status) continue;
+      await notifyEtaChange(tx, row.order_id, row.status, new Date(row.etaAt as string), row.minutesLate ?? 0);
+      count += 1;
+    }
+    return count;
+  });
+  if (notified > 0) deps.nudge?.();
+  return results;
+}
+
+/** One order's recomputed ETA (see recomputeEtas); null when it has none. */
+export async function recomputeEta(db: Db, deps: EtaDeps, orderId: number, now = new Date()) {
+  return (await recomputeEtas(db, deps, [orderId], now)).get(orderId) ?? null;
 }
 
 const fmtWarsaw = (at: Date) =>
@@ -340,8 +398,16 @@ export async function recomputeStale(db: Db, deps: EtaDeps, now = new Date()) {
       sql`${orderEtas.positionAt} < ${now.toISOString()}::timestamptz - make_interval(mins => ${POSITION_STALE_MINUTES})`,
     );
   let changed = 0;
-  for (const { orderId } of rows) {
-    if (await recomputeEta(db, deps, orderId, now)) changed += 1;
+  // A hundred at a time: each a few statements (recomputeEtas).
+  for (let i = 0; i < rows.length; i += 100) {
+    changed += (
+      await recomputeEtas(
+        db,
+        deps,
+        rows.slice(i, i + 100).map((r) => r.orderId),
+        now,
+      )
+    ).size;
   }
   return changed;
 }

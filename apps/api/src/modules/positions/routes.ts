@@ -29,6 +29,7 @@ import {
   orderIsRunning,
   orderPositions,
   recomputeEta,
+  recomputeEtas,
   toApiKeyJson,
   toEtaJson,
 } from './repository.ts';
@@ -50,13 +51,11 @@ export async function positionsRoutes(
   const tags = ['Positions'];
 
   const recompute = async (orderIds: number[]) => {
-    for (const id of orderIds) {
-      try {
-        await recomputeEta(db, eta, id);
-      } catch (error) {
-        // The positions are kept; the hourly job recomputes what failed here.
-        logEtaFailure(app, error);
-      }
+    try {
+      await recomputeEtas(db, eta, orderIds);
+    } catch (error) {
+      // The positions are kept; the hourly job recomputes what failed here.
+      logEtaFailure(app, error);
     }
   };
 
