@@ -159,6 +159,16 @@ describe.each(dbKinds)('positions and the ETA on %s', (kind) => {
     const late = (await api('GET', '/api/orders?eta=opoznione')).json();
     expect(late['hydra:member'].map((o: Json) => o.uuid)).not.toContain(order.uuid);
 
+    // The customer's tracking page: the nearest town and the ETA, never the trail or the coordinates.
+    const made = await api('POST', `/api/orders/${order.uuid}/customer_link`, {});
+    expect([200, 201]).toContain(made.statusCode);
+    const trackToken = (made.json().url as string).split('/t/')[1];
+    const track = await t.app.inject({ method: 'GET', url: `/api/public/track/${trackToken}` });
+    expect(track.statusCode, track.body).toBe(200);
+    expect(track.json().whereabouts).toMatchObject({ town: 'Poznań', country: 'PL', eta: { status: 'ok' } });
+    expect(track.body).not.toContain('"lat"');
+    expect(track.body).not.toContain('positions');
+
     // Unloaded: the page's sharing stops, the ETA goes.
     await api('PUT', `/api/orders/${order.uuid}`, { loadingFinished: true, unloadingFinished: true });
     const after = await t.app.inject({
