@@ -111,6 +111,7 @@ export const CUSTOM_SAMPLES: Record<string, Record<string, string>> = {
     'countries[]': 'DE',
     verificationStatus: 'zweryfikowany',
     portal: 'nieprzyjete',
+    eta: 'opoznione',
     // The bank statement's open-invoice picker sends what was typed once it has three characters (PICKER_MIN_SEARCH_LENGTH).
     term: 'kow',
     paymentStatus: 'po_terminie',

@@ -3,7 +3,7 @@
  *   [--first-load-only] [--ksef-only] [--ksef-invoices 100] [--ksef-received 10000]
  *   [--statements-only] [--statement-lines 2000] [--open-invoices 50000] [--portal-only] [--scan-mb 10]
  *   [--imports-only] [--import-customers 10000] [--import-orders N (default: --rows, at most 100,000)]
- *   [--payables-only] [--transfers 500]`
+ *   [--payables-only] [--transfers 500] [--positions-only] [--positions 10000]`
  * `--keep` leaves the seeded PostgreSQL database in place (its name is printed) for EXPLAIN; `--reuse NAME` measures
  * such a database again without seeding it (migrations are applied).
  * Seeds a fresh database through the demo seeder, starts the built server on it, drives the list
@@ -35,6 +35,7 @@ import { benchLists } from './listBench.ts';
 import { load, loadMany, timeIt } from './load.ts';
 import { benchPayables } from './payables.ts';
 import { benchPortalUpload } from './portalUpload.ts';
+import { benchPositions } from './positions.ts';
 import { benchStatements } from './statements.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -313,6 +314,15 @@ const payablesOptions = async () => ({
   background: rows,
   pgBase: (await postgresReachable()) ? pgBase : null,
 });
+// Issue 39: 10,000 telematics positions a minute on one instance, the orders page asked for between the batches.
+if (process.argv.includes('--positions-only')) {
+  const ok = await benchPositions({
+    orders: Math.min(rows, 10_000),
+    positions: Number(arg('positions', '10000')),
+    pgBase: arg('db', 'both') !== 'pglite' && (await postgresReachable()) ? pgBase : null,
+  });
+  process.exit(ok ? 0 : 1);
+}
 if (process.argv.includes('--payables-only')) {
   const ok = await benchPayables(await payablesOptions());
   process.exit(ok ? 0 : 1);

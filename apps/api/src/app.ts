@@ -57,6 +57,9 @@ import { payablesRoutes } from './modules/payables/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
 import { portalRoutes } from './modules/portal/routes.ts';
 import { portalKey, portalLinkIssuer, portalRemover } from './modules/portal/service.ts';
+import { createRouter } from './modules/positions/repository.ts';
+import { positionsRoutes } from './modules/positions/routes.ts';
+import { startPositionsWorker } from './modules/positions/worker.ts';
 import { publicRoutes } from './modules/public/routes.ts';
 import { queriesRoutes } from './modules/queries/routes.ts';
 import { receivablesRoutes } from './modules/receivables/routes.ts';
@@ -148,7 +151,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { mapTilesUrl: config.mapTilesUrl });
   // Before compression: the stored answer of an idempotency key is the uncompressed one.
   await app.register(requestTransactionPlugin, { db: rawDb });
   // After it: the tables a request wrote are announced once its transaction committed.
@@ -311,6 +314,9 @@ export async function buildApp({
   await app.register(telegramRoutes, { db, config, telegram });
   await app.register(softDeleteRoutes, { db, registry: softDeleteRegistry, removeDocument: portalRemover(db) });
   await app.register(portalRoutes, { db, config, store: files, ksef, nudgeTelegram: telegram.nudge, customerTrack });
+  // Issue 39: positions (the carrier's link, telematics), the kept ETA and its notifications.
+  const eta = { router: createRouter(config.routerUrl, app.log), nudge: () => telegram.nudge() };
+  await app.register(positionsRoutes, { db, eta, tilesUrl: config.mapTilesUrl });
   await app.register(customerWindowRoutes, {
     db,
     config,
@@ -348,6 +354,7 @@ export async function buildApp({
     app.addHook('onClose', startRecordWindowWorker(rawDb, app.log));
     app.addHook('onClose', startReminderWorker(db, app.log));
     app.addHook('onClose', scheduleNightlyRecheck(db, registers, app.log));
+    app.addHook('onClose', startPositionsWorker(rawDb, eta, app.log));
     // Issue 26: payment reminders (the tests call sendDueReminders themselves).
     app.addHook(
       'onClose',

@@ -29,6 +29,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   GEOCODER_URL: z.string().url().optional(),
   ROUTER_URL: z.string().url().optional(),
+  /** Issue 39: the map's tiles, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png (none: a plain background). */
+  MAP_TILES_URL: z.string().url().optional(),
   NBP_API_URL: z.string().url().default('https://api.nbp.pl/api'),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
@@ -87,6 +89,7 @@ export type Config = {
   webDist: string | undefined;
   geocoderUrl: string | undefined;
   routerUrl: string | undefined;
+  mapTilesUrl: string | undefined;
   nbpApiUrl: string;
   telegram: { botToken: string | undefined; apiUrl: string; webhookSecret: string | undefined; pollMs: number };
   /** Issue 26: how often the payment reminders worker looks for due steps. */
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     geocoderUrl: e.GEOCODER_URL || undefined,
     routerUrl: e.ROUTER_URL || undefined,
+    mapTilesUrl: e.MAP_TILES_URL || undefined,
     nbpApiUrl: e.NBP_API_URL,
     telegram: {
       botToken: e.TELEGRAM_BOT_TOKEN?.trim() || undefined,

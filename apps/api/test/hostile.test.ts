@@ -244,6 +244,62 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
     expect(requests).toBeGreaterThanOrEqual(operations.length * 30);
   }, 300_000);
 
+  it("takes hostile telematics batches with a carrier's real key: never a 5xx, a refused batch keeps nothing (issue 39)", async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/carriers/${ids.carriers}/api_keys`,
+      headers: bearer(admin),
+      payload: { name: 'Wrogi GPS' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json().key as string;
+    const op = operations.find((o) => o.method === 'POST' && o.route === '/api/positions') as Operation;
+    expect(op).toBeTruthy();
+    const kept = async () =>
+      (await selectRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM positions`))[0]?.n;
+    const good = { plate: 'WX 1', lat: 52, lon: 21, at: new Date().toISOString() };
+    const extra: Variant[] = [
+      { name: 'NaN latitude', body: '{"positions":[{"plate":"WX 1","lat":NaN,"lon":21,"at":"2026-11-01T10:00:00Z"}]}' },
+      { name: 'latitude 1e309', body: JSON.stringify({ positions: [{ ...good, lat: 1e308 * 10 }] }) },
+      { name: 'longitude 181', body: JSON.stringify({ positions: [{ ...good, lon: 181 }] }) },
+      { name: 'coordinates as text', body: JSON.stringify({ positions: [{ ...good, lat: '52' }] }) },
+      { name: 'time not a time', body: JSON.stringify({ positions: [{ ...good, at: "'; DROP TABLE positions;--" }] }) },
+      { name: 'plate of 10 kB', body: JSON.stringify({ positions: [{ ...good, plate: 'P'.repeat(10_000) }] }) },
+      { name: 'positions an object', body: JSON.stringify({ positions: { 0: good } }) },
+      { name: '1001 positions', body: JSON.stringify({ positions: Array.from({ length: 1001 }, () => good) }) },
+    ];
+    const before = await kept();
+    const failures: string[] = [];
+    for (const v of [...variants(op), ...extra]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/positions',
+        headers: { 'x-api-key': key, 'content-type': v.contentType ?? 'application/json' },
+        ...(v.body !== undefined ? { payload: v.body } : {}),
+      });
+      const where = `POST /api/positions [${v.name}] → ${res.statusCode}`;
+      if (broken(res) || res.statusCode < 400) failures.push(`${where}: ${res.body.slice(0, 200)}`);
+      if (LEAK.test(res.body) || STACK.test(res.body)) failures.push(`${where}: ${res.body.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await kept()).toBe(before);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/positions',
+      headers: { 'x-api-key': key },
+      payload: { positions: Array.from({ length: 1001 }, () => good) },
+    });
+    expect(big.statusCode).toBe(413);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/positions',
+      headers: { 'x-api-key': key },
+      payload: { positions: [{ ...good, lat: 95 }] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('Nieprawidłowe współrzędne');
+  });
+
   it('answers a missing setting with 409 saying what to set, not a gateway error (KSeF token, Telegram bot)', async () => {
     const call = (url: string) => t.app.inject({ method: 'POST', url, headers: bearer(admin), payload: {} });
     for (const url of ['/api/ksef/check', '/api/ksef/sync']) {
@@ -300,7 +356,8 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
       }
       if (
         publics.has(key)
-          ? anonymous.statusCode === 401 && op.path !== '/api/token/refresh'
+          ? // The refresh reads its cookie, the telematics their own key (X-Api-Key, issue 39): both 401 without.
+            anonymous.statusCode === 401 && op.path !== '/api/token/refresh' && op.path !== '/api/positions'
           : anonymous.statusCode !== 401
       ) {
         wrong.push(`${key}: anonymous ${anonymous.statusCode}`);

@@ -58,6 +58,14 @@ const pl = {
   planned: 'Planowo',
   reported: 'Zgłoszono',
   timeline: 'Przebieg',
+  // Issue 39: the truck's whereabouts (the nearest town) and the ETA.
+  whereabouts: 'Gdzie jest auto',
+  near: 'Okolice',
+  eta: 'Przewidywany dojazd',
+  etaStatuses: { ok: 'zgodnie z planem', zagrozone: 'termin zagrożony', opoznienie: 'opóźnienie' } as Record<
+    string,
+    string
+  >,
   events: { loaded: 'Załadowano', unloaded: 'Rozładowano', cmr: 'Dokument CMR dostępny' } as Record<string, string>,
   vehicle: 'Pojazd',
   truck: 'Ciągnik',
@@ -98,6 +106,10 @@ const en: typeof pl = {
   planned: 'Planned',
   reported: 'Reported',
   timeline: 'Progress',
+  whereabouts: 'Where the truck is',
+  near: 'Near',
+  eta: 'Expected arrival',
+  etaStatuses: { ok: 'on schedule', zagrozone: 'at risk', opoznienie: 'delayed' } as Record<string, string>,
   events: { loaded: 'Loaded', unloaded: 'Unloaded', cmr: 'CMR document available' },
   vehicle: 'Vehicle',
   truck: 'Truck',

@@ -32,6 +32,7 @@ export * from './payables.ts';
 export * from './phonePrefixes.ts';
 export * from './phones.ts';
 export * from './portal.ts';
+export * from './positions.ts';
 export * from './queries.ts';
 export * from './receivables.ts';
 export * from './reminders.ts';

@@ -70,6 +70,8 @@ export const CALENDAR_PROPERTIES = {
     'loadingCity',
     'unloadingCity',
     'truck',
+    // Issue 39: the kept ETA's status, which colours a late event before its date has passed.
+    'etaStatus',
   ],
   customer: ['companyName', 'name'],
   carrier: ['companyName', 'name'],

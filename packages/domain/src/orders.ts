@@ -4,6 +4,7 @@ import { debtorOverrideSchema } from './debtors.ts';
 import { CARRIER_ACQUISITION_SOURCES } from './dictionaries.ts';
 import { validationMessages as m } from './messages.ts';
 import { withDefault } from './parties.ts';
+import type { OrderEta } from './positionsMessages.ts';
 import {
   CONVERTED_STATUS,
   currency,
@@ -235,6 +236,10 @@ export type Order = ShipmentRead & {
   mailSentToCustomerAddress: string | null;
   mailSentToCarrierAt: string | null;
   mailSentToCarrierAddress: string | null;
+  /** Issue 39: the kept ETA of a running order with positions (list and item reads); null without one. */
+  eta?: OrderEta | null;
+  /** The same ETA's status alone (the loadings calendar's narrow read). */
+  etaStatus?: OrderEta['status'] | null;
 };
 
 /** The file name of an order document: 'zlecenie_12-11-2026_przewoznik.pdf' (also the e-mail attachment's). */

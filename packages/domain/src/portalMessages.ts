@@ -14,6 +14,9 @@ export const PORTAL_EVENT_TYPES = [
   'invoice',
   'revoked',
   'documentDeleted',
+  // Issue 39: the ETA turned 'zagrożone' / 'opóźnienie' (written by the app, notifying the owner).
+  'etaRisk',
+  'etaLate',
 ] as const;
 export type PortalEventType = (typeof PORTAL_EVENT_TYPES)[number];
 
@@ -67,6 +70,8 @@ export const portalMessages = /* @__PURE__ */ Object.assign({}, portalPageMessag
     invoice: 'Przewoźnik podał fakturę z KSeF',
     revoked: 'Unieważniono link',
     documentDeleted: 'Usunięto dokument',
+    etaRisk: 'Zagrożony termin (ETA)',
+    etaLate: 'Opóźnienie (ETA)',
   } satisfies Record<PortalEventType, string>,
   reportedByCarrier: 'zgłoszone przez przewoźnika',
   documentKinds: { cmr: 'CMR / dokument dostawy', invoice: 'Faktura', other: 'Inny' } satisfies Record<

@@ -66,6 +66,10 @@ export const SETTING_DEFINITIONS = {
     kind: 'longText',
     default: JSON.stringify(DEFAULT_REMINDER_SCHEDULE, null, 1),
   },
+  /** Issue 39: the driver's position is personal data; positions are deleted after this many days. */
+  positionsRetentionDays: { label: 'Przechowywanie położeń pojazdów (dni)', kind: 'days', default: '90' },
+  /** Issue 39: the average truck speed the ETA assumes. */
+  averageTruckSpeed: { label: 'Średnia prędkość ciężarówki do ETA (km/h)', kind: 'speed', default: '70' },
   lateInterestRates: {
     label: 'Odsetki ustawowe za opóźnienie w transakcjach handlowych (od dnia, % w skali roku)',
     kind: 'longText',
@@ -73,7 +77,11 @@ export const SETTING_DEFINITIONS = {
   },
 } as const satisfies Record<
   string,
-  { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag'; default: string }
+  {
+    label: string;
+    kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'speed' | 'flag';
+    default: string;
+  }
 >;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -118,6 +126,11 @@ export function settingValueError(key: string, value: string): string | null {
     if (!/^\d+$/.test(value)) return m.numeric;
     if (Number(value) < 1) return m.minValue('1');
     if (Number(value) > 3650) return m.maxValue('3650');
+  }
+  if (def.kind === 'speed') {
+    if (!/^\d+$/.test(value)) return m.numeric;
+    if (Number(value) < 20) return m.minValue('20');
+    if (Number(value) > 130) return m.maxValue('130');
   }
   if (def.kind === 'flag' && value !== 'tak' && value !== 'nie') return m.oneOf;
   if (def.kind === 'vatRate') {

@@ -48,8 +48,10 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
   ],
   data_imports: [{ table: 'data_import_rows', kind: 'delete' }],
   carriers: [
+    { table: 'carrier_api_keys', kind: 'delete' },
     { table: 'payments', kind: 'update' },
     { table: 'portal_links', kind: 'update' },
+    { table: 'positions', kind: 'delete' },
     { table: 'verifications', kind: 'delete' },
   ],
   customers: [
@@ -75,8 +77,10 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'customer_links', kind: 'delete' },
     { table: 'customer_milestones', kind: 'delete' },
     { table: 'order_documents', kind: 'delete' },
+    { table: 'order_etas', kind: 'delete' },
     { table: 'portal_events', kind: 'delete' },
     { table: 'portal_links', kind: 'delete' },
+    { table: 'positions', kind: 'delete' },
     { table: 'queries', kind: 'update' },
     { table: 'received_invoices', kind: 'update' },
     { table: 'tasks', kind: 'update' },
@@ -97,6 +101,7 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
   transfer_lines: [{ table: 'transfer_line_invoices', kind: 'delete' }],
   users: [
     { table: 'bank_statements', kind: 'update' },
+    { table: 'carrier_api_keys', kind: 'update' },
     { table: 'carrier_invoices', kind: 'update' },
     { table: 'data_imports', kind: 'update' },
     { table: 'interest_notes', kind: 'update' },

@@ -123,6 +123,9 @@ export const PUBLIC_OPERATIONS: readonly string[] = [
   'POST /api/public/portal/:token/events',
   'POST /api/public/portal/:token/documents',
   'POST /api/public/portal/:token/invoice',
+  // Issue 39: the carrier's link shares the phone's position; telematics send with a carrier's API key.
+  'POST /api/public/portal/:token/positions',
+  'POST /api/positions',
   'GET /api/public/portal/:token/documents/:id/content',
   'GET /api/public/documents/:id/content',
   'GET /api/public/track/:token',

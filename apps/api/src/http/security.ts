@@ -26,7 +26,17 @@ export function adjustCsp(csp: string, https: boolean): string {
   return directives.join('; ');
 }
 
-export const securityHeaders = fp(async (app: FastifyInstance) => {
+/** The origin of MAP_TILES_URL ('https://{s}.tile.example/{z}/{x}/{y}.png' → 'https://*.tile.example'), for img-src. */
+export function tilesOrigin(url: string | undefined): string | null {
+  if (!url) return null;
+  const match = /^(https?:\/\/)([^/]+)/.exec(url);
+  if (!match) return null;
+  return `${match[1]}${(match[2] as string).replace(/^\{s\}\./, '*.')}`;
+}
+
+export const securityHeaders = fp(async (app: FastifyInstance, options: { mapTilesUrl?: string | undefined }) => {
+  // Issue 39: the order modal's map loads its tiles from MAP_TILES_URL, when set.
+  const tiles = tilesOrigin(options.mapTilesUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -34,7 +44,7 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
         'script-src': ["'self'"],
         // Mantine writes its styles inline.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
+        'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
         'connect-src': ["'self'"],
         'upgrade-insecure-requests': null,
       },

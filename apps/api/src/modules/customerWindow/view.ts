@@ -1,3 +1,4 @@
+import type { EtaStatus } from '@spedycja/domain';
 import { type CustomerMilestone, trackLanguageOf, trackStatusOf } from '@spedycja/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client.ts';
@@ -7,9 +8,11 @@ import {
   customers,
   invoices,
   orderDocuments,
+  orderEtas,
   orders,
   portalLinks,
 } from '../../db/schema/index.ts';
+import { nearestTown } from '../../integrations/geo/gazetteer.ts';
 import { isoOrNull } from '../queries/repository.ts';
 import { todayDateSql } from '../receivables/filters.ts';
 import { readAllSettings } from '../settings/company.ts';
@@ -201,6 +204,8 @@ export async function customerOrderView(db: DbOrTx, orderId: number, documentUrl
     },
     cargo: o.cargo,
     cargoWeight: o.cargoWeight,
+    // Issue 39: the truck's whereabouts as the nearest town and the ETA to its next stop — never the trail.
+    whereabouts: await whereaboutsOf(db, orderId),
     timeline,
     vehicle,
     documents: [
@@ -267,5 +272,18 @@ export async function customerLinkState(db: DbOrTx, orderId: number) {
       to: m.to,
       mail: m.to === null ? 'none' : m.kept ? 'kept' : m.mail_status === 'sent' ? 'sent' : 'queued',
     })),
+  };
+}
+
+/** The last position's nearest town, its time, and the kept ETA of a running order; null without a position. */
+async function whereaboutsOf(db: DbOrTx, orderId: number) {
+  const [kept] = await db.select().from(orderEtas).where(eq(orderEtas.orderId, orderId));
+  if (!kept) return null;
+  const town = nearestTown({ lat: kept.lat, lon: kept.lon });
+  return {
+    town: town ? town.name : null,
+    country: town ? town.country : null,
+    at: new Date(kept.positionAt).toISOString(),
+    eta: { at: new Date(kept.etaAt).toISOString(), status: kept.status as EtaStatus },
   };
 }

@@ -3,6 +3,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { carriers, customers, orders } from '../../db/schema/index.ts';
 import { type FilterSpec, likePattern, scattered, sortKey } from '../../http/filters.ts';
 import { portalFilter } from '../portal/filters.ts';
+import { etaFilter } from '../positions/filters.ts';
 import {
   joinedParty,
   partyFilterFields,
@@ -64,6 +65,8 @@ export const orderFilters: FilterSpec = {
     carrier: partyTextFilter(joinedParty(o.carrierId, carriers)),
     // The carrier's link (issue 25): 'nieprzyjete', 'brakCmr'.
     portal: portalFilter,
+    // Issue 39: 'opoznione' — the kept ETA is past the stop's window.
+    eta: etaFilter,
   },
   base: (present) => (present.has('deletionReason') ? undefined : sql`${o.deletionReason} = 0`),
   defaultOrder: [sortKey(o.id, 'desc', 'first')],

@@ -296,6 +296,9 @@ function projectedJsonSelect(db: DbOrTx, projection: Projection, params: ListPar
       value = sql`CASE WHEN ${orders.queryUuid} IS NULL THEN NULL ELSE '/api/queries/' || ${orders.queryUuid} END`;
     } else if (name === 'chosenOffer') {
       value = sql`CASE WHEN ${orders.chosenOfferUuid} IS NULL THEN NULL ELSE '/api/offers/' || ${orders.chosenOfferUuid} END`;
+    } else if (name === 'etaStatus') {
+      // Issue 39: the kept ETA's status, by the primary key of order_etas.
+      value = sql`(SELECT e.status FROM order_etas e WHERE e.order_id = ${orders.id})`;
     } else if (name === 'createdDate') value = isoSql(orders.createdAt);
     else if (Object.hasOwn(RENAMED, name)) value = jsonValueSql(ORDER_COLUMNS[RENAMED[name] as OrderColumn]);
     else if (HIDDEN.has(name)) continue;

@@ -32,6 +32,7 @@ import { resolveRef } from '../../http/refs.ts';
 import type { GeoService } from '../../integrations/geo/types.ts';
 import * as carrierRecord from '../carrierRecord/record.ts';
 import { assertCustomerAllowed } from '../debtors/debt.ts';
+import { etasOf, toEtaJson } from '../positions/repository.ts';
 import { customerPaidFollowsInvoices } from '../receivables/service.ts';
 import { readAllSettings } from '../settings/company.ts';
 import { readSetting } from '../settings/repository.ts';
@@ -116,19 +117,39 @@ export async function ordersRoutes(
         .send(`${envelope.slice(0, at)}${json.items.join(',')}${envelope.slice(at)}`);
     }
     const { rows, total } = await listOrders(db, params, projection);
+    // Issue 39: the kept ETA of the page's orders, read by primary key after the page (never per row of the list).
+    const etas = await etasOf(
+      db,
+      rows.map((row) => row.order.id),
+    );
+    const now = new Date();
     return collection(
       request.url,
-      rows.map((row) => project(toOrderJson(row), projection)),
+      rows.map((row) =>
+        project(
+          Object.assign(toOrderJson(row), {
+            eta: toEtaJson(etas.get(row.order.id) ?? null, now),
+            etaStatus: etas.get(row.order.id)?.status ?? null,
+          }),
+          projection,
+        ),
+      ),
       total,
       params,
     );
   });
 
   /** One order as its item reads answer it: with the warnings about its carrier (OCP, verification). */
-  const itemJson = async (record: OrderRecord) => ({
-    ...toOrderJson(record),
-    warnings: await orderWarnings(db, record.order),
-  });
+  const itemJson = async (record: OrderRecord) => {
+    // Issue 39: the kept ETA (and its status alone, as the loadings calendar's narrow read has it).
+    const kept = (await etasOf(db, [record.order.id])).get(record.order.id) ?? null;
+    return {
+      ...toOrderJson(record),
+      eta: toEtaJson(kept),
+      etaStatus: kept?.status ?? null,
+      warnings: await orderWarnings(db, record.order),
+    };
+  };
   r.get('/api/orders/:id', { schema: { tags, params: idParams } }, async (request) =>
     itemJson(await loadLive(uuidParam(request.params.id), request, 'read')),
   );

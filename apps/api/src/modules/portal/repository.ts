@@ -63,13 +63,14 @@ export async function recordPortalEvent(
   event: {
     orderId: number;
     type: PortalEventType;
-    actor: 'carrier' | 'staff';
+    /** 'system': the app itself (issue 39: an ETA turning late), which notifies as a carrier's action does. */
+    actor: 'carrier' | 'staff' | 'system';
     userId?: number | null;
     detail?: Record<string, unknown>;
   },
 ): Promise<boolean> {
   const [owner] =
-    event.actor === 'carrier'
+    event.actor !== 'staff'
       ? await tx
           .select({ id: users.id, chatId: users.telegramUserId, number: orders.number })
           .from(orders)

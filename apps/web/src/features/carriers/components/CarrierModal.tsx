@@ -5,6 +5,7 @@ import { type Carrier, carrierCreateSchema, carrierUpdateSchema, METHODS_OF_CONT
 import { FormField, FormMoneyInput, FormSelect, FormTextInput } from '../../../components/FormFields.tsx';
 import { PartyFields, type PartyFieldsProps, type PartyForm } from '../../../components/parties/PartyFields.tsx';
 import { PartyModal, type PartyModalProps } from '../../../components/parties/PartyModal.tsx';
+import { ApiKeysPanel } from '../../positions/index.ts';
 import { OcpFields, type OcpForm, RegistryPanel } from '../../verification/index.ts';
 import { useCreateCarrier } from '../api/createCarrier.ts';
 import { useCarrier } from '../api/getCarrier.ts';
@@ -83,6 +84,8 @@ const carrierSetup = {
     <>
       <RegistryPanel resource="carriers" uuid={uuid} form={form} record={record} />
       {uuid && <CarrierRecordPanel uuid={uuid} />}
+      {/* Issue 39: the carrier's telematics keys (an existing carrier only). */}
+      {uuid && <ApiKeysPanel carrierUuid={uuid} />}
     </>
   ),
 };

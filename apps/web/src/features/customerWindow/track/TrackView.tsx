@@ -69,6 +69,19 @@ export function TrackViewCard({ view }: { view: View }) {
         <Place title={t.loading} place={view.route.loading} lang={lang} />
         <Place title={t.unloading} place={view.route.unloading} lang={lang} />
       </div>
+      {view.whereabouts ? (
+        <section className="trk-card" aria-label={t.whereabouts} data-testid="track-whereabouts">
+          <h2>{t.whereabouts}</h2>
+          {view.whereabouts.town ? (
+            <p>
+              {t.near} {view.whereabouts.town} ({formatInstant(view.whereabouts.at)})
+            </p>
+          ) : null}
+          <p>
+            {t.eta}: {formatInstant(view.whereabouts.eta.at)} — {t.etaStatuses[view.whereabouts.eta.status]}
+          </p>
+        </section>
+      ) : null}
       {view.timeline.length > 0 ? (
         <section className="trk-card" aria-label={t.timeline}>
           <h2>{t.timeline}</h2>

@@ -34,6 +34,13 @@ export type TrackView = {
   cargo: string | null;
   cargoWeight: number | null;
   timeline: { type: string; at: string; by: 'carrier' | 'office' }[];
+  /** Issue 39: the last position's nearest town and the ETA (never the trail); null without a position. */
+  whereabouts?: {
+    town: string | null;
+    country: string | null;
+    at: string;
+    eta: { at: string; status: 'ok' | 'zagrozone' | 'opoznienie' };
+  } | null;
   vehicle: {
     truckPlate: string | null;
     trailerPlate: string | null;

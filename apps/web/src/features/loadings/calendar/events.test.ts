@@ -61,4 +61,14 @@ describe('loadings calendar events', () => {
     expect(droppedValue(new Date('2026-12-09T08:00:00Z'), false)).toBe('2026-12-09 08:00');
     expect(droppedValue(new Date('2026-12-09T00:00:00Z'), true)).toBe('2026-12-09');
   });
+
+  it("colours late the next stop of an order whose kept ETA is 'opóźnienie', before its date has gone by (issue 39)", () => {
+    const now = '2026-12-01 10:00';
+    expect(eventState(order({ etaStatus: 'opoznienie' }), 'loading', now)).toBe('late');
+    expect(eventState(order({ etaStatus: 'opoznienie' }), 'unloading', now)).toBe('planned');
+    expect(eventState(order({ etaStatus: 'opoznienie', loadingFinished: true }), 'unloading', now)).toBe('late');
+    expect(eventState(order({ etaStatus: 'zagrozone' }), 'loading', now)).toBe('planned');
+    const [loading] = calendarEvents([order({ etaStatus: 'opoznienie' })], [], now);
+    expect(loading?.backgroundColor).toBe(EVENT_COLORS.late);
+  });
 });

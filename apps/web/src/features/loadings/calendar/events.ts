@@ -41,6 +41,9 @@ export function wallClockNow(now: Date = new Date()): string {
 export function eventState(order: Order, side: CalendarSide, now: string): EventState {
   if (order.status === 'anulowane') return 'cancelled';
   if (side === 'loading' ? order.loadingFinished : order.unloadingFinished) return 'done';
+  // Issue 39: the kept ETA of the next stop is past its window: late before the date has gone by.
+  const nextStop: CalendarSide = order.loadingFinished ? 'unloading' : 'loading';
+  if (order.etaStatus === 'opoznienie' && side === nextStop) return 'late';
   const when = wallClockOf(side === 'loading' ? order.loadingDate : order.unloadingDate);
   if (!when) return 'planned';
   const passed = when.length > 10 ? when < now : when < now.slice(0, 10);

@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/useAuth.ts';
 import { CustomerLinkPanel } from '../../customerWindow/index.ts';
 import { CarrierInvoiceNote } from '../../ksef/components/CarrierInvoiceNote.tsx';
 import { OrderDocumentsPanel, PortalLinkPanel, portalTexts } from '../../portal/index.ts';
+import { PositionsPanel, positionsTexts } from '../../positions/index.ts';
 import { QueryModal } from '../../queries/index.ts';
 import { settingsMap, useSettings } from '../../settings/api/getSettings.ts';
 import { useOrderDetail } from '../api/getOrder.ts';
@@ -34,6 +35,7 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
   const order = useOrderDetail(opened ? orderUuid : null);
   const settings = useSettings();
   const { user } = useAuth();
+  const [tab, setTab] = useState<string | null>('order');
 
   const waiting = mode === 'edit' ? !order.data : settings.isPending;
   const form = (
@@ -66,17 +68,22 @@ export function OrderModal({ opened, onClose, orderUuid }: OrderModalProps) {
       {order.data?.query && <QueryLink order={order.data} />}
       {order.data && user && isAdmin(user.roles) && <CarrierInvoiceNote orderIri={order.data['@id']} />}
       {mode === 'edit' && orderUuid ? (
-        <Tabs defaultValue="order" keepMounted>
+        <Tabs value={tab} onChange={setTab} keepMounted>
           <Tabs.List mb="sm">
             <Tabs.Tab value="order">{t.editTitle}</Tabs.Tab>
             <Tabs.Tab value="link">{portalTexts.tabLink}</Tabs.Tab>
             <Tabs.Tab value="documents">{portalTexts.tabDocuments}</Tabs.Tab>
             <Tabs.Tab value="customerLink">{customerWindowMessages.linkTitle}</Tabs.Tab>
+            <Tabs.Tab value="positions">{positionsTexts.tab}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="order">{form}</Tabs.Panel>
           <Tabs.Panel value="link">{order.data && <PortalLinkPanel orderUuid={orderUuid} />}</Tabs.Panel>
           <Tabs.Panel value="documents">{order.data && <OrderDocumentsPanel orderUuid={orderUuid} />}</Tabs.Panel>
           <Tabs.Panel value="customerLink">{order.data && <CustomerLinkPanel orderUuid={orderUuid} />}</Tabs.Panel>
+          {/* Drawn when the tab shows: Leaflet fits the map to its container's size, and loads only then. */}
+          <Tabs.Panel value="positions">
+            {order.data && tab === 'positions' && <PositionsPanel order={order.data} />}
+          </Tabs.Panel>
         </Tabs>
       ) : (
         form

@@ -7,6 +7,7 @@ import { editableCells } from '../../../components/inlineEditors.tsx';
 import { NAME_MIN_WIDTH, shipmentColumns } from '../../../components/shipment/shipmentColumns.tsx';
 import { DebtorMark } from '../../debtors/index.ts';
 import { PortalMarksCell, portalTexts } from '../../portal/index.ts';
+import { EtaMark, positionsTexts } from '../../positions/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { DistanceCell, NumberCell, PlaceCell, StatusBadge, YesNo } from './orderCells.tsx';
 import {
@@ -139,6 +140,8 @@ export function orderColumns(options: OrderColumnsOptions): ColumnDef<Order>[] {
       },
       // The carrier's link (issue 25): accepted, driver, loaded, unloaded, CMR, invoice.
       { id: 'portal', header: portalTexts.filterLabel, cell: (o) => <PortalMarksCell orderUuid={o.uuid} /> },
+      // Issue 39: the ETA's status and the last position's age of a running order.
+      { id: 'eta', header: positionsTexts.columnHeader, cell: (o) => <EtaMark eta={o.eta} /> },
       shared.user(options.ownerOptions),
       shared.createdDate,
       shared.additionalInfo,

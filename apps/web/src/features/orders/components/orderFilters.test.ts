@@ -24,7 +24,17 @@ describe('the orders filter row -> API parameters', () => {
       'user.name',
       'createdDate',
       'portal',
+      'eta',
     ]);
+  });
+
+  it("sends the ETA filter 'opóźnione' as eta=opoznione (issue 39)", () => {
+    const defs = orderFilterDefs(false);
+    expect(filtersToParams(defs, { ...defaultFilterValues(defs), eta: 'opoznione' })).toMatchObject({
+      eta: 'opoznione',
+    });
+    const eta = defs.find((d) => d.name === 'eta');
+    expect(eta?.kind === 'select' && eta.options.map((o) => o.label)).toEqual(['opóźnione', 'zagrożone']);
   });
 
   it("sends the carrier's link filters 'nie przyjęte' and 'brak CMR po rozładunku' as portal=…", () => {

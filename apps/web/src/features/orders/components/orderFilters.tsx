@@ -2,6 +2,7 @@ import { DEFAULT_ORDER_STATUS } from '@spedycja/domain';
 import type { FilterDef } from '../../../components/FilterRow/types.ts';
 import { shipmentFilters } from '../../../components/shipment/shipmentFilters.ts';
 import { portalTexts } from '../../portal/index.ts';
+import { positionsTexts } from '../../positions/index.ts';
 import { ordersMessages as t } from '../messages.ts';
 import { STATUS_FILTER_OPTIONS } from './options.ts';
 
@@ -36,6 +37,17 @@ export function orderFilterDefs(deleted: boolean): FilterDef[] {
         { value: 'brakCmr', label: portalTexts.filterNoCmr },
       ],
       width: 200,
+    },
+    // Issue 39: the kept ETA past the window ('opóźnione') or with less than 30 minutes left.
+    {
+      kind: 'select',
+      name: 'eta',
+      label: positionsTexts.filterLabel,
+      options: [
+        { value: 'opoznione', label: positionsTexts.filterLate },
+        { value: 'zagrozone', label: positionsTexts.filterAtRisk },
+      ],
+      width: 150,
     },
   ];
 }

@@ -4,12 +4,10 @@ import {
   Box,
   Button,
   Container,
-  FileButton,
   Group,
   List,
   Loader,
   Paper,
-  SegmentedControl,
   Stack,
   Text,
   Textarea,
@@ -17,9 +15,10 @@ import {
   Title,
 } from '@mantine/core';
 import { formatInstant, formatWallClock } from '@spedycja/domain';
-import { type CSSProperties, type FormEvent, Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Fragment, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type CarrierTexts, carrierTexts } from '../messages.ts';
-import { type PortalError, type PortalView, portalApi, previewUrl, tokenFromPath } from './portalApi.ts';
+import { type PortalError, type PortalView, portalApi, tokenFromPath } from './portalApi.ts';
+import { type ActProps, type Notice, NoticeFor, READABLE, Section, TAP } from './portalParts.tsx';
 
 /** Now as the local wall clock, for a datetime-local field: 'YYYY-MM-DDTHH:mm'. */
 function localNow(): string {
@@ -28,44 +27,10 @@ function localNow(): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper component="section" withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-/** A finger's target: every button of the page at least 48 px tall (WCAG's 44 px, with room). */
-const TAP = { mih: 48 } as const;
-
-/**
- * The page's colours for a phone outdoors: Mantine's 'dimmed' grey (3.3:1 on white) and its red asterisk darkened
- * to pass 4.5:1, for every text of the page at once.
- */
-const READABLE = {
-  '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-  '--mantine-color-error': 'var(--mantine-color-red-9)',
-} as CSSProperties;
-
-type Notice = { ok: boolean; text: string; at: string };
-
-/** What an action answered, shown beside the button that was pressed, and brought into view. */
-function NoticeFor({ notice, name }: { notice: Notice | null; name: string | string[] }) {
-  if (!notice || ![name].flat().includes(notice.at)) return null;
-  return (
-    <Alert
-      ref={(el: HTMLDivElement | null) => el?.scrollIntoView({ block: 'nearest' })}
-      color={notice.ok ? 'green' : 'red'}
-      role={notice.ok ? 'status' : 'alert'}
-    >
-      {notice.text}
-    </Alert>
-  );
-}
+/** Issue 39: location sharing in a chunk of its own, loaded once the order is accepted (the page's 100 kB budget). */
+const LocationSharing = lazy(() => import('./LocationSharing.tsx'));
+/** The documents' upload (its segmented control and file button) too: shown only once the order is accepted. */
+const Documents = lazy(() => import('./PortalDocuments.tsx'));
 
 /**
  * The carrier's page (/p/{token}): the transport order as its document shows it, and what the carrier does with it —
@@ -197,7 +162,12 @@ export function CarrierPortalPage() {
             <>
               <VehicleForm {...props} view={view} focus={justAccepted} />
               <Progress {...props} view={view} />
-              <Documents {...props} view={view} />
+              <Suspense fallback={null}>
+                <LocationSharing token={token} language={view.language} unloaded={Boolean(s.unloadedAt)} />
+              </Suspense>
+              <Suspense fallback={null}>
+                <Documents {...props} view={view} />
+              </Suspense>
               <Invoice {...props} />
             </>
           )}
@@ -206,14 +176,6 @@ export function CarrierPortalPage() {
     </Box>
   );
 }
-
-type ActProps = {
-  t: CarrierTexts;
-  busy: string | null;
-  token: string;
-  notice: Notice | null;
-  act: (name: string, work: () => Promise<PortalView | null>, done?: string) => Promise<void>;
-};
 
 function AcceptDecline({ t, busy, act, token, notice, onAccepted }: ActProps & { onAccepted: () => void }) {
   const [declining, setDeclining] = useState(false);
@@ -387,108 +349,6 @@ function Progress({ t, view, busy, act, token, notice }: ActProps & { view: Port
 }
 
 /** What a browser shows by itself; the server sends a HEIC photo's preview as a JPEG. */
-const previewable = (contentType: string) => contentType === 'application/pdf' || contentType.startsWith('image/');
-
-function Documents({ t, view, busy, act, token, notice }: ActProps & { view: PortalView }) {
-  const [kind, setKind] = useState<'cmr' | 'invoice' | 'other'>('cmr');
-  // An invoice's number, issue date and gross, sent with its file for the office to confirm.
-  const [figures, setFigures] = useState(['', '', '']);
-  return (
-    <Section title={t.documentsTitle}>
-      <Stack gap="xs">
-        <SegmentedControl
-          aria-label={t.kind}
-          value={kind}
-          onChange={(value) => setKind(value as typeof kind)}
-          data={(['cmr', 'invoice', 'other'] as const).map((k) => ({ value: k, label: t.kinds[k] }))}
-          fullWidth
-          // A finger's target, and 'CMR / dokument dostawy' whole on two lines rather than cut on a narrow phone.
-          styles={{
-            label: {
-              minHeight: 44,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              whiteSpace: 'normal',
-              lineHeight: 1.2,
-            },
-          }}
-        />
-        {kind === 'invoice' &&
-          t.figures.map((label, i) => (
-            <TextInput
-              key={label}
-              label={label}
-              type={i === 1 ? 'date' : 'text'}
-              inputMode={i === 2 ? 'decimal' : undefined}
-              value={figures[i]}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setFigures(figures.map((v, j) => (j === i ? value : v)));
-              }}
-            />
-          ))}
-        <FileButton
-          accept="application/pdf,image/jpeg,image/png,image/heic,.heic"
-          onChange={(file) => {
-            if (!file) return;
-            void act(
-              'upload',
-              async () => {
-                await portalApi.upload(token, kind, file, kind === 'invoice' ? figures : []);
-                return null;
-              },
-              t.uploaded,
-            );
-          }}
-        >
-          {(props) => (
-            <Button {...props} {...TAP} size="md" variant="light" loading={busy === 'upload'}>
-              {t.chooseFile}
-            </Button>
-          )}
-        </FileButton>
-        <NoticeFor notice={notice} name="upload" />
-        <Text size="xs" c="dimmed">
-          {t.fileHint}
-        </Text>
-        {view.documents.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t.noDocuments}
-          </Text>
-        ) : (
-          <List size="sm" spacing={4} listStyleType="none" aria-label={t.documentsTitle}>
-            {view.documents.map((d) => (
-              <List.Item key={d.uuid}>
-                <Group gap="xs" wrap="nowrap" justify="space-between">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {t.kinds[d.kind]}: {d.fileName} ({formatInstant(d.addedAt)})
-                  </Text>
-                  {/* A new tab: a phone shows a PDF in its own viewer, never inside a page. */}
-                  {previewable(d.contentType) && (
-                    <Button
-                      {...TAP}
-                      component="a"
-                      href={previewUrl(token, d.uuid)}
-                      target="_blank"
-                      rel="noopener"
-                      variant="subtle"
-                      flex="none"
-                      aria-label={`${t.preview}: ${d.fileName}`}
-                    >
-                      {t.preview}
-                    </Button>
-                  )}
-                </Group>
-              </List.Item>
-            ))}
-          </List>
-        )}
-      </Stack>
-    </Section>
-  );
-}
-
 function Invoice({ t, busy, act, token, notice }: ActProps) {
   const [number, setNumber] = useState('');
   return (

@@ -118,6 +118,9 @@ export const portalApi = {
     form.append('file', file);
     return call<PortalDocument>(token, '/documents', { method: 'POST', body: form });
   },
+  /** Issue 39: the phone's position ('Udostępnij lokalizację', 'Jestem tutaj'). */
+  position: (token: string, p: { lat: number; lon: number; accuracy: number; at: string }) =>
+    call<{ saved: boolean }>(token, '/positions', { method: 'POST', body: JSON.stringify(p) }),
   invoice: (token: string, ksefNumber: string) =>
     call<PortalView>(token, '/invoice', { method: 'POST', body: JSON.stringify({ ksefNumber }) }),
 };

@@ -20,7 +20,10 @@ import { useRefreshEuroRate } from '../api/refreshEuroRate.ts';
 import { type SettingChange, useUpdateSettings } from '../api/updateSettings.ts';
 import { settingsMessages as t } from '../messages.ts';
 
-type Definition = { label: string; kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'flag' };
+type Definition = {
+  label: string;
+  kind: 'text' | 'longText' | 'hundredths' | 'vatRate' | 'hours' | 'days' | 'speed' | 'flag';
+};
 type SettingValues = Record<string, string>;
 
 const definitionOf = (key: string): Definition =>
