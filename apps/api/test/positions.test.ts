@@ -116,6 +116,13 @@ describe.each(dbKinds)('positions and the ETA on %s', (kind) => {
     expect(trail.positions[0]).toMatchObject({ source: 'telematics', speed: 80, heading: 270 });
     const waiting = await t.database.db.select().from(positions).where(sql`${positions.orderId} IS NULL`);
     expect(waiting.map((p) => p.plate).sort()).toEqual(['PO 12345', 'WX 00001']);
+    // The carrier's record counts the order as one it shared positions for (modules/carrierRecord), once.
+    const [shared] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM carrier_record_events e JOIN orders o ON o.id = e.ref_id
+          WHERE e.kind = 'positions' AND o.uuid = ${order.uuid}`,
+    );
+    expect(shared?.n).toBe(1);
 
     const bad = await send({ positions: [{ plate: 'PO 12345', lat: 91, lon: 16, at: iso(now) }] });
     expect(bad.statusCode).toBe(422);

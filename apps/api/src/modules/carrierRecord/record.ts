@@ -230,17 +230,22 @@ export const noteOfferMade = (db: DbOrTx, offerId: number) => record(db, [offerE
 export const noteOfferWon = (db: DbOrTx, orderId: number) => record(db, [wonEvents(orderIs(orderId))]);
 
 /**
- * The carrier shared positions for the order (issue 39's positions, wired where they are received): counted once per
- * order, in the month it first happened. Answers whether it was new.
+ * The carrier shared positions for these orders (issue 39's positions, from its link or its telematics): counted once
+ * per order, in the month it first happened. Answers how many orders were new.
  */
-export async function notePositionsShared(db: DbOrTx, orderId: number): Promise<boolean> {
-  const added = await record(db, [
+export async function notePositionsShared(db: DbOrTx, orderIds: number | readonly number[]): Promise<number> {
+  const ids = typeof orderIds === 'number' ? [orderIds] : [...new Set(orderIds)];
+  if (ids.length === 0) return 0;
+  return record(db, [
     sql`INSERT INTO carrier_record_events (kind, ref_id, carrier_id, month, at)
       SELECT 'positions', o.id, o.carrier_id, ${warsawMonth(sql`now()`)}, now() FROM orders o
-      WHERE o.carrier_id IS NOT NULL AND o.id = ${orderId}
+      WHERE o.carrier_id IS NOT NULL AND o.id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+        AND NOT EXISTS (SELECT 1 FROM carrier_record_events e WHERE e.kind = 'positions' AND e.ref_id = o.id)
       ON CONFLICT DO NOTHING RETURNING carrier_id AS "carrierId", month::text AS month`,
   ]);
-  return added > 0;
 }
 
 /** A rating given or changed: its month's row and its carrier's figures. */

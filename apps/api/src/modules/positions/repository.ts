@@ -13,6 +13,7 @@ import { type Db, type DbOrTx, selectRows } from '../../db/client.ts';
 import { carrierApiKeys, orderEtas, positions } from '../../db/schema/index.ts';
 import { iri } from '../../http/hydra.ts';
 import { haversineKm } from '../../integrations/geo/types.ts';
+import { notePositionsShared } from '../carrierRecord/record.ts';
 import { recordPortalEvent } from '../portal/repository.ts';
 import { readSetting } from '../settings/repository.ts';
 import { computeEta, wallClockInstant, windowEndOf } from './eta.ts';
@@ -97,6 +98,8 @@ export async function insertTelematics(db: DbOrTx, carrierId: number, batch: Tel
       RETURNING order_id`,
   );
   const orderIds = [...new Set(inserted.map((r) => r.order_id).filter((id): id is number => id !== null))];
+  // The carrier's record counts the orders it shared positions for (modules/carrierRecord).
+  await notePositionsShared(db, orderIds);
   const attached = inserted.filter((r) => r.order_id !== null).length;
   return { attached, waiting: inserted.length - attached, orderIds };
 }
@@ -117,6 +120,7 @@ export async function insertLinkPosition(
     source: 'link',
     at: p.at,
   });
+  await notePositionsShared(db, order.orderId);
 }
 
 export async function orderPositions(db: DbOrTx, orderId: number, limit = 2000): Promise<OrderPosition[]> {
