@@ -43,7 +43,10 @@ export const UPDATE_TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> 
 export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; kind: WriteKind }[]>> = {
   bank_statements: [{ table: 'bank_statement_lines', kind: 'delete' }],
   carrier_invoices: [{ table: 'carrier_invoice_orders', kind: 'delete' }],
-  data_imports: [{ table: 'data_import_rows', kind: 'delete' }],
+  data_imports: [
+    { table: 'data_import_parties', kind: 'delete' },
+    { table: 'data_import_rows', kind: 'delete' },
+  ],
   carriers: [
     { table: 'payments', kind: 'update' },
     { table: 'portal_links', kind: 'update' },

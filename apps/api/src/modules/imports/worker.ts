@@ -125,6 +125,7 @@ export function createImportWorker({
           await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (error) {
+        console.error('DBG', error);
         log.error({ error: error instanceof Error ? error.message : error, importId: id }, 'import chunk failed');
         await db.execute(sql`UPDATE data_imports SET state = 'failed', locked_until = NULL WHERE id = ${id}`);
       } finally {

@@ -375,9 +375,10 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                 </Button>
               )}
               {state.state === 'done' &&
-                kind !== 'orders' &&
                 !state.verifyState &&
-                (state.counts?.new ?? 0) + (state.counts?.updated ?? 0) > 0 && (
+                (kind === 'orders'
+                  ? (state.createdParties ?? 0) > 0
+                  : (state.counts?.new ?? 0) + (state.counts?.updated ?? 0) > 0) && (
                   <Button
                     size="xs"
                     variant="default"
