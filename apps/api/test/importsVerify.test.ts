@@ -31,6 +31,19 @@ describe.each(dbKinds)('verifying imported parties on %s', (kind) => {
       createdParties?: number | null;
     };
 
+  /** A file uploaded as the screen sends it: the answer (uuid, proposed mapping, …). */
+  const upload = async (what: string, name: string, csv: string) => {
+    const body = multipart({ kind: what }, { name, data: Buffer.from(csv) });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      payload: body.payload,
+      headers: { ...bearer(token), ...body.headers },
+    });
+    expect(up.statusCode, up.body).toBe(201);
+    return up.json();
+  };
+
   beforeAll(async () => {
     [gus, vies, wl] = await Promise.all([startFakeGus(), startFakeVies(), startFakeWhitelist()]);
     t = await createTestApp(kind, {
@@ -54,15 +67,8 @@ describe.each(dbKinds)('verifying imported parties on %s', (kind) => {
       'Bez NIP-u;;PL',
       'Trans-Pol bis;PL 526-104-08-28;PL',
     ].join('\n');
-    const body = multipart({ kind: 'carriers' }, { name: 'do-weryfikacji.csv', data: Buffer.from(csv) });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      payload: body.payload,
-      headers: { ...bearer(token), ...body.headers },
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const uuid = up.json().uuid as string;
+    const up = await upload('carriers', 'do-weryfikacji.csv', csv);
+    const uuid = up.uuid as string;
     expect((await api('POST', `/api/imports/${uuid}/verify`)).statusCode).toBe(409);
     await api('POST', `/api/imports/${uuid}/run`);
     await t.app.imports.idle();
@@ -109,17 +115,10 @@ describe.each(dbKinds)('verifying imported parties on %s', (kind) => {
       '2/05/2024;Znany Klient;7792433421;Przewoźnik z Zlecenia;;03.05.2024;2 000,00;PLN',
       '3/05/2024;Nowy Klient z Zlecenia;5261040828;;;04.05.2024;3 000,00;PLN',
     ].join('\n');
-    const body = multipart({ kind: 'orders' }, { name: 'zlecenia-weryfikacja.csv', data: Buffer.from(csv) });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/imports',
-      payload: body.payload,
-      headers: { ...bearer(token), ...body.headers },
-    });
-    expect(up.statusCode, up.body).toBe(201);
-    const uuid = up.json().uuid as string;
+    const up = await upload('orders', 'zlecenia-weryfikacja.csv', csv);
+    const uuid = up.uuid as string;
     const mapped = await api('PUT', `/api/imports/${uuid}/mapping`, {
-      mapping: up.json().proposedMapping,
+      mapping: up.proposedMapping,
       duplicates: 'skip',
       createMissingParties: true,
     });

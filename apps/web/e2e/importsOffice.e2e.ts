@@ -53,12 +53,18 @@ describe('imports: an office sheet of 800 customers at 1366×768', () => {
     await page.getByRole('option', { name: 'Adres', exact: true }).click();
     await page.getByRole('combobox', { name: 'Adres (ulica, kod i miasto w jednej kolumnie)', exact: true }).click();
     await page.getByRole('option', { name: '— nie importuj —', exact: true }).click();
-    await preview.getByRole('columnheader', { name: 'Ulica' }).waitFor();
+    await preview.getByRole('columnheader', { name: 'Ulica', exact: true }).waitFor();
+    await preview.getByRole('columnheader', { name: /^Adres/ }).waitFor({ state: 'detached' });
     await firstRow.getByText('ul. Spedycyjna 1', { exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/imp-office-mapping.png', fullPage: false });
 
     await page.getByRole('button', { name: 'Sprawdź' }).click();
     const checked = page.getByLabel('Wynik sprawdzenia');
+    await checked.waitFor({ timeout: 60_000 }).catch(async (error) => {
+      await page.screenshot({ path: '/tmp/imp-office-check.png', fullPage: true });
+      throw error;
+    });
+    await page.screenshot({ path: '/tmp/imp-office-check.png', fullPage: true });
     await checked.getByText(`Nowe: ${COUNT - sheet.refused.length}`).waitFor({ timeout: 30_000 });
     await checked.getByText(`Błędy: ${sheet.refused.length}`).waitFor();
     await page.getByText(new RegExp(`Wiersz ${sheet.refused[0]}: NIP`)).waitFor();

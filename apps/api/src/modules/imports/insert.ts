@@ -180,9 +180,9 @@ export async function writeImportHistory(
 export async function saveRowErrors(db: DbOrTx, importId: number, rows: { rowNumber: number; error: string | null }[]) {
   if (rows.length === 0) return;
   await db.execute(
-    sql`UPDATE data_import_rows r SET error = v.e
-        FROM jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ n: r.rowNumber, e: r.error })))}::jsonb)
-        AS v(n int, e text)
-        WHERE r.import_id = ${importId} AND r.row_number = v.n AND r.error IS DISTINCT FROM v.e`,
+    sql`UPDATE data_import_rows r SET error = v.e FROM (VALUES ${sql.join(
+      rows.map((r) => sql`(${r.rowNumber}::int, ${r.error}::text)`),
+      sql`, `,
+    )}) AS v(n, e) WHERE r.import_id = ${importId} AND r.row_number = v.n AND r.error IS DISTINCT FROM v.e`,
   );
 }
