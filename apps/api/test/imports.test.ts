@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { importMessages } from '@spedycja/domain';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { selectRows } from '../src/db/client.ts';
 import { nextOrderNumber } from '../src/modules/orders/numbering.ts';
 import { twoSheetWorkbook } from './fixtures/imports/workbook.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -270,6 +272,45 @@ describe.each(dbKinds)('imports on %s', (kind) => {
     const missing = await upload('przewoznicy.xlsx', book, 'carriers', { sheet: 'Nie ma' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().detail).toBe(importMessages.sheetMissing('Nie ma'));
+  });
+
+  it('reads a sheet of thousands of rows as a stream: shared strings, numbers and dates, the last row too', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Klienci');
+    sheet.addRow(['Nazwa firmy', 'NIP', 'Telefon', 'Miasto', 'Kraj', 'Dodano']);
+    const rows = 6000;
+    for (let i = 0; i < rows; i++) {
+      // Numbers as numbers (a phone typed into Excel), a date cell, and a city repeated (one shared string).
+      sheet.addRow([
+        `Strumień ${i} Sp. z o.o.`,
+        null,
+        600_000_000 + i,
+        i % 2 ? 'Łódź' : 'Kraków',
+        'Polska',
+        new Date(Date.UTC(2025, 0, 1 + (i % 300))),
+      ]);
+    }
+    // Written with a shared strings table, as Excel writes its files.
+    const book = Buffer.from(await workbook.xlsx.writeBuffer({ useSharedStrings: true }));
+    const answer = await uploaded('duzy-arkusz.xlsx', book, 'customers');
+    expect(answer.rowCount).toBe(rows);
+    expect(answer.sheets).toEqual(['Klienci']);
+    const first = Object.fromEntries(answer.preview[0]?.cells.map((c) => [c.field, c.display]) ?? []);
+    expect(first).toMatchObject({ companyName: 'Strumień 0 Sp. z o.o.', phone: '+48 600000000', city: 'Kraków' });
+    const [last] = await selectRows<{ row_number: number; cells: string[] }>(
+      t.database.db,
+      sql`SELECT r.row_number, r.cells FROM data_import_rows r JOIN data_imports i ON i.id = r.import_id
+          WHERE i.uuid = ${answer.uuid} ORDER BY r.row_number DESC LIMIT 1`,
+    );
+    expect(last?.row_number).toBe(rows + 1);
+    expect(last?.cells).toEqual([
+      `Strumień ${rows - 1} Sp. z o.o.`,
+      '',
+      String(600_000_000 + rows - 1),
+      'Łódź',
+      'Polska',
+      '2025-10-27',
+    ]);
   });
 
   it("re-imports the app's own exports (CSV and XLSX) without a mapping and changes nothing", async () => {

@@ -314,7 +314,6 @@ export const importMessages = {
   notRunnable: 'Ten import już trwa albo został zakończony; wgraj plik ponownie, aby zaimportować go jeszcze raz.',
   ordersNotYet: 'Import zleceń nie jest jeszcze dostępny.',
   mappingNameTaken: 'Mapowanie o tej nazwie już istnieje.',
-  verifyParties: 'Weryfikacja dotyczy zaimportowanych klientów i przewoźników, nie zleceń.',
   verifyAfterRun: 'Zweryfikować można dopiero zakończony import.',
   // Cell reasons.
   nipInvalid: 'Niepoprawny NIP (suma kontrolna)',

@@ -46,7 +46,10 @@ export const DELETE_WRITES: Readonly<Record<string, readonly { table: string; ki
     { table: 'bank_statement_lines', kind: 'update' },
     { table: 'carrier_invoice_orders', kind: 'delete' },
   ],
-  data_imports: [{ table: 'data_import_rows', kind: 'delete' }],
+  data_imports: [
+    { table: 'data_import_parties', kind: 'delete' },
+    { table: 'data_import_rows', kind: 'delete' },
+  ],
   carriers: [
     { table: 'carrier_api_keys', kind: 'delete' },
     { table: 'payments', kind: 'update' },

@@ -78,14 +78,36 @@ export const dataImportRows = pgTable(
     outcome: text('outcome'),
     error: text('error'),
     recordUuid: uuid('record_uuid'),
-    /** The registers' checks of the row's party: pending, then ok, failed, unavailable, skipped (no NIP to check). */
-    verifyOutcome: text('verify_outcome'),
-    verifyMessage: text('verify_message'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.rowNumber] }),
     index('data_import_rows_pending_idx').on(t.importId, t.rowNumber).where(sql`outcome IS NULL`),
-    index('data_import_rows_verify_idx').on(t.importId, t.rowNumber).where(sql`verify_outcome = 'pending'`),
+  ],
+);
+
+/**
+ * The parties of an import, each once, for 'Zweryfikuj zaimportowanych': those a customers' or carriers' import
+ * created or changed (put here when the queue is asked for), and those an orders' import created from its rows
+ * (put here by the run, in the chunk that created them).
+ */
+export const dataImportParties = pgTable(
+  'data_import_parties',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => dataImports.id, { onDelete: 'cascade' }),
+    /** customers or carriers. */
+    kind: text('kind').notNull(),
+    recordUuid: uuid('record_uuid').notNull(),
+    /** The first row of the file that made or changed it (the queue's order). */
+    rowNumber: integer('row_number').notNull(),
+    /** The registers' checks: null until queued, pending, then ok, failed, unavailable, skipped (no NIP to check). */
+    verifyOutcome: text('verify_outcome'),
+    verifyMessage: text('verify_message'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.kind, t.recordUuid] }),
+    index('data_import_parties_verify_idx').on(t.importId, t.rowNumber).where(sql`verify_outcome = 'pending'`),
   ],
 );
 

@@ -1,18 +1,80 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.ts';
+import { importMessages as msg } from '@spedycja/domain';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { recordHistory } from '../../db/schema/index.ts';
+import { IMPORT_ACTION, type ImportRow, type Outcome } from './shared.ts';
+
+/** How the rows' values go in: a column named here holds a Warsaw wall-clock time ('2024-03-12 08:30'). */
+export type InsertOptions = { warsawTimes?: readonly string[] };
 
 /**
- * Inserts rows in one statement (inside a savepoint); when one of them clashes with a unique index, row by row, each
- * in its own savepoint. Answers the uuids of the rows that could not be written.
+ * One INSERT of many rows with a single parameter: the rows as a JSON array, read back by `jsonb_to_recordset` with
+ * the columns' own types. Drizzle's builder makes a placeholder, a `default` and a type check for each of the
+ * table's columns of each row (orders have some 130): for a chunk of imported orders that took most of the import's
+ * time on the event loop, which the requests share, and made PostgreSQL parse statements of thousands of
+ * parameters. Here the work is one JSON.stringify (native) and one small statement.
  */
-export async function insertAll(tx: Tx, table: PgTable, rows: Record<string, unknown>[]): Promise<Set<string>> {
+async function insertJson(
+  tx: Tx,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  { warsawTimes = [] }: InsertOptions,
+) {
+  const columns = getTableColumns(table);
+  // Rows are written by the fields they give: a field a row leaves out takes the column's default (as drizzle's
+  // `default` would), so rows that leave out other fields go in another statement.
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const row of rows) {
+    const keys = Object.keys(columns).filter((key) => row[key] !== undefined);
+    const group = keys.join(',');
+    groups.set(group, [...(groups.get(group) ?? []), row]);
+  }
+  for (const [group, members] of groups) {
+    const keys = group.split(',').filter((key) => key !== '');
+    const column = (key: string) => columns[key] as PgColumn;
+    const records = members.map((row) =>
+      Object.fromEntries(
+        keys.map((key) => {
+          const value = row[key];
+          return [column(key).name, value instanceof Date ? value.toISOString() : value];
+        }),
+      ),
+    );
+    const names = keys.map((key) => sql.identifier(column(key).name));
+    const types = keys.map(
+      (key) =>
+        sql`${sql.identifier(column(key).name)} ${sql.raw(warsawTimes.includes(key) ? 'timestamp' : column(key).getSQLType())}`,
+    );
+    const values = keys.map((key) => {
+      const name = sql.identifier(column(key).name);
+      return warsawTimes.includes(key) ? sql`(x.${name} AT TIME ZONE 'Europe/Warsaw')` : sql`x.${name}`;
+    });
+    await tx.execute(
+      sql`INSERT INTO ${table} (${sql.join(names, sql`, `)})
+          SELECT ${sql.join(values, sql`, `)} FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+          AS x(${sql.join(types, sql`, `)})`,
+    );
+  }
+}
+
+/**
+ * Inserts rows, a slice of them per statement (inside a savepoint); when one of them clashes with a unique index,
+ * row by row, each in its own savepoint. Answers the uuids of the rows that could not be written.
+ */
+export async function insertAll(
+  tx: Tx,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  options: InsertOptions = {},
+): Promise<Set<string>> {
   const failed = new Set<string>();
   if (rows.length === 0) return failed;
   try {
     await tx.transaction(async (sp) => {
       for (let i = 0; i < rows.length; i += SLICE) {
-        await sp.insert(table).values(rows.slice(i, i + SLICE) as never);
+        await insertJson(sp, table, rows.slice(i, i + SLICE), options);
         await yieldToRequests();
       }
     });
@@ -23,7 +85,7 @@ export async function insertAll(tx: Tx, table: PgTable, rows: Record<string, unk
   for (const row of rows) {
     try {
       await tx.transaction(async (sp) => {
-        await sp.insert(table).values(row as never);
+        await insertJson(sp, table, [row], options);
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -47,4 +109,80 @@ export async function inSlices<T, R>(items: T[], work: (slice: T[]) => Promise<R
     await yieldToRequests();
   }
   return out;
+}
+
+/** A record a chunk creates, with the rows of the file that made it (the first, then those that added to it). */
+export type Created<R> = { record: R; lines: number[] };
+
+/**
+ * The chunk's new records written together (`insertAll`); the rows of one that clashed with a unique index are
+ * refused, and each row of the others gets its history line. Answers the records written.
+ */
+export async function writeCreated<R extends { uuid: string }>(
+  tx: Tx,
+  table: PgTable,
+  created: Iterable<Created<R>>,
+  fields: (record: R) => Record<string, unknown>,
+  outcomes: Outcome[],
+  history: { uuid: string; rowNumber: number }[],
+  options: InsertOptions = {},
+): Promise<R[]> {
+  const all = [...created];
+  const failed = await insertAll(
+    tx,
+    table,
+    all.map((c) => fields(c.record)),
+    options,
+  );
+  const written: R[] = [];
+  for (const c of all) {
+    if (failed.has(c.record.uuid)) {
+      for (const o of outcomes) {
+        if (o.recordUuid === c.record.uuid)
+          Object.assign(o, { outcome: 'error', error: msg.takenByOther, recordUuid: null });
+      }
+      continue;
+    }
+    written.push(c.record);
+    for (const rowNumber of c.lines) history.push({ uuid: c.record.uuid, rowNumber });
+  }
+  return written;
+}
+
+/** The line 'Import: {file name}, wiersz {n}' of a record's history. */
+export const importLine = (imp: Pick<ImportRow, 'fileName'>, rowNumber: number) => ({
+  field: 'importSource',
+  from: null,
+  to: msg.historyLine(imp.fileName, rowNumber),
+});
+
+/** The chunk's history lines, as the user who asked for the import (the transaction's app.user_* settings). */
+export async function writeImportHistory(
+  tx: Tx,
+  resource: string,
+  imp: Pick<ImportRow, 'fileName'>,
+  history: { uuid: string; rowNumber: number }[],
+) {
+  await inSlices(history, async (slice) => {
+    await tx.execute(
+      sql`INSERT INTO ${recordHistory} (resource, record_uuid, action, user_uuid, user_name, changes)
+          SELECT ${resource}::text, x.u, ${IMPORT_ACTION}::text, nullif(current_setting('app.user_uuid', true), '')::uuid,
+                 nullif(current_setting('app.user_name', true), ''), x.c
+          FROM jsonb_to_recordset(${JSON.stringify(
+            slice.map((h) => ({ u: h.uuid, c: [importLine(imp, h.rowNumber)] })),
+          )}::jsonb) AS x(u uuid, c jsonb)`,
+    );
+    return [];
+  });
+}
+
+/** The check's reason of each row ('Sprawdź'), kept on the row for the rejected rows' CSV before a run. */
+export async function saveRowErrors(db: DbOrTx, importId: number, rows: { rowNumber: number; error: string | null }[]) {
+  if (rows.length === 0) return;
+  await db.execute(
+    sql`UPDATE data_import_rows r SET error = v.e FROM (VALUES ${sql.join(
+      rows.map((r) => sql`(${r.rowNumber}::int, ${r.error}::text)`),
+      sql`, `,
+    )}) AS v(n, e) WHERE r.import_id = ${importId} AND r.row_number = v.n AND r.error IS DISTINCT FROM v.e`,
+  );
 }

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type DuplicatePolicy,
-  emptyImportCounts,
-  type ImportCounts,
-  type ImportOutcome,
-  importMessages as msg,
-} from '@spedycja/domain';
+import { type DuplicatePolicy, emptyImportCounts, type ImportCounts, importMessages as msg } from '@spedycja/domain';
 import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { writeHistoryLine } from '../../db/history.ts';
-import { carriers, customers, dataImportRows, dataImports, orders, recordHistory } from '../../db/schema/index.ts';
+import { carriers, customers, dataImportParties, dataImportRows, dataImports, orders } from '../../db/schema/index.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
 import { readSetting } from '../settings/repository.ts';
-import { inSlices, insertAll } from './insert.ts';
+import { type Created, importLine, inSlices, saveRowErrors, writeCreated, writeImportHistory } from './insert.ts';
 import { type NormalisedOrder, normaliseOrder, numberPeriod, ORDER_WRITABLE } from './orders.ts';
-import { IMPORT_ACTION, type ImportRow } from './shared.ts';
+import { IMPORT_ACTION, type ImportRow, type Outcome } from './shared.ts';
 
 type PartyRef = { nip: string | null; name: string | null };
 type Order = Record<string, unknown> & { id: number; uuid: string };
@@ -89,14 +83,22 @@ class Parties {
     const key = this.keyOf(ref, this.keys);
     if (key) this.found.set(key, id);
   }
-  async create(tx: Tx, ref: PartyRef, line: { field: string; from: null; to: string }): Promise<number> {
+  /** The parties this chunk created, with the row that made each (for the verification queue). */
+  created: { uuid: string; rowNumber: number }[] = [];
+  async create(tx: Tx, ref: PartyRef, imp: ImportRow, rowNumber: number): Promise<number> {
     const t = this.kind === 'customers' ? customers : carriers;
     const [row] = (await tx
       .insert(t)
       .values({ companyName: ref.name ?? ref.nip, nip: ref.nip } as never)
       .returning({ id: t.id, uuid: t.uuid })) as { id: number; uuid: string }[];
     if (!row) throw new Error('party not created');
-    await writeHistoryLine(tx, { resource: this.kind, recordUuid: row.uuid, action: IMPORT_ACTION, changes: [line] });
+    await writeHistoryLine(tx, {
+      resource: this.kind,
+      recordUuid: row.uuid,
+      action: IMPORT_ACTION,
+      changes: [importLine(imp, rowNumber)],
+    });
+    this.created.push({ uuid: row.uuid, rowNumber });
     this.remember(ref, row.id);
     return row.id;
   }
@@ -178,11 +180,14 @@ function orderChanges(existing: Order, values: Record<string, unknown>, policy: 
   return changes;
 }
 
+/** The order's fields read as Warsaw wall-clock times ('2024-03-12 08:30'). */
+const WARSAW_TIMES = ['loadingDate', 'unloadingDate'] as const;
+
 /** Dates as Warsaw wall-clock times, the rest as they are. */
 const toDb = (values: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(values).map(([k, v]) =>
-      (k === 'loadingDate' || k === 'unloadingDate') && typeof v === 'string'
+      (WARSAW_TIMES as readonly string[]).includes(k) && typeof v === 'string'
         ? [k, sql`(${v}::timestamp AT TIME ZONE 'Europe/Warsaw')`]
         : [k, v],
     ),
@@ -242,20 +247,11 @@ export async function checkOrders(db: DbOrTx, imp: ImportRow) {
       if (Object.keys(changes).length) counts.updated++;
       else counts.duplicate++;
     }
-    if (rowErrors.length) {
-      await db.execute(
-        sql`UPDATE data_import_rows r SET error = v.e FROM (VALUES ${sql.join(
-          rowErrors.map((r) => sql`(${r.rowNumber}::int, ${r.error}::text)`),
-          sql`, `,
-        )}) AS v(n, e) WHERE r.import_id = ${imp.id} AND r.row_number = v.n AND r.error IS DISTINCT FROM v.e`,
-      );
-    }
+    await saveRowErrors(db, imp.id, rowErrors);
   }
   await db.update(dataImports).set({ checkCounts: counts, state: 'checked' }).where(eq(dataImports.id, imp.id));
   return { counts, errors };
 }
-
-type Outcome = { rowNumber: number; outcome: ImportOutcome; error: string | null; recordUuid: string | null };
 
 /**
  * A chunk of an orders' import, in the chunk's transaction (service.ts, runChunk): each order created with its number
@@ -279,17 +275,11 @@ export async function runOrderRows(
   // EUR prices in złoty at the rate a new order of the app takes (the euroExchangeRate setting), for the stats.
   const euroExchangeRate = Number((await readSetting(tx, 'euroExchangeRate')) ?? 0) || null;
   const outcomes: Outcome[] = [];
-  const lineOf = (rowNumber: number) => ({
-    field: 'importSource',
-    from: null,
-    to: msg.historyLine(imp.fileName, rowNumber),
-  });
   // The chunk's new orders, written together; a later row with the same number matches one before it is written.
-  const pending = new Map<string, { order: Order; rowNumber: number; lines: number[] }>();
+  const pending = new Map<string, Created<Order>>();
   const byNumber = new Map<string, Order>();
   const history: { uuid: string; rowNumber: number }[] = [];
   for (const { rowNumber, n } of normalised) {
-    const line = lineOf(rowNumber);
     const problems = [...n.errors];
     const ids: Record<string, number | null> = { customerId: null, carrierId: null };
     // The parties first: found, or created (each in its own savepoint, few), or the row refused.
@@ -302,7 +292,7 @@ export async function runOrderRows(
       if (found !== undefined) ids[key] = found;
       else if (imp.createMissingParties) {
         try {
-          ids[key] = await tx.transaction((sp) => parties[side].create(sp, ref, line));
+          ids[key] = await tx.transaction((sp) => parties[side].create(sp, ref, imp, rowNumber));
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           problems.push(msg.takenByOther);
@@ -326,7 +316,7 @@ export async function runOrderRows(
         customerId: ids.customerId,
         carrierId: ids.carrierId,
       }) as Order;
-      pending.set(order.uuid, { order, rowNumber, lines: [rowNumber] });
+      pending.set(order.uuid, { record: order, lines: [rowNumber] });
       byNumber.set(number, order);
       outcomes.push({ rowNumber, outcome: 'new', error: null, recordUuid: order.uuid });
       continue;
@@ -342,7 +332,7 @@ export async function runOrderRows(
     }
     const waiting = pending.get(existing.uuid);
     if (waiting) {
-      Object.assign(waiting.order, changes);
+      Object.assign(waiting.record, changes);
       waiting.lines.push(rowNumber);
       outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: existing.uuid });
       continue;
@@ -363,38 +353,26 @@ export async function runOrderRows(
     }
   }
   const fields = (order: Order) =>
-    toDb(
-      Object.fromEntries(
-        [
-          ['uuid', order.uuid],
-          ['number', order.number],
-          ['customerId', order.customerId],
-          ['carrierId', order.carrierId],
-          ['userId', ownerId],
-          ['createdById', ownerId],
-          ['changedById', ownerId],
-          ['euroExchangeRate', euroExchangeRate],
-          ...ORDER_WRITABLE.filter((f) => f !== 'number').map((f) => [f, order[f]]),
-        ].filter(([, v]) => v !== undefined),
-      ),
+    Object.fromEntries(
+      [
+        ['uuid', order.uuid],
+        ['number', order.number],
+        ['customerId', order.customerId],
+        ['carrierId', order.carrierId],
+        ['userId', ownerId],
+        ['createdById', ownerId],
+        ['changedById', ownerId],
+        ['euroExchangeRate', euroExchangeRate],
+        ...ORDER_WRITABLE.filter((f) => f !== 'number').map((f) => [f, order[f]]),
+      ].filter(([, v]) => v !== undefined),
     );
-  const failed = await insertAll(
-    tx,
-    orders,
-    [...pending.values()].map((p) => fields(p.order)),
-  );
+  const written = await writeCreated(tx, orders, pending.values(), fields, outcomes, history, {
+    warsawTimes: WARSAW_TIMES,
+  });
   // New orders of each month are numbered after the highest imported one.
   const periods = new Map<string, number>();
-  for (const p of pending.values()) {
-    if (failed.has(p.order.uuid)) {
-      for (const o of outcomes) {
-        if (o.recordUuid === p.order.uuid)
-          Object.assign(o, { outcome: 'error', error: msg.takenByOther, recordUuid: null });
-      }
-      continue;
-    }
-    for (const rowNumber of p.lines) history.push({ uuid: p.order.uuid, rowNumber });
-    const period = numberPeriod(String(p.order.number));
+  for (const order of written) {
+    const period = numberPeriod(String(order.number));
     if (period) periods.set(period.period, Math.max(periods.get(period.period) ?? 0, period.n));
   }
   if (periods.size) {
@@ -405,21 +383,12 @@ export async function runOrderRows(
       )} ON CONFLICT (period) DO UPDATE SET last = GREATEST(order_number_counters.last, EXCLUDED.last)`,
     );
   }
-  if (history.length) {
-    await inSlices(history, async (slice) => {
-      await tx.insert(recordHistory).values(
-        slice.map((h) => ({
-          resource: 'orders',
-          recordUuid: h.uuid,
-          action: IMPORT_ACTION,
-          userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
-          userName: sql`nullif(current_setting('app.user_name', true), '')`,
-          changes: [lineOf(h.rowNumber)],
-        })),
-      );
-      return [];
-    });
-  }
+  await writeImportHistory(tx, 'orders', imp, history);
+  // The parties created from the rows, for 'Zweryfikuj zaimportowanych' (in the chunk's transaction, as they are).
+  const made = (['customers', 'carriers'] as const).flatMap((side) =>
+    parties[side].created.map((p) => ({ importId: imp.id, kind: side, recordUuid: p.uuid, rowNumber: p.rowNumber })),
+  );
+  if (made.length) await tx.insert(dataImportParties).values(made).onConflictDoNothing();
   return outcomes;
 }
 

@@ -143,53 +143,98 @@ const cellText = (value: ExcelJS.CellValue): string => {
   return String(value);
 };
 
+/** A merged range of a sheet, 1-based and inclusive (`<mergeCell ref="E2:G2"/>`). */
+type Merge = { top: number; left: number; bottom: number; right: number };
+
+const columnNumber = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/**
+ * The sheet's XML passed on to the streaming reader as it comes, with its `<mergeCell ref="…"/>` elements noted on
+ * the way: exceljs's streaming reader skips them, and they come after the rows (the header's merges are applied once
+ * the sheet is read). The text of a chunk's end is kept to find an element cut between two chunks.
+ */
+async function* noteMerges(chunks: AsyncIterable<Buffer | string>, merges: Merge[]) {
+  let tail = '';
+  for await (const chunk of chunks) {
+    const text = tail + (typeof chunk === 'string' ? chunk : chunk.toString('latin1'));
+    let end = 0;
+    for (const m of text.matchAll(/<mergeCell\s+ref="([A-Z]+)(\d+):([A-Z]+)(\d+)"/g)) {
+      merges.push({
+        left: columnNumber(m[1] ?? ''),
+        top: Number(m[2]),
+        right: columnNumber(m[3] ?? ''),
+        bottom: Number(m[4]),
+      });
+      end = (m.index ?? 0) + m[0].length;
+    }
+    tail = text.slice(Math.max(end, text.length - 64));
+    yield chunk;
+  }
+}
+
+type StreamedSheet = ExcelJS.stream.xlsx.WorksheetReader & {
+  name?: string;
+  iterator: AsyncIterable<Buffer | string>;
+};
+
+/**
+ * An XLSX read as a stream (exceljs's WorkbookReader): the sheet's rows become cell texts one by one, so a large
+ * sheet is never held as exceljs's whole model of the workbook (its cells, styles and objects take many times the
+ * file's size). The first sheet of the workbook, or the one asked for; the others are skipped unread.
+ */
 async function readXlsx(
   data: Buffer,
   wanted: string | undefined,
 ): Promise<{ sheet: string; sheets: string[]; records: string[][] }> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw refuse(msg.xlsxUnreadable);
-  }
-  const sheets = workbook.worksheets.map((w) => w.name);
-  const sheet = wanted ? workbook.getWorksheet(wanted) : workbook.worksheets[0];
-  if (!sheet) throw refuse(wanted ? msg.sheetMissing(wanted) : msg.emptySheet);
-  const records: string[][] = [];
-  const width = Math.min(sheet.columnCount, MAX_COLUMNS + 1);
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    if (rowNumber > IMPORT_MAX_ROWS + 1) throw refuse(msg.tooManyRows(IMPORT_MAX_ROWS));
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c++) {
-      const cell = row.getCell(c);
-      // A merged cell reads its master's value once: the others of the merge stay empty, except in the header
-      // (resolved below), so that a value is not imported twice.
-      const own = cell.isMerged && cell.master !== cell ? '' : cellText(cell.value);
-      cells.push(own);
-    }
-    records[rowNumber - 1] = cells;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // The number formats tell a date from a number.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
   });
-  // Rows the sheet skipped (never written) are empty.
-  for (let i = 0; i < records.length; i++) records[i] ??= [];
-  // A header cell merged across columns names each of them ('Adres' over street and city): the others take its text.
-  const merged = (
-    sheet as unknown as { _merges?: Record<string, { top: number; left: number; bottom: number; right: number }> }
-  )._merges;
-  if (merged) {
-    for (const range of Object.values(merged)) {
-      const model = (range as unknown as { model?: typeof range }).model ?? range;
-      const top = records[model.top - 1];
-      if (!top) continue;
-      const master = top[model.left - 1] ?? '';
-      for (let r = model.top; r <= model.bottom; r++) {
-        const line = records[r - 1];
-        if (!line || r > 10) continue;
-        for (let c = model.left; c <= model.right; c++) if (line[c - 1] === '') line[c - 1] = master;
+  const book = reader as unknown as { model?: { sheets?: { name: string }[] } };
+  const records: string[][] = [];
+  const merges: Merge[] = [];
+  let sheet: string | undefined;
+  try {
+    for await (const found of reader) {
+      const worksheet = found as StreamedSheet;
+      const name = worksheet.name ?? '';
+      const first = book.model?.sheets?.[0]?.name ?? name;
+      if (sheet !== undefined || (wanted ? name !== wanted : name !== first)) continue;
+      sheet = name;
+      worksheet.iterator = noteMerges(worksheet.iterator, merges);
+      for await (const row of worksheet) {
+        if (row.number > IMPORT_MAX_ROWS + 1) throw refuse(msg.tooManyRows(IMPORT_MAX_ROWS));
+        const values = row.values as ExcelJS.CellValue[];
+        const width = Math.min(values.length - 1, MAX_COLUMNS + 1);
+        const cells: string[] = [];
+        for (let c = 1; c <= width; c++) cells.push(cellText(values[c]));
+        records[row.number - 1] = cells;
       }
     }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw refuse(msg.xlsxUnreadable);
   }
-  return { sheet: sheet.name, sheets, records };
+  const sheets = book.model?.sheets?.map((s) => s.name) ?? [];
+  if (sheet === undefined) throw refuse(wanted ? msg.sheetMissing(wanted) : msg.emptySheet);
+  // Rows the sheet skipped (never written) are empty.
+  for (let i = 0; i < records.length; i++) records[i] ??= [];
+  // A header cell merged across columns names each of them ('Adres' over street and city): the others take its
+  // text. Below the header a merged cell keeps its value once (the others of the merge are empty in the file), so
+  // that a value is not imported twice.
+  for (const range of merges) {
+    const master = records[range.top - 1]?.[range.left - 1] ?? '';
+    for (let r = range.top; r <= Math.min(range.bottom, 10); r++) {
+      const line = records[r - 1];
+      if (!line) continue;
+      for (let c = range.left; c <= range.right; c++) if (!line[c - 1]) line[c - 1] = master;
+    }
+  }
+  return { sheet, sheets, records };
 }
 
 /** A cell's text: trimmed, and without the apostrophe the app's own export puts before '+48 …' (a formula guard). */

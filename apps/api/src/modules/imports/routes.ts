@@ -30,7 +30,7 @@ import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { IMPORT_MAX_BYTES, type ParsedFile, readImportFile } from './parse.ts';
 import { checkImport, type ImportRow, previewRows } from './service.ts';
-import { queueVerification, verifyCounts } from './verify.ts';
+import { createdParties, queueVerification, verifyCounts } from './verify.ts';
 import type { ImportWorker } from './worker.ts';
 
 type Upload = { parsed: ParsedFile; fileName: string; size: number; kind: ImportKind };
@@ -209,16 +209,19 @@ export async function importsRoutes(app: FastifyInstance, { db, worker }: { db: 
       verifyNote: row.verifyNote,
       verifyNextDate: row.verifyNextAt?.toISOString() ?? null,
       verifyCounts: await verifyCounts(db, row.id),
+      createdParties: await createdParties(db, row),
     });
   });
 
-  /** 'Zweryfikuj zaimportowanych': the registers' checks of the parties the import created or changed, queued. */
+  /**
+   * 'Zweryfikuj zaimportowanych': the registers' checks of the parties the import created or changed (an orders'
+   * import: the customers and carriers it created from its rows), queued.
+   */
   r.post(
     '/api/imports/:id/verify',
     { config: adminOnly, schema: { tags, params: idParams } },
     async (request, reply) => {
       const row = await load(request.params.id);
-      if (row.kind === 'orders') throw new AppError(422, 'not_applicable', msg.verifyParties);
       if (row.state !== 'done') throw new AppError(409, 'conflict', msg.verifyAfterRun);
       const queued = await queueVerification(db, row);
       afterCommit(() => worker.nudge());

@@ -3,7 +3,6 @@ import {
   type DuplicatePolicy,
   emptyImportCounts,
   type ImportCounts,
-  type ImportOutcome,
   type ImportPreviewRow,
   importMessages as msg,
 } from '@spedycja/domain';
@@ -11,12 +10,12 @@ import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'dri
 import type { DbOrTx } from '../../db/client.ts';
 import { selectRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { carriers, customers, dataImportRows, dataImports, recordHistory, users } from '../../db/schema/index.ts';
-import { inSlices, insertAll } from './insert.ts';
+import { carriers, customers, dataImportRows, dataImports, users } from '../../db/schema/index.ts';
+import { type Created, inSlices, saveRowErrors, writeCreated, writeImportHistory } from './insert.ts';
 import { type ImportKindParty, type NormalisedRow, normaliseParty, PARTY_WRITABLE } from './normalise.ts';
 import { checkOrders, runOrderRows } from './orderService.ts';
 import { normaliseOrder } from './orders.ts';
-import { IMPORT_ACTION, type ImportRow } from './shared.ts';
+import { IMPORT_ACTION, type ImportRow, type Outcome } from './shared.ts';
 
 export type { ImportRow };
 
@@ -230,18 +229,6 @@ export async function checkImport(db: DbOrTx, imp: ImportRow) {
   return { counts, errors };
 }
 
-async function saveRowErrors(db: DbOrTx, importId: number, rows: { rowNumber: number; error: string | null }[]) {
-  if (rows.length === 0) return;
-  await db.execute(
-    sql`UPDATE data_import_rows r SET error = v.e FROM (VALUES ${sql.join(
-      rows.map((r) => sql`(${r.rowNumber}::int, ${r.error}::text)`),
-      sql`, `,
-    )}) AS v(n, e) WHERE r.import_id = ${importId} AND r.row_number = v.n AND r.error IS DISTINCT FROM v.e`,
-  );
-}
-
-type Outcome = { rowNumber: number; outcome: ImportOutcome; error: string | null; recordUuid: string | null };
-
 /**
  * The next chunk of a running import, in one transaction: each row's record created or changed (with its history
  * line 'Import: {file}, wiersz {n}') and the row's outcome, so that a restart between chunks takes up the next one
@@ -282,14 +269,9 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
     );
     const keys = await resolver.load(normalised.filter((r) => r.n.errors.length === 0));
     const outcomes: Outcome[] = [];
-    const lineOf = (rowNumber: number) => ({
-      field: 'importSource',
-      from: null,
-      to: msg.historyLine(imp.fileName, rowNumber),
-    });
     // The chunk's new records, written together (their uuids given here, so that a later row of the chunk matches
     // one and adds to it before it is written); a clash of one of them is then looked for row by row.
-    const created = new Map<string, { party: Party; rowNumber: number; lines: number[] }>();
+    const created = new Map<string, Created<Party>>();
     const history: { uuid: string; rowNumber: number }[] = [];
     for (const { rowNumber, n } of normalised) {
       if (n.errors.length) {
@@ -300,7 +282,7 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
       const existing = resolver.match(rowNumber, n.values, key);
       if (!existing) {
         const party = Object.assign({ id: 0, uuid: randomUUID() }, n.values) as Party;
-        created.set(party.uuid, { party, rowNumber, lines: [rowNumber] });
+        created.set(party.uuid, { record: party, lines: [rowNumber] });
         resolver.remember(party, key);
         outcomes.push({ rowNumber, outcome: 'new', error: null, recordUuid: party.uuid });
         continue;
@@ -314,7 +296,7 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
       const pending = created.get(existing.uuid);
       if (pending) {
         // A record this chunk creates: the row's changes go into its insert.
-        Object.assign(pending.party, changes);
+        Object.assign(pending.record, changes);
         pending.lines.push(rowNumber);
         outcomes.push({ rowNumber, outcome: 'updated', error: null, recordUuid: existing.uuid });
         continue;
@@ -343,36 +325,8 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
           ([, v]) => v !== undefined,
         ),
       );
-    const failed = await insertAll(
-      tx,
-      t,
-      [...created.values()].map((c) => fields(c.party)),
-    );
-    for (const c of created.values()) {
-      if (failed.has(c.party.uuid)) {
-        for (const o of outcomes) {
-          if (o.recordUuid === c.party.uuid)
-            Object.assign(o, { outcome: 'error', error: msg.takenByOther, recordUuid: null });
-        }
-        continue;
-      }
-      for (const rowNumber of c.lines) history.push({ uuid: c.party.uuid, rowNumber });
-    }
-    if (history.length) {
-      await inSlices(history, async (slice) => {
-        await tx.insert(recordHistory).values(
-          slice.map((h) => ({
-            resource: kind,
-            recordUuid: h.uuid,
-            action: IMPORT_ACTION,
-            userUuid: sql`nullif(current_setting('app.user_uuid', true), '')::uuid`,
-            userName: sql`nullif(current_setting('app.user_name', true), '')`,
-            changes: [lineOf(h.rowNumber)],
-          })),
-        );
-        return [];
-      });
-    }
+    await writeCreated(tx, t, created.values(), fields, outcomes, history);
+    await writeImportHistory(tx, kind, imp, history);
     await saveOutcomes(tx, imp, outcomes, counts, leaseMs);
     return true;
   });
@@ -383,10 +337,10 @@ async function saveOutcomes(tx: DbOrTx, imp: ImportRow, outcomes: Outcome[], cou
   for (const o of outcomes) counts[o.outcome]++;
   await inSlices(outcomes, async (slice) => {
     await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
-      FROM (VALUES ${sql.join(
-        slice.map((o) => sql`(${o.rowNumber}::int, ${o.outcome}::text, ${o.error}::text, ${o.recordUuid}::uuid)`),
-        sql`, `,
-      )}) AS v(n, o, e, u) WHERE r.import_id = ${imp.id} AND r.row_number = v.n`);
+      FROM jsonb_to_recordset(${JSON.stringify(
+        slice.map((o) => ({ n: o.rowNumber, o: o.outcome, e: o.error, u: o.recordUuid })),
+      )}::jsonb) AS v(n int, o text, e text, u uuid)
+      WHERE r.import_id = ${imp.id} AND r.row_number = v.n`);
     return [];
   });
   await tx

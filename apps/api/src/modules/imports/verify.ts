@@ -1,7 +1,7 @@
 import type { VerificationSource } from '@spedycja/domain';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client.ts';
-import { dataImportRows, dataImports, verifications } from '../../db/schema/index.ts';
+import { dataImportParties, dataImports, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { warsawDay } from '../../warsawDay.ts';
 import type { Registers } from '../verification/registers.ts';
@@ -17,19 +17,24 @@ const RETRY_MS = 5 * 60_000;
 /**
  * 'Zweryfikuj zaimportowanych': the parties an import created or changed, each once, queued for the registers'
  * checks (GUS and the white list for a Polish NIP, VIES for an EU VAT number) through the verification that exists.
+ * A customers' or carriers' import names them by its rows' records; an orders' import put the parties it created in
+ * data_import_parties as it ran. A party already queued (or checked) by an earlier request is not queued again.
  */
 export async function queueVerification(db: DbOrTx, imp: ImportRow): Promise<number> {
-  const rows = await selectRows<{ n: number }>(
-    db,
-    sql`WITH firsts AS (
-          SELECT DISTINCT ON (record_uuid) row_number FROM data_import_rows
+  if (imp.kind !== 'orders') {
+    await db.execute(
+      sql`INSERT INTO data_import_parties (import_id, kind, record_uuid, row_number)
+          SELECT DISTINCT ON (record_uuid) import_id, ${imp.kind}, record_uuid, row_number FROM data_import_rows
           WHERE import_id = ${imp.id} AND outcome IN ('new', 'updated') AND record_uuid IS NOT NULL
-            AND verify_outcome IS NULL
-          ORDER BY record_uuid, row_number)
-        UPDATE data_import_rows r SET verify_outcome = 'pending', verify_message = NULL
-        FROM firsts WHERE r.import_id = ${imp.id} AND r.row_number = firsts.row_number
-        RETURNING 1 AS n`,
-  );
+          ORDER BY record_uuid, row_number
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+  const rows = await db
+    .update(dataImportParties)
+    .set({ verifyOutcome: 'pending', verifyMessage: null })
+    .where(and(eq(dataImportParties.importId, imp.id), isNull(dataImportParties.verifyOutcome)))
+    .returning({ uuid: dataImportParties.recordUuid });
   await db
     .update(dataImports)
     .set({ verifyState: 'queued', verifyNextAt: new Date(), verifyNote: null })
@@ -37,10 +42,20 @@ export async function queueVerification(db: DbOrTx, imp: ImportRow): Promise<num
   return rows.length;
 }
 
+/** How many parties an orders' import created from its rows (what 'Zweryfikuj zaimportowanych' would queue). */
+export async function createdParties(db: DbOrTx, imp: Pick<ImportRow, 'id' | 'kind'>): Promise<number | null> {
+  if (imp.kind !== 'orders') return null;
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM data_import_parties WHERE import_id = ${imp.id}`,
+  );
+  return row?.n ?? 0;
+}
+
 export async function verifyCounts(db: DbOrTx, importId: number): Promise<VerifyCounts | null> {
   const rows = await selectRows<{ o: string; n: number }>(
     db,
-    sql`SELECT verify_outcome AS o, count(*)::int AS n FROM data_import_rows
+    sql`SELECT verify_outcome AS o, count(*)::int AS n FROM data_import_parties
         WHERE import_id = ${importId} AND verify_outcome IS NOT NULL GROUP BY verify_outcome`,
   );
   if (rows.length === 0) return null;
@@ -64,10 +79,10 @@ export async function verifyNext(
   imp: ImportRow,
 ): Promise<'more' | 'waiting' | 'done'> {
   const [row] = await db
-    .select({ rowNumber: dataImportRows.rowNumber, recordUuid: dataImportRows.recordUuid })
-    .from(dataImportRows)
-    .where(and(eq(dataImportRows.importId, imp.id), eq(dataImportRows.verifyOutcome, 'pending')))
-    .orderBy(asc(dataImportRows.rowNumber))
+    .select({ kind: dataImportParties.kind, recordUuid: dataImportParties.recordUuid })
+    .from(dataImportParties)
+    .where(and(eq(dataImportParties.importId, imp.id), eq(dataImportParties.verifyOutcome, 'pending')))
+    .orderBy(asc(dataImportParties.rowNumber), asc(dataImportParties.kind))
     .limit(1);
   if (!row) {
     await db
@@ -76,17 +91,20 @@ export async function verifyNext(
       .where(eq(dataImports.id, imp.id));
     return 'done';
   }
-  const kind = imp.kind as 'customers' | 'carriers';
+  const kind = row.kind as 'customers' | 'carriers';
   const table = partyTables[kind];
-  const [party] = await db
-    .select()
-    .from(table)
-    .where(eq(table.uuid, row.recordUuid as string));
+  const [party] = await db.select().from(table).where(eq(table.uuid, row.recordUuid));
   const finish = (outcome: string, message: string | null) =>
     db
-      .update(dataImportRows)
+      .update(dataImportParties)
       .set({ verifyOutcome: outcome, verifyMessage: message })
-      .where(and(eq(dataImportRows.importId, imp.id), eq(dataImportRows.rowNumber, row.rowNumber)));
+      .where(
+        and(
+          eq(dataImportParties.importId, imp.id),
+          eq(dataImportParties.kind, row.kind),
+          eq(dataImportParties.recordUuid, row.recordUuid),
+        ),
+      );
   if (!party) {
     await finish('skipped', 'Rekord usunięty');
     return 'more';

@@ -219,11 +219,17 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
     lastFile.current = file;
   };
   const lastFile = useRef<File | null>(null);
+  // The mapping as the user last set it: two columns changed one after the other, faster than the server answers
+  // the first, both count (each change starts from the previous one, not from the last answer).
+  const draft = useRef<{ uuid: string; mapping: ImportMapping } | null>(null);
   const change = (body: { mapping?: ImportMapping; duplicates?: DuplicatePolicy; createMissingParties?: boolean }) => {
     if (!current) return;
     setCheck(null);
+    if (body.mapping) draft.current = { uuid: current.uuid, mapping: body.mapping };
     update.mutate({ uuid: current.uuid, ...body }, { onSuccess: setCurrent, onError: fail });
   };
+  const mappingNow = (answer: ImportWithPreview) =>
+    draft.current?.uuid === answer.uuid ? draft.current.mapping : answer.mapping;
   const columnOptions = [
     { value: NOT_MAPPED, label: t.notMapped },
     ...(current?.columns ?? []).map((c) => ({ value: String(c.index), label: c.header })),
@@ -276,7 +282,9 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                 allowDeselect={false}
                 size="xs"
                 onChange={(value) =>
-                  change({ mapping: Object.assign({}, current.mapping, { [field.key]: value ? Number(value) : null }) })
+                  change({
+                    mapping: Object.assign({}, mappingNow(current), { [field.key]: value ? Number(value) : null }),
+                  })
                 }
               />
             ))}
@@ -375,9 +383,10 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
                 </Button>
               )}
               {state.state === 'done' &&
-                kind !== 'orders' &&
                 !state.verifyState &&
-                (state.counts?.new ?? 0) + (state.counts?.updated ?? 0) > 0 && (
+                (kind === 'orders'
+                  ? (state.createdParties ?? 0) > 0
+                  : (state.counts?.new ?? 0) + (state.counts?.updated ?? 0) > 0) && (
                   <Button
                     size="xs"
                     variant="default"

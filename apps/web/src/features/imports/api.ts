@@ -75,6 +75,8 @@ export type ImportState = ImportRecord & {
   verifyState: 'queued' | 'done' | null;
   verifyNote: string | null;
   verifyCounts: VerifyCounts | null;
+  /** An orders' import: the customers and carriers it created from its rows (null for the others). */
+  createdParties?: number | null;
 };
 
 /** GET /api/imports/{uuid}, read again every second while it runs or its parties are being verified. */
