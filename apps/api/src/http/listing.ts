@@ -243,7 +243,7 @@ async function scatteredPageIds(db: DbOrTx, from: PgTable, params: ListParams, l
 }
 
 /** The most rows of the order a total's longer walk reads, when the first walk's density says it holds the cap. */
-export const SCATTERED_COUNT_WALK_MAX = 40_000;
+export const SCATTERED_COUNT_WALK_MAX = 16_000;
 
 /**
  * The rows matching a list's conditions (their `columns`), up to `cap` + 1 of them: a total counted up to its cap, the
