@@ -5,6 +5,7 @@ import type { ComponentTexts } from './texts.tsx';
  * imports this file: the office's bundle stays as it was.
  */
 export const englishComponentTexts: ComponentTexts = {
+  countryLanguage: 'en',
   loading: 'Loading…',
   empty: 'Nothing to show',
   actions: 'Actions',

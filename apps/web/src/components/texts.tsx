@@ -5,7 +5,11 @@ import { componentMessages, shipmentFilterMessages } from './messages.ts';
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
 
 /** Every label the shared table, filter row, dates and dialogs show: Polish by default (SPEC §2). */
-export type ComponentTexts = Widen<typeof componentMessages> & { shipment: Widen<typeof shipmentFilterMessages> };
+export type ComponentTexts = Widen<typeof componentMessages> & {
+  shipment: Widen<typeof shipmentFilterMessages>;
+  /** The language countries are named in (a BCP 47 tag for Intl.DisplayNames); none: the domain's Polish names. */
+  countryLanguage?: string;
+};
 
 export const polishComponentTexts: ComponentTexts = { ...componentMessages, shipment: shipmentFilterMessages };
 
