@@ -190,8 +190,8 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
       'x',
     );
 
-  // Thousands of requests one after another: a minute on a quiet 2-core machine, more when CI shares it; the bound
-  // is a hang guard, not a speed check.
+  // Thousands of requests one after another: a minute or two on a quiet 2-core machine, more when CI shares it (300
+  // operations since issue 39: 3–4 minutes beside other work); the bound is a hang guard, not a speed check.
   it('covers every operation with at least 30 hostile variants: never a 5xx, no SQL text or stack, nothing written by a refusal', async () => {
     expect(operations.length).toBeGreaterThan(90);
     let requests = 0;
@@ -242,7 +242,7 @@ describe.each(dbKinds.slice(-1))('the API under hostile input and every role (%s
     if (failures.length > 0) console.log(`HOSTILE\n${failures.join('\n')}`);
     expect(failures).toEqual([]);
     expect(requests).toBeGreaterThanOrEqual(operations.length * 30);
-  }, 300_000);
+  }, 600_000);
 
   it("takes hostile telematics batches with a carrier's real key: never a 5xx, a refused batch keeps nothing (issue 39)", async () => {
     const made = await t.app.inject({
