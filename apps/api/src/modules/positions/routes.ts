@@ -35,7 +35,7 @@ import {
 } from './repository.ts';
 
 /** Calls a minute per key: a provider sending a batch every few seconds fits; 10,000 positions a minute is 10 batches. */
-export const POSITIONS_CALLS_PER_MINUTE = 120;
+const POSITIONS_CALLS_PER_MINUTE = 120;
 
 const tokenParams = z.object({ token: z.string().max(200) });
 
