@@ -9,6 +9,7 @@ import {
   formatPhone,
   formatSize,
   formatWallClock,
+  formatWallClockDay,
   hundredthsToDecimal,
   pluralPl,
   truncate,
@@ -81,6 +82,8 @@ describe('loading and unloading times (wall-clock, kept as UTC)', () => {
     expect(wallClockOf(null)).toBeNull();
     expect(formatWallClock('2026-12-07T08:00:00.000Z')).toBe('08:00, 07/12/2026');
     expect(formatWallClock('2026-12-07T00:00:00.000Z')).toBe('07/12/2026');
+    expect(formatWallClockDay('2026-12-07T08:00:00.000Z')).toBe('07/12/2026');
+    expect(formatWallClockDay('2026-12-07T00:00:00.000Z')).toBe('07/12/2026');
     expect(formatWallClock(null)).toBe('Brak');
   });
 });

@@ -30,6 +30,17 @@ export function formatWallClock(value: string | null | undefined): string {
 }
 
 /**
+ * The day of a loading or unloading time alone: '2026-12-07T08:00:00.000Z' -> '07/12/2026' ('Brak' when empty). Cutting
+ * formatWallClock's text does not do it: with a time it starts with the hour ('08:00, 07/…').
+ */
+export function formatWallClockDay(value: string | null | undefined): string {
+  const local = wallClockOf(value);
+  if (!local) return EMPTY_VALUE;
+  const [y, m, d] = local.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
  * An instant (an ISO timestamp with its zone) as 'HH:mm, DD/MM/YYYY' in the reader's zone, as formatDateTime writes it,
  * without dayjs: the carrier's page on a phone counts every kilobyte (apps/web/src/portalMain.tsx).
  */

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import {
   formatMoney,
-  formatWallClock,
+  formatWallClockDay,
   customerWindowMessages as msg,
   panelTexts,
   type TrackLanguage,
@@ -55,7 +55,7 @@ export function placeOf(pathname: string, search = ''): Place {
   return { tab: 'orders' };
 }
 
-const day = (value: string | null) => (value ? formatWallClock(value).slice(0, 10) : '—');
+const day = (value: string | null) => (value ? formatWallClockDay(value) : '—');
 /** The panel's last language, so that the login it sends an English customer to after a logout is English too. */
 const LANGUAGE_KEY = 'spedycja.panelLanguage';
 const loginPath = (lang: TrackLanguage) => (lang === 'en' ? '/login?lang=en' : '/login');

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Badge, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { DEBOUNCE_MS, formatWallClock, panelTexts, type TrackLanguage, trackTexts } from '@spedycja/domain';
+import { DEBOUNCE_MS, formatWallClockDay, panelTexts, type TrackLanguage, trackTexts } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pl';
 import { useMemo, useState } from 'react';
@@ -75,7 +75,7 @@ export function panelOrderFilterDefs(lang: TrackLanguage, shipment = polishCompo
   ];
 }
 
-const day = (value: string | null) => (value ? formatWallClock(value).slice(0, 10) : '—');
+const day = (value: string | null) => (value ? formatWallClockDay(value) : '—');
 const place = (city: string | null, country: string | null) =>
   [city, country ? `(${country})` : null].filter(Boolean).join(' ');
 

@@ -2,6 +2,7 @@ import {
   formatInstant,
   formatMoney,
   formatWallClock,
+  formatWallClockDay,
   TRACK_STATUSES,
   type TrackLanguage,
   trackTexts,
@@ -9,7 +10,7 @@ import {
 import type { TrackInvoice, TrackPlace, TrackView as View } from './trackApi.ts';
 
 /** 'DD/MM/YYYY' of a wall-clock date (the order's dates are kept as the place's time). */
-const day = (value: string | null) => (value ? formatWallClock(value).slice(0, 10) : '—');
+const day = (value: string | null) => (value ? formatWallClockDay(value) : '—');
 
 function Place({ title, place, lang }: { title: string; place: TrackPlace; lang: TrackLanguage }) {
   const t = trackTexts[lang];
