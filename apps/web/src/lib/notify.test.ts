@@ -57,6 +57,12 @@ async function textsOf(file: string, source: string, expression: string): Promis
   if (!imported) {
     const definition = new RegExp(`const ${root} = (.*)`).exec(source)?.[1];
     if (!definition) return null;
+    // The shared components' texts (components/texts.tsx): the office's Polish ones, the default of the context.
+    if (definition === 'useComponentTexts();') {
+      let value: unknown = (await import('../components/texts.tsx')).polishComponentTexts;
+      for (const key of keys) value = (value as Record<string, unknown> | undefined)?.[key];
+      return typeof value === 'string' ? [value] : null;
+    }
     // A local alias of a part of the texts (`const t = m.received;`).
     const alias = /^([\w$]+(?:\.[\w$]+)*);$/.exec(definition)?.[1];
     if (alias && alias !== root) return textsOf(file, source, [alias, ...keys].join('.') + (path[2] ?? ''));

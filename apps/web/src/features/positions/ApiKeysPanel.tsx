@@ -97,7 +97,7 @@ export function ApiKeysPanel({ carrierUuid }: { carrierUuid: string }) {
                         onClick={() =>
                           revoke.mutate(k.uuid, {
                             onSuccess: () => notifySuccess(t.keys.revokedNotice),
-                            onError: (error) => notifyError(t.keys.revoke, error),
+                            onError: (error) => notifyError(t.keys.revokeError, error),
                           })
                         }
                       >

@@ -51,5 +51,6 @@ export const positionsTexts = {
     none: 'Brak kluczy.',
     revokedNotice: 'Klucz unieważniony.',
     createError: 'Nie udało się utworzyć klucza.',
+    revokeError: 'Nie udało się unieważnić klucza.',
   },
 } as const;
