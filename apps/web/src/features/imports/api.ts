@@ -81,9 +81,18 @@ export type ImportState = ImportRecord & {
 
 /** GET /api/imports/{uuid}, read again every second while it runs or its parties are being verified. */
 export function useImportState(uuid: string | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: ['imports', 'one', uuid],
-    queryFn: () => api.get<ImportState>(`/imports/${uuid}`),
+    queryFn: async () => {
+      const previous = queryClient.getQueryData<ImportState>(['imports', 'one', uuid]);
+      const state = await api.get<ImportState>(`/imports/${uuid}`);
+      // A run that ended changes the history list beside it ('w toku' → 'zakończony'): read it again.
+      if (previous && previous.state !== state.state) {
+        void queryClient.invalidateQueries({ queryKey: importsKey(state.kind) });
+      }
+      return state;
+    },
     enabled: uuid !== null,
     refetchInterval: (query) =>
       query.state.data?.state === 'running' || query.state.data?.verifyState === 'queued' ? 1000 : false,
