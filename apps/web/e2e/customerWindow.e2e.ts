@@ -260,6 +260,11 @@ describe("the customer's window: the tracking link and the customer panel", () =
     expect((await sorted).status()).toBe(200);
     await table.getByRole('columnheader', { name: /Towar/ }).and(page.locator('[aria-sort="ascending"]')).waitFor();
     expect(await noSideScroll(page)).toBe(true);
+    // Every status reads whole: a long one wraps instead of ending in '…' ('AUTO W D…' at 390 px).
+    const cut = await table
+      .locator('.mantine-Badge-label')
+      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent));
+    expect(cut).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'panel-orders.png'), fullPage: true });
 
     // Zlecenia → the order's view.

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Badge, type BadgeProps, Text } from '@mantine/core';
 import {
   EMPTY_VALUE,
   formatDate,
@@ -53,5 +53,23 @@ export function TextValue({ value, max }: { value: string | null | undefined; ma
     <Text span inherit title={value}>
       {truncate(value, max)}
     </Text>
+  );
+}
+
+/**
+ * A status as a badge whose label wraps onto a second line instead of being cut: Mantine's Badge ends a long label
+ * with '…' ('AUTO W D…' in the customer's panel at 390 px, 'CZ…' in 'Do zapłaty' at 1366 px).
+ */
+export function StatusBadge({ children, ...props }: BadgeProps & { children: ReactNode }) {
+  return (
+    <Badge
+      {...props}
+      styles={{
+        root: { height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 },
+      }}
+    >
+      {children}
+    </Badge>
   );
 }

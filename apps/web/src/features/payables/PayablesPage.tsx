@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { type CarrierInvoice, DEBOUNCE_MS, formatMoney, type TransferBatch } from '@spedycja/domain';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -6,7 +6,7 @@ import { DataTable } from '../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../components/DataTable/paging.ts';
 import type { ColumnDef } from '../../components/DataTable/types.ts';
 import { useListState } from '../../components/DataTable/useListState.ts';
-import { DateText } from '../../components/display.tsx';
+import { DateText, StatusBadge } from '../../components/display.tsx';
 import { FilterRow } from '../../components/FilterRow/FilterRow.tsx';
 import type { FilterDef } from '../../components/FilterRow/types.ts';
 import { IconCheck, IconCoins, IconReceipt } from '../../components/icons.tsx';
@@ -234,11 +234,10 @@ export function PayablesPage() {
     {
       id: 'status',
       header: t.columns.status,
-      nowrap: true,
       cell: (r) => (
-        <Badge variant="light" color={statusColor[r.status]}>
+        <StatusBadge variant="light" color={statusColor[r.status]}>
           {t.statusLabels[r.status]}
-        </Badge>
+        </StatusBadge>
       ),
     },
     {

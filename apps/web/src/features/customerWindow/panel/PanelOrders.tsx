@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Anchor, Badge, Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { DEBOUNCE_MS, formatWallClockDay, panelTexts, type TrackLanguage, trackTexts } from '@spedycja/domain';
 import dayjs from 'dayjs';
@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { sortToParams } from '../../../components/DataTable/paging.ts';
 import type { ColumnDef, SortState } from '../../../components/DataTable/types.ts';
+import { StatusBadge } from '../../../components/display.tsx';
 import { FilterRow } from '../../../components/FilterRow/FilterRow.tsx';
 import { defaultFilterValues, filtersToParams } from '../../../components/FilterRow/filterParams.ts';
 import { addressFilter } from '../../../components/FilterRow/ShipmentFilterDialogs.tsx';
@@ -99,8 +100,7 @@ function panelOrderColumns(lang: TrackLanguage, open: (uuid: string) => void): C
       header: l.status,
       // Along the order's life: 'Przyjęte' first, 'Zakończone' last (the API's rank of the same status).
       sortKey: 'status',
-      nowrap: true,
-      cell: (o) => <Badge variant="light">{tt.statuses[o.status]}</Badge>,
+      cell: (o) => <StatusBadge variant="light">{tt.statuses[o.status]}</StatusBadge>,
     },
     {
       id: 'loadingPlace',
