@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, E2E_ADMIN, launchBrowser, loginAs, newContext } from './browser.ts';
+import { allFilters, filters } from './fixtures.ts';
 
 /**
  * Issue 39: the carrier's phone (390×844) shares its position from the order's link, with Chromium's geolocation
@@ -151,7 +152,20 @@ describe('positions and the ETA: the carrier sharing from a phone, the dispatche
     const page = await context.newPage();
     await loginAs(page);
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.goto(`/orders?eta=opoznione&number=${encodeURIComponent(made.number as string)}`);
+    await page.goto('/orders');
+    await filters(page).getByRole('button', { name: /^Więcej filtrów/ }).waitFor();
+    // The filter as a dispatcher sets it: 'Więcej filtrów', the number, 'ETA: opóźnione', 'Filtruj'.
+    await allFilters(page);
+    await filters(page)
+      .getByRole('textbox', { name: 'Filtr: Numer', exact: true })
+      .fill(made.number as string);
+    await filters(page).getByRole('combobox', { name: 'Filtr: ETA', exact: true }).click();
+    await page.getByRole('option', { name: 'opóźnione', exact: true }).click();
+    const asked = page.waitForResponse(
+      (r) => r.url().includes('/api/orders?') && new URL(r.url()).searchParams.get('eta') === 'opoznione',
+    );
+    await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    expect((await asked).status()).toBe(200);
     const row = page.getByRole('table', { name: 'Lista zleceń' }).getByRole('row').filter({ hasText: cargo });
     const mark = row.getByTestId('eta-mark');
     await mark.waitFor();
