@@ -153,7 +153,9 @@ describe('positions and the ETA: the carrier sharing from a phone, the dispatche
     await loginAs(page);
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto('/orders');
-    await filters(page).getByRole('button', { name: /^Więcej filtrów/ }).waitFor();
+    await filters(page)
+      .getByRole('button', { name: /^Więcej filtrów/ })
+      .waitFor();
     // The filter as a dispatcher sets it: 'Więcej filtrów', the number, 'ETA: opóźnione', 'Filtruj'.
     await allFilters(page);
     await filters(page)
