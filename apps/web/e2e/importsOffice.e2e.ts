@@ -58,6 +58,15 @@ describe('imports: an office sheet of 800 customers at 1366×768', () => {
     await firstRow.getByText('ul. Spedycyjna 1', { exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/imp-office-mapping.png', fullPage: false });
 
+    // The actions are in sight below the mapping and the 50-row preview, without scrolling (a bar at the window's
+    // bottom edge).
+    const inSight = (name: string) =>
+      page.getByRole('button', { name, exact: true }).evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    expect(await inSight('Sprawdź')).toBe(true);
+    expect(await inSight('Importuj')).toBe(true);
     await page.getByRole('button', { name: 'Sprawdź' }).click();
     const checked = page.getByLabel('Wynik sprawdzenia');
     await checked.waitFor({ timeout: 60_000 }).catch(async (error) => {

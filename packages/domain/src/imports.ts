@@ -344,6 +344,7 @@ export const importLabels = {
   mapping: 'Przypisanie kolumn',
   notMapped: '— nie importuj —',
   preview: 'Podgląd (pierwsze 50 wierszy po normalizacji)',
+  actions: 'Działania importu',
   check: 'Sprawdź',
   run: 'Importuj',
   duplicates: 'Duplikaty',

@@ -109,7 +109,7 @@ class Resolver {
     const nips = [...new Set(rows.map((r) => r.n.values.nip as string | undefined).filter((v): v is string => !!v))];
     const phones = rows
       .filter((r) => r.n.values.phone)
-      .map((r) => sql`(${String(r.n.values.phonePrefix ?? '48')}, ${String(r.n.values.phone)})`);
+      .map((r) => ({ p: String(r.n.values.phonePrefix ?? '48'), n: String(r.n.values.phone) }));
     const nameKeys = [...new Set([...keys.values()].filter((k): k is string => !!k))];
     // The same file's rows imported before: their records.
     const earlier = await this.db
@@ -131,7 +131,14 @@ class Resolver {
     this.earlier = new Map(earlier.map((e) => [e.rowNumber, e.uuid as string]));
     const conditions: SQL[] = [];
     if (nips.length) conditions.push(inArray(t.nip, nips));
-    if (phones.length) conditions.push(sql`(${t.phonePrefix}, ${t.phone}) IN (${sql.join(phones, sql`, `)})`);
+    // The pairs as one JSON parameter: a row-valued IN list is parsed as one OR nested per pair, and a few hundred
+    // levels of it overflow PGlite's WebAssembly stack, which corrupts its memory instead of failing (the commit
+    // after it aborted the process: 'Sprawdź' of 800 rows). One flat semi-join reads the same on both databases.
+    if (phones.length) {
+      conditions.push(
+        sql`(${t.phonePrefix}, ${t.phone}) IN (SELECT x.p, x.n FROM jsonb_to_recordset(${JSON.stringify(phones)}::jsonb) AS x(p text, n text))`,
+      );
+    }
     if (nameKeys.length) conditions.push(inArray(nameExpr(t), nameKeys));
     const uuids = [...new Set(this.earlier.values())].filter((u) => !this.byUuid.has(u));
     if (uuids.length) conditions.push(inArray(t.uuid, uuids));

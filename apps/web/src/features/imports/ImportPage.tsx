@@ -6,6 +6,7 @@ import {
   Group,
   Paper,
   Progress,
+  ScrollArea,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -110,6 +111,9 @@ function DropFile({ onFile, busy }: { onFile: (file: File) => void; busy: boolea
 }
 
 /** The preview: each mapped field as it will be stored, a refused value in red with its reason. */
+/** The import's actions (policy, 'Sprawdź', 'Importuj', the check's result) kept at the window's bottom edge. */
+const ACTION_BAR = { position: 'sticky', bottom: 0, zIndex: 2 } as const;
+
 function Preview({ current }: { current: ImportWithPreview }) {
   const fields = IMPORT_FIELDS[current.kind].filter(
     (f) => current.mapping[f.key] !== null && current.mapping[f.key] !== undefined,
@@ -299,52 +303,60 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
             {t.preview}
           </Title>
           <Preview current={current} />
-          <Group align="flex-end">
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t.duplicates}
-              </Text>
-              <SegmentedControl
-                aria-label={t.duplicates}
-                value={current.duplicates}
-                data={DUPLICATE_POLICIES.map((p) => ({ value: p, label: t.policies[p] }))}
-                onChange={(value) => change({ duplicates: value as DuplicatePolicy })}
-              />
-            </Stack>
-            {kind === 'orders' && (
-              <Checkbox
-                label={t.createMissingParties}
-                checked={current.createMissingParties}
-                onChange={(event) => change({ createMissingParties: event.currentTarget.checked })}
-              />
-            )}
-            <Button
-              variant="default"
-              loading={checker.isPending}
-              onClick={() => checker.mutate(current.uuid, { onSuccess: setCheck, onError: fail })}
-            >
-              {t.check}
-            </Button>
-            <Button
-              loading={runner.isPending}
-              onClick={() =>
-                runner.mutate(current.uuid, {
-                  onSuccess: (record) => setRunUuid(record.uuid),
-                  onError: fail,
-                })
-              }
-            >
-              {t.run}
-            </Button>
-          </Group>
-          {check && (
+          {/* The actions stay in sight under a long preview (a 1366×768 laptop showed them only after scrolling
+              past its 50 rows): the bar sticks to the bottom of the window and rests at its place after the table. */}
+          <Paper withBorder shadow="sm" p="sm" style={ACTION_BAR} aria-label={t.actions}>
             <Stack gap="xs">
-              <Counts counts={check.counts} label="Wynik sprawdzenia" />
-              {check.errors.slice(0, 10).map((e) => (
-                <Text key={e.row} size="sm" c="red.8">{`${t.row} ${e.row}: ${e.message}`}</Text>
-              ))}
+              <Group align="flex-end">
+                <Stack gap={4}>
+                  <Text size="sm" fw={500}>
+                    {t.duplicates}
+                  </Text>
+                  <SegmentedControl
+                    aria-label={t.duplicates}
+                    value={current.duplicates}
+                    data={DUPLICATE_POLICIES.map((p) => ({ value: p, label: t.policies[p] }))}
+                    onChange={(value) => change({ duplicates: value as DuplicatePolicy })}
+                  />
+                </Stack>
+                {kind === 'orders' && (
+                  <Checkbox
+                    label={t.createMissingParties}
+                    checked={current.createMissingParties}
+                    onChange={(event) => change({ createMissingParties: event.currentTarget.checked })}
+                  />
+                )}
+                <Button
+                  variant="default"
+                  loading={checker.isPending}
+                  onClick={() => checker.mutate(current.uuid, { onSuccess: setCheck, onError: fail })}
+                >
+                  {t.check}
+                </Button>
+                <Button
+                  loading={runner.isPending}
+                  onClick={() =>
+                    runner.mutate(current.uuid, {
+                      onSuccess: (record) => setRunUuid(record.uuid),
+                      onError: fail,
+                    })
+                  }
+                >
+                  {t.run}
+                </Button>
+              </Group>
+              {check && (
+                <Stack gap="xs">
+                  <Counts counts={check.counts} label="Wynik sprawdzenia" />
+                  <ScrollArea.Autosize mah={72} type="auto">
+                    {check.errors.slice(0, 10).map((e) => (
+                      <Text key={e.row} size="sm" c="red.8">{`${t.row} ${e.row}: ${e.message}`}</Text>
+                    ))}
+                  </ScrollArea.Autosize>
+                </Stack>
+              )}
             </Stack>
-          )}
+          </Paper>
         </>
       )}
       {runUuid && state && (
