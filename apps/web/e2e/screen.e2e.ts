@@ -180,7 +180,8 @@ describe("a dispatcher's screen at 1366×768 and 1920×1080", () => {
     await page.goto('/orders');
     await ordersTable(page).getByRole('row').nth(8).waitFor();
     const shown = await headers(page, 'orders');
-    // Every column of SPEC §2, in its order (12 were hidden at every width before, then 5 still gave way here).
+    // Every column of SPEC §2, in its order (12 were hidden at every width before, then 5 still gave way here), and
+    // issue 39's ETA mark beside the carrier.
     expect(shown).toEqual([
       '#',
       'Status',
@@ -198,6 +199,7 @@ describe("a dispatcher's screen at 1366×768 and 1920×1080", () => {
       'Klient',
       'Klient opłacił',
       'Przewoźnik',
+      'ETA',
       'Opiekun',
       'Data dodania',
       'Dodatkowe informacje',
