@@ -18,7 +18,7 @@ export function PortalBadge() {
   if (count === 0) return null;
   return (
     <Tooltip label={t.badge(count)} withArrow>
-      <Badge size="sm" color="orange" circle={count < 10} aria-label={t.badge(count)}>
+      <Badge size="sm" color="orange" autoContrast circle={count < 10} aria-label={t.badge(count)}>
         {formatBadgeCount(count)}
       </Badge>
     </Tooltip>
