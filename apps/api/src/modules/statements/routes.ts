@@ -247,6 +247,29 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
       const warnings: StatementLineNote[] = [];
       const violations: { propertyPath: string; message: string }[] = [];
       const plan: (() => Promise<boolean>)[] = [];
+      /**
+       * The white-list check of a debit paid to a live order's carrier: true to book it (a warning noted), false when
+       * refused (the line stays unbooked, the check itself is kept, the other lines go on).
+       */
+      const whiteListPasses = async (
+        order: Parameters<typeof checkCarrierPayment>[2],
+        line: { uuid: string; counterpartyAccount: string | null },
+        override: Parameters<typeof checkCarrierPayment>[4],
+      ): Promise<boolean> => {
+        if (order.deletionReason !== 0) return true;
+        const lineIri = iri('bank_statement_lines', line.uuid);
+        try {
+          const check = await checkCarrierPayment(db, registers, order, me, override, {
+            account: line.counterpartyAccount,
+          });
+          if (check.warning) warnings.push({ line: lineIri, message: check.warning });
+          return true;
+        } catch (error) {
+          if (!(error instanceof AppError) || error.status !== 409) throw error;
+          refused.push({ line: lineIri, message: error.detail, code: error.code });
+          return false;
+        }
+      };
       /** A booked line in the statement's history, and its payment in the invoice's (the order's) history. */
       const booking = async (line: string, target: { resource: string; recordUuid: string; text: string }) => {
         await writeHistoryLine(db, {
@@ -356,20 +379,8 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
               return;
             }
             plan.push(async () => {
-              const lineIri = iri('bank_statement_lines', line.uuid);
               const order = firstOrderOf.get(invoice.id);
-              if (order && order.deletionReason === 0) {
-                try {
-                  const check = await checkCarrierPayment(db, registers, order, me, w.whitelistOverride, {
-                    account: line.counterpartyAccount,
-                  });
-                  if (check.warning) warnings.push({ line: lineIri, message: check.warning });
-                } catch (error) {
-                  if (!(error instanceof AppError) || error.status !== 409) throw error;
-                  refused.push({ line: lineIri, message: error.detail, code: error.code });
-                  return false;
-                }
-              }
+              if (order && !(await whiteListPasses(order, line, w.whitelistOverride))) return false;
               if (!(await markLineBooked(db, line.id, { carrierInvoiceId: invoice.id }))) {
                 throw new AppError(409, 'already_booked', msg.lineBooked);
               }
@@ -410,20 +421,7 @@ export async function statementsRoutes(app: FastifyInstance, { db, registers }: 
             return;
           }
           plan.push(async () => {
-            const lineIri = iri('bank_statement_lines', line.uuid);
-            if (order.deletionReason === 0) {
-              try {
-                const check = await checkCarrierPayment(db, registers, order, me, w.whitelistOverride, {
-                  account: line.counterpartyAccount,
-                });
-                if (check.warning) warnings.push({ line: lineIri, message: check.warning });
-              } catch (error) {
-                // Refused by the white list: this line stays unbooked (the check itself is kept), the others go on.
-                if (!(error instanceof AppError) || error.status !== 409) throw error;
-                refused.push({ line: lineIri, message: error.detail, code: error.code });
-                return false;
-              }
-            }
+            if (!(await whiteListPasses(order, line, w.whitelistOverride))) return false;
             if (!(await markLineBooked(db, line.id, { orderId: order.id }))) {
               throw new AppError(409, 'already_booked', msg.lineBooked);
             }
