@@ -320,6 +320,7 @@ if (process.argv.includes('--positions-only')) {
     orders: Math.min(rows, 10_000),
     positions: Number(arg('positions', '10000')),
     pgBase: arg('db', 'both') !== 'pglite' && (await postgresReachable()) ? pgBase : null,
+    reuse,
   });
   process.exit(ok ? 0 : 1);
 }
