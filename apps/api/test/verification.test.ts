@@ -435,6 +435,22 @@ describe.each(dbKinds)('verification of parties on %s', (kind) => {
       expect((await api('GET', `/api/carriers/${c.uuid}`)).json().verificationStatus).toBe('wygasla');
       expect(await listed('wygasla')).toContain(c.uuid);
       expect(await listed('zweryfikowany')).not.toContain(c.uuid);
+      // The boundary, as the record's JSON reads it: a check on the first valid UTC day (its first minute) is
+      // recent, one minute before that midnight is not — the list's range on the check's time agrees.
+      const limitDay = new Date(`${warsawDay()}T00:00:00Z`);
+      limitDay.setUTCDate(limitDay.getUTCDate() - 1);
+      for (const [offset, status] of [
+        [60_000, 'zweryfikowany'],
+        [-60_000, 'wygasla'],
+      ] as const) {
+        await t.database.db
+          .update(carriers)
+          .set({ verifiedAt: new Date(limitDay.getTime() + offset) })
+          .where(eq(carriers.uuid, c.uuid));
+        expect((await api('GET', `/api/carriers/${c.uuid}`)).json().verificationStatus).toBe(status);
+        expect(await listed(status)).toContain(c.uuid);
+        expect(await listed(status === 'wygasla' ? 'zweryfikowany' : 'wygasla')).not.toContain(c.uuid);
+      }
       expect((await api('GET', '/api/carriers?verificationStatus=maybe')).statusCode).toBe(400);
       await setSetting('verificationValidDays', '60');
       expect((await api('GET', `/api/carriers/${c.uuid}`)).json().verificationStatus).toBe('zweryfikowany');

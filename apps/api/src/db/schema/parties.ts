@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -110,6 +110,21 @@ export const customers = pgTable(
   ],
 );
 
+/**
+ * A carrier whose last check passed, whatever its date and the policy's end (those are the filter's ranges): the
+ * condition of `carriers_verified_core_idx`, written once so that the filter's condition implies it.
+ */
+export const carrierPassedCheck = (t: {
+  verifiedAt: SQLWrapper;
+  registryStatus: SQLWrapper;
+  country: SQLWrapper;
+  vatStatus: SQLWrapper;
+  ocpValidTo: SQLWrapper;
+}) => sql`(${t.verifiedAt} IS NOT NULL
+  AND coalesce(${t.registryStatus}, 'aktywna') = 'aktywna'
+  AND ((${t.country} IS NOT NULL AND ${t.country} <> 'PL') OR ${t.vatStatus} IS NOT DISTINCT FROM 'Czynny')
+  AND ${t.ocpValidTo} IS NOT NULL)`;
+
 export const carriers = pgTable(
   'carriers',
   {
@@ -172,5 +187,8 @@ export const carriers = pgTable(
       t.onTimeRate,
     ]),
     index('carriers_country_company_idx').on(t.country, t.companyName.nullsFirst(), t.id),
+    // 'zweryfikowany' / 'wygasla' (modules/verification/status.ts): the carriers whose check passed, by its date and
+    // the policy's end — the filter's total reads this index only, not the matching wide rows.
+    index('carriers_verified_core_idx').on(t.verifiedAt, t.ocpValidTo).where(carrierPassedCheck(t)),
   ],
 );

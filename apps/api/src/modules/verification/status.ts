@@ -7,7 +7,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { carriers, settings } from '../../db/schema/index.ts';
+import { carrierPassedCheck, carriers, settings } from '../../db/schema/index.ts';
 import { onTablesWritten } from '../../db/writes.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { warsawDay } from '../../warsawDay.ts';
@@ -60,12 +60,13 @@ export const refreshValidDaysHook = (db: DbOrTx) => {
 const validDaysSql = sql`coalesce((SELECT value FROM settings WHERE key = 'verificationValidDays')::int, ${DEFAULT_VERIFICATION_VALID_DAYS})`;
 const todaySql = sql`(now() AT TIME ZONE 'Europe/Warsaw')::date`;
 
-/** A carrier that would be verified if its check were recent enough (as verificationStatus() says). */
-const carrierCore = sql`(${carriers.verifiedAt} IS NOT NULL
-  AND coalesce(${carriers.registryStatus}, 'aktywna') = 'aktywna'
-  AND ((${carriers.country} IS NOT NULL AND ${carriers.country} <> 'PL') OR ${carriers.vatStatus} IS NOT DISTINCT FROM 'Czynny')
-  AND ${carriers.ocpValidTo} IS NOT NULL AND ${carriers.ocpValidTo} >= ${todaySql})`;
-const recent = sql`(${carriers.verifiedAt} AT TIME ZONE 'UTC')::date >= ${todaySql} - ${validDaysSql}`;
+/**
+ * A carrier that would be verified if its check were recent enough (as verificationStatus() says): its check passed
+ * (`carrierPassedCheck`, the partial index's condition) and its policy runs today.
+ */
+const carrierCore = sql`(${carrierPassedCheck(carriers)} AND ${carriers.ocpValidTo} >= ${todaySql})`;
+/** Checked within the valid days: the check's UTC day (as the JSON's rule reads it) from that midnight on, a range. */
+const recent = sql`${carriers.verifiedAt} >= ((${todaySql} - ${validDaysSql})::timestamp AT TIME ZONE 'UTC')`;
 
 /** `verificationStatus=zweryfikowany|wygasla|niezweryfikowany` on the carriers list. */
 export function carrierStatusFilter(value: string): SQL | undefined {
