@@ -190,6 +190,14 @@ export const orders = pgTable(
     index('orders_carrier_unpaid_party_idx')
       .on(t.carrierCompanyName.nullsFirst(), t.id)
       .where(sql`NOT ${t.carrierPaid} AND ${t.deletionReason} = 0 AND ${t.status} IN ('aktywne', 'zakonczone')`),
+    // The cockpit's party filter (party.companyName=agro) on the kept name, among each side's open orders: its
+    // matches found and counted from trigrams, not the party's every open order read one party at a time.
+    index('orders_customer_unpaid_name_trgm')
+      .using('gin', sql`f_unaccent(lower(${t.customerCompanyName})) gin_trgm_ops`)
+      .where(sql`NOT ${t.customerPaid} AND ${t.deletionReason} = 0 AND ${t.status} IN ('aktywne', 'zakonczone')`),
+    index('orders_carrier_unpaid_name_trgm')
+      .using('gin', sql`f_unaccent(lower(${t.carrierCompanyName})) gin_trgm_ops`)
+      .where(sql`NOT ${t.carrierPaid} AND ${t.deletionReason} = 0 AND ${t.status} IN ('aktywne', 'zakonczone')`),
     // The loadings archive: the latest unloading first, then the id ascending (its default order), among live orders.
     index('orders_archive_order_idx').on(t.unloadingDate.desc(), t.id).where(sql`${t.deletionReason} = 0`),
   ],

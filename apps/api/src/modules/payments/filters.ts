@@ -116,14 +116,9 @@ export function paymentFilters(side: PaymentSide): FilterSpec {
       currency: { column: c.currency, type: 'string', search: 'exact' },
       // The party and the owner on their own tables, matched with the order's keys (http/filters.ts joinedCondition).
       'party.uuid': { column: c.party.uuid, type: 'uuid', search: 'exact', joined: party },
-      'party.companyName': {
-        column: c.party.companyName,
-        type: 'string',
-        search: 'unaccent',
-        joined: party,
-        order: true,
-        orderBy: c.partyName,
-      },
+      // The name kept on the order (always the party's: migration 0050's triggers), found through the side's
+      // trigram index of open orders (orders_*_unpaid_name_trgm) and checked on the row by the bounded walk.
+      'party.companyName': { column: c.partyName, type: 'string', search: 'unaccent', order: true },
       'user.uuid': { column: users.uuid, type: 'uuid', search: 'exact', joined: joinedUser(o.userId) },
     },
     custom: {

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_customer_unpaid_name_trgm" ON "orders" USING gin (f_unaccent(lower("customer_company_name")) gin_trgm_ops) WHERE NOT "orders"."customer_paid" AND "orders"."deletion_reason" = 0 AND "orders"."status" IN ('aktywne', 'zakonczone');--> statement-breakpoint
+CREATE INDEX "orders_carrier_unpaid_name_trgm" ON "orders" USING gin (f_unaccent(lower("carrier_company_name")) gin_trgm_ops) WHERE NOT "orders"."carrier_paid" AND "orders"."deletion_reason" = 0 AND "orders"."status" IN ('aktywne', 'zakonczone');
