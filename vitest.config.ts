@@ -46,8 +46,9 @@ export default defineConfig({
           // The files share a worker's loaded modules (Mantine, the dates, the features): imported again for each of the
           // ~60 files they cost more than the tests. No web test mocks a module; the setup cleans the DOM and storage.
           isolate: false,
-          // Component tests type and wait for debounces; on a busy 2-core machine 5 s is not enough for the long ones.
-          testTimeout: 20_000,
+          // Component tests type and wait for debounces; on a busy 2-core machine 5 s is not enough for the long ones
+          // (the customer modal's took 16 s at a load of 14). A hang guard above the waits' 15 s (src/test/setup.ts).
+          testTimeout: 45_000,
         },
       },
       {
