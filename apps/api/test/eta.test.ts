@@ -84,12 +84,59 @@ describe('the ETA', () => {
     expect(etaStatus(new Date('2026-12-01T11:40:00Z'), end)).toEqual({ status: 'zagrozone', minutesLate: 0 });
     expect(etaStatus(new Date('2026-12-01T12:45:30Z'), end)).toEqual({ status: 'opoznienie', minutesLate: 46 });
     expect(etaStatus(new Date('2026-12-01T12:45:30Z'), null)).toEqual({ status: 'ok', minutesLate: 0 });
-    // Dates are wall clocks kept as UTC: a day without an hour allows the whole day (23:59 Warsaw time), an hour is
-    // that hour in Warsaw (UTC+1 in winter, +2 in summer).
-    expect(windowEndOf('2026-12-01T00:00:00.000Z')?.toISOString()).toBe('2026-12-01T22:59:00.000Z');
-    expect(windowEndOf('2026-12-01T13:00:00.000Z')?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
-    expect(windowEndOf('2026-07-01T13:00:00.000Z')?.toISOString()).toBe('2026-07-01T11:00:00.000Z');
-    expect(windowEndOf(null)).toBeNull();
+    // Dates are wall clocks kept as UTC: a day without an hour allows the whole day (23:59 at the place), an hour is
+    // that hour there; in Poland on Warsaw's clock (UTC+1 in winter, +2 in summer).
+    expect(windowEndOf('2026-12-01T00:00:00.000Z', 'PL')?.toISOString()).toBe('2026-12-01T22:59:00.000Z');
+    expect(windowEndOf('2026-12-01T13:00:00.000Z', 'PL')?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    expect(windowEndOf('2026-07-01T13:00:00.000Z', 'PL')?.toISOString()).toBe('2026-07-01T11:00:00.000Z');
+    expect(windowEndOf(null, 'PL')).toBeNull();
+    // A stop without a country is read on the office's clock.
+    expect(windowEndOf('2026-12-01T13:00:00.000Z', null)?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
+  });
+
+  it("reads a stop's hour on its country's clock: 12:00 in Lisbon is 13:00 in Warsaw, and the status follows", () => {
+    const warsawOf = (at: Date | null) => (at ? warsaw(at) : null);
+    const lisbonNoon = windowEndOf('2026-12-01T12:00:00.000Z', 'PT');
+    expect(lisbonNoon?.toISOString()).toBe('2026-12-01T12:00:00.000Z');
+    expect(warsawOf(lisbonNoon)).toBe('01.12, 13:00');
+    expect(warsawOf(windowEndOf('2026-12-01T12:00:00.000Z', 'GB'))).toBe('01.12, 13:00');
+    expect(warsawOf(windowEndOf('2026-12-01T12:00:00.000Z', 'IE'))).toBe('01.12, 13:00');
+    expect(warsawOf(windowEndOf('2026-12-01T12:00:00.000Z', 'RO'))).toBe('01.12, 11:00');
+    // In summer too (Lisbon UTC+1, Warsaw UTC+2), and the whole day ends at 23:59 in Lisbon, 00:59 in Warsaw.
+    expect(warsawOf(windowEndOf('2026-07-01T12:00:00.000Z', 'PT'))).toBe('01.07, 13:00');
+    expect(warsawOf(windowEndOf('2026-12-01T00:00:00.000Z', 'PT'))).toBe('02.12, 00:59');
+    // A truck arriving at 12:20 Warsaw time: on time by Lisbon's noon (40 minutes early), late by Warsaw's noon.
+    const distanceKm = 70 * (260 / 60);
+    const departAt = EIGHT;
+    const inLisbon = computeEta({ departAt, distanceKm, speedKmh: 70, windowEnd: lisbonNoon });
+    expect(warsaw(inLisbon.at)).toBe('01.12, 12:20');
+    expect(inLisbon).toMatchObject({ status: 'ok', minutesLate: 0 });
+    const onWarsawClock = computeEta({
+      departAt,
+      distanceKm,
+      speedKmh: 70,
+      windowEnd: windowEndOf('2026-12-01T12:00:00.000Z', 'PL'),
+    });
+    expect(onWarsawClock).toMatchObject({ status: 'opoznienie', minutesLate: 20 });
+    // Leaving at 08:15 Warsaw time, 20 minutes before Lisbon's noon: 'zagrożone'.
+    const later = new Date(EIGHT.getTime() + 15 * 60_000);
+    const close = computeEta({ departAt: later, distanceKm: 70 * (265 / 60), speedKmh: 70, windowEnd: lisbonNoon });
+    expect(warsaw(close.at)).toBe('01.12, 12:40');
+    expect(close).toMatchObject({ status: 'zagrozone', breaks: 0 });
+  });
+
+  it("reads a stop's hour across the change of the clocks (Lisbon and Warsaw change at 01:00 UTC)", () => {
+    // The last Sunday of March 2026: the day before, Lisbon is UTC+0; that day from 01:00 UTC, UTC+1.
+    expect(windowEndOf('2026-03-28T12:00:00.000Z', 'PT')?.toISOString()).toBe('2026-03-28T12:00:00.000Z');
+    expect(windowEndOf('2026-03-29T12:00:00.000Z', 'PT')?.toISOString()).toBe('2026-03-29T11:00:00.000Z');
+    // The whole day of the change: 23:59 summer time.
+    expect(windowEndOf('2026-03-29T00:00:00.000Z', 'PT')?.toISOString()).toBe('2026-03-29T22:59:00.000Z');
+    // 01:30 never happens in Lisbon that night (01:00 → 02:00): read on the clock before, it is 02:30 summer time.
+    expect(windowEndOf('2026-03-29T01:30:00.000Z', 'PT')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    // October's 01:30 happens twice in Lisbon (02:00 → 01:00): the first is the window's end.
+    expect(windowEndOf('2026-10-25T01:30:00.000Z', 'PT')?.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(windowEndOf('2026-10-25T12:00:00.000Z', 'PT')?.toISOString()).toBe('2026-10-25T12:00:00.000Z');
+    expect(windowEndOf('2026-10-25T12:00:00.000Z', 'PL')?.toISOString()).toBe('2026-10-25T11:00:00.000Z');
   });
 
   it('asks OSRM (/route/v1/driving/) when ROUTER_URL is set, and falls back to the great circle × 1.2', async () => {

@@ -251,6 +251,41 @@ describe.each(dbKinds)('positions and the ETA on %s', (kind) => {
     expect(kept?.status).toBe('opoznienie');
   });
 
+  it("reads the unloading's hour on its country's clock: 'ok' for Lisbon's hour, which Warsaw's would call late", async () => {
+    // The window ends 75 minutes from now, written as the wall clock in Lisbon (as the order form takes it): an hour
+    // earlier than Warsaw's clock all year (the EU changes its clocks at one instant).
+    const end = Math.floor((Date.now() + 75 * 60_000) / 60_000) * 60_000;
+    const lisbon = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Lisbon',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(end);
+    // 00:00 is 'the whole day' (no hour): a minute later keeps it an hour.
+    const [day, time] = lisbon.split(' ') as [string, string];
+    const wall = `${day}T${time === '00:00' ? '00:01' : time}:00.000Z`;
+    const order = await runningOrder({
+      truck: 'PO LIZB1',
+      loadingDate: iso(Date.now() - HOUR),
+      unloadingCity: 'Lizbona',
+      unloadingCountry: 'PT',
+      unloadingDate: wall,
+    });
+    expect((await api('PUT', `/api/orders/${order.uuid}`, { loadingFinished: true }, dispatcher)).statusCode).toBe(200);
+    const [stop] = await t.database.db
+      .select({ lat: orders.unloadingLatitude, lon: orders.unloadingLongitude })
+      .from(orders)
+      .where(eq(orders.uuid, order.uuid));
+    // 25 km north of the unloading place: 30 km by the offline road, about 26 minutes at 70 km/h.
+    const near = { lat: (stop?.lat as number) + 25 / 111.2, lon: stop?.lon as number };
+    const sent = await send({ positions: [{ plate: 'PO LIZB1', ...near, at: iso(Date.now() - 60_000) }] });
+    expect(sent.json()).toMatchObject({ attached: 1 });
+    const eta = (await api('GET', `/api/orders/${order.uuid}/eta`)).json();
+    // Lisbon's hour is the instant 75 minutes from now (Warsaw's reading put it 15 minutes from now: 'opóźnienie').
+    expect(new Date(eta.basis.windowEnd).getTime()).toBe(time === '00:00' ? end + 60_000 : end);
+    expect(eta.eta).toMatchObject({ status: 'ok', minutesLate: 0 });
+    expect(new Date(eta.eta.at).getTime()).toBeLessThan(end - 30 * 60_000);
+  });
+
   it('deletes positions past the retention setting, and unknown plates after 24 hours', async () => {
     const order = await runningOrder({ truck: 'PO OLD01' });
     const [row] = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.uuid, order.uuid));

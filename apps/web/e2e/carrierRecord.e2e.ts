@@ -101,6 +101,38 @@ describe("the carrier's record: a rating at the unloading, seen in the picker", 
     const record = page.getByTestId('carrier-record');
     await record.getByTestId('carrier-last-ratings').waitFor();
     await expect(record.innerText()).resolves.toMatch(/★ 4[\s\S]*Zlecenie [\s\S]*CMR po tygodniu/);
+
+    // The 12-month chart: the orders on the left axis, the on-time % on a right axis of its own, 0–100 %.
+    const chart = record.getByTestId('carrier-record-chart');
+    // Recharts draws each axis's tick labels in a layer of their own ('…-tick-labels'), apart from its line.
+    await chart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').first().waitFor();
+    const axes = await chart.locator('.recharts-yAxis-tick-labels').evaluateAll((els) =>
+      els
+        .map((el) => ({
+          x: el.getBoundingClientRect().x,
+          ticks: [...el.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((t) => t.textContent ?? ''),
+        }))
+        .sort((a, b) => a.x - b.x),
+    );
+    expect(axes).toHaveLength(2);
+    const [left, right] = axes as [(typeof axes)[0], (typeof axes)[0]];
+    expect(left.ticks.length).toBeGreaterThanOrEqual(2);
+    expect(left.ticks.every((tick) => /^\d+$/.test(tick))).toBe(true);
+    expect(right.ticks).toEqual(['0 %', '25 %', '50 %', '75 %', '100 %']);
+    // The axes' titles beside their axes, the orders' on the left, the %'s on the right, both inside the drawing.
+    const titles = await chart.locator('.mantine-BarChart-axisLabel').evaluateAll((els) =>
+      els
+        .map((el) => {
+          const box = el.getBoundingClientRect();
+          const svg = (el as SVGElement).ownerSVGElement?.getBoundingClientRect();
+          return { x: box.x, text: el.textContent, inside: !!svg && box.left >= svg.left && box.right <= svg.right };
+        })
+        .sort((a, b) => a.x - b.x),
+    );
+    expect(titles).toEqual([
+      { x: expect.any(Number), text: 'Zlecenia', inside: true },
+      { x: expect.any(Number), text: 'Terminowość (%)', inside: true },
+    ]);
     await context.close();
   });
 });

@@ -288,6 +288,29 @@ describe("the carrier's link: the carrier on a phone, then the dispatcher's orde
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
       expect(await contrastViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SHOTS, `${phone.width}-5-whole.png`), fullPage: true });
+      if (index === 1) {
+        // 'Rozładowano' two hours after the loading: the confirmation says its time once, under the loading's; the
+        // location sharing ends with it. (The first phone's order stays loaded for the dispatcher's walk.)
+        await page.getByRole('button', { name: 'Udostępnij lokalizację' }).waitFor();
+        await page.clock.fastForward('02:00:00');
+        await page.getByRole('button', { name: 'Rozładowano' }).click();
+        const unloaded = page.getByText(/^Rozładunek zgłoszony: /);
+        await unloaded.waitFor();
+        const reported = await api('GET', `/orders/${order.uuid}/portal`);
+        const wallClock = (value: unknown) => {
+          const [day, time] = String(value).slice(0, 16).split('T') as [string, string];
+          return `${time}, ${day.split('-').reverse().join('/')}`;
+        };
+        const time = wallClock(reported.unloadedAt);
+        expect(time).not.toBe(wallClock(reported.loadedAt));
+        expect(await unloaded.count()).toBe(1);
+        expect(await unloaded.innerText()).toBe(`Rozładunek zgłoszony: ${time}`);
+        const progress = await page.locator('section', { hasText: 'Załadunek i rozładunek' }).last().innerText();
+        expect(progress.split(time)).toHaveLength(2);
+        expect(progress).toContain(`Załadunek zgłoszony: ${wallClock(reported.loadedAt)}`);
+        await expect.poll(() => page.getByRole('button', { name: 'Udostępnij lokalizację' }).count()).toBe(0);
+        await shot('6-unloaded');
+      }
       expect(violations).toEqual([]);
       await context.close();
     }, 120_000);

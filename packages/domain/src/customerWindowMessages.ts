@@ -60,7 +60,9 @@ const pl = {
   timeline: 'Przebieg',
   // Issue 39: the truck's whereabouts (the nearest town) and the ETA.
   whereabouts: 'Gdzie jest auto',
-  near: 'Okolice',
+  // 'Okolice Kostrzyn' needed the genitive ('Okolice Kostrzyna'), which a town's name from the gazetteer cannot be
+  // declined into reliably: a label and a colon leave the name in the nominative.
+  near: (town: string) => `W pobliżu: ${town}`,
   eta: 'Przewidywany dojazd',
   etaStatuses: { ok: 'zgodnie z planem', zagrozone: 'termin zagrożony', opoznienie: 'opóźnienie' } as Record<
     string,
@@ -107,7 +109,7 @@ const en: typeof pl = {
   reported: 'Reported',
   timeline: 'Progress',
   whereabouts: 'Where the truck is',
-  near: 'Near',
+  near: (town: string) => `Near: ${town}`,
   eta: 'Expected arrival',
   etaStatuses: { ok: 'on schedule', zagrozone: 'at risk', opoznienie: 'delayed' } as Record<string, string>,
   events: { loaded: 'Loaded', unloaded: 'Unloaded', cmr: 'CMR document available' },

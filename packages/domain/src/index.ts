@@ -45,6 +45,7 @@ export * from './stats.ts';
 export * from './tasks.ts';
 export * from './taxIds.ts';
 export * from './telegram.ts';
+export * from './timeZones.ts';
 export * from './users.ts';
 export * from './validation.ts';
 export * from './verification.ts';

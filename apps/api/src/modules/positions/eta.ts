@@ -1,4 +1,4 @@
-import type { EtaStatus } from '@spedycja/domain';
+import { type EtaStatus, timeZoneOf, zonedWallClockToInstant } from '@spedycja/domain';
 
 /**
  * The ETA as a pure function (issue 39): the driving time to the next stop at the average speed, laid over the EU
@@ -126,42 +126,25 @@ export function etaStatus(at: Date, windowEnd: Date | null): { status: EtaStatus
   return { status: 'ok', minutesLate: 0 };
 }
 
-/** Minutes Warsaw is ahead of UTC at an instant (60 in winter, 120 in summer). */
-function warsawOffsetMinutes(at: number): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Warsaw',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(at));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return Math.round((local - Math.floor(at / 60_000) * 60_000) / 60_000);
-}
-
 /**
  * A loading or unloading time as the app keeps it — the wall clock at the place, written as if it were UTC
- * (packages/domain wallClock.ts) — as the instant it is, read on Warsaw's clock (the office's; most of the EU's
- * places share it, and the rest differ by an hour at most).
+ * (packages/domain wallClock.ts) — as the instant it is on the clock of the stop's country (timeZones.ts: Lisbon's
+ * 12:00 is Warsaw's 13:00); a stop without a country is read on the office's, Warsaw's.
  */
-export function wallClockInstant(value: string): Date | null {
+export function wallClockInstant(value: string, country: string | null): Date | null {
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return null;
-  const guess = at.getTime();
-  return new Date(guess - warsawOffsetMinutes(guess - 60 * 60_000) * 60_000);
+  return new Date(zonedWallClockToInstant(at.getTime(), timeZoneOf(country)));
 }
 
 /**
- * The end of a stop's window from the order's date (a wall clock, see wallClockInstant): a day without an hour allows
- * the whole day, up to 23:59; a time is that time.
+ * The end of a stop's window from the order's date (a wall clock at the place, see wallClockInstant): a day without
+ * an hour allows the whole day, up to 23:59 there; a time is that time there.
  */
-export function windowEndOf(date: string | null): Date | null {
+export function windowEndOf(date: string | null, country: string | null): Date | null {
   if (!date) return null;
   const at = new Date(date);
   if (Number.isNaN(at.getTime())) return null;
   const wholeDay = at.getUTCHours() === 0 && at.getUTCMinutes() === 0;
-  return wallClockInstant(new Date(at.getTime() + (wholeDay ? (23 * 60 + 59) * 60_000 : 0)).toISOString());
+  return wallClockInstant(new Date(at.getTime() + (wholeDay ? (23 * 60 + 59) * 60_000 : 0)).toISOString(), country);
 }

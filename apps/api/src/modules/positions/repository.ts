@@ -201,6 +201,8 @@ type OrderForEta = {
   unloading_finished: boolean;
   loading_date: string | null;
   unloading_date: string | null;
+  loading_country: string | null;
+  unloading_country: string | null;
   loading_latitude: number | null;
   loading_longitude: number | null;
   unloading_latitude: number | null;
@@ -217,8 +219,8 @@ export async function orderForEta(db: DbOrTx, orderId: number): Promise<OrderFor
   const [row] = await selectRows<OrderForEta>(
     db,
     sql`SELECT o.id, o.number, o.status, o.deletion_reason, o.loading_finished, o.unloading_finished,
-        o.loading_date, o.unloading_date, o.loading_latitude, o.loading_longitude, o.unloading_latitude,
-        o.unloading_longitude, l.loaded_at, l.unloaded_at
+        o.loading_date, o.unloading_date, o.loading_country, o.unloading_country, o.loading_latitude,
+        o.loading_longitude, o.unloading_latitude, o.unloading_longitude, l.loaded_at, l.unloaded_at
       FROM orders o LEFT JOIN portal_links l ON l.order_id = o.id WHERE o.id = ${orderId}`,
   );
   return row ?? null;
@@ -250,8 +252,8 @@ export async function recomputeEtas(db: Db, deps: EtaDeps, orderIds: number[], n
   const orderRows = await selectRows<OrderForEta>(
     db,
     sql`SELECT o.id, o.number, o.status, o.deletion_reason, o.loading_finished, o.unloading_finished,
-        o.loading_date, o.unloading_date, o.loading_latitude, o.loading_longitude, o.unloading_latitude,
-        o.unloading_longitude, l.loaded_at, l.unloaded_at
+        o.loading_date, o.unloading_date, o.loading_country, o.unloading_country, o.loading_latitude,
+        o.loading_longitude, o.unloading_latitude, o.unloading_longitude, l.loaded_at, l.unloaded_at
       FROM orders o LEFT JOIN portal_links l ON l.order_id = o.id WHERE o.id IN (${ids})`,
   );
   const gone = orderIds.filter((id) => {
@@ -288,10 +290,17 @@ export async function recomputeEtas(db: Db, deps: EtaDeps, orderIds: number[], n
     const stale = now.getTime() - positionAt.getTime() > POSITION_STALE_MINUTES * 60_000;
     const departAt = stale ? now : positionAt;
     const route = await deps.router({ lat: last.lat, lon: last.lon }, { lat, lon });
-    const windowEnd = windowEndOf(loaded ? order.unloading_date : order.loading_date);
-    // The reported loading is a wall clock too (the carrier's tap, or the order's loading date once confirmed).
+    // The stop's date and hour are its place's wall clock: read on the clock of its country (Lisbon's 12:00 is 13:00
+    // in Warsaw), and the ETA, an instant, is compared with that.
+    const windowEnd = loaded
+      ? windowEndOf(order.unloading_date, order.unloading_country)
+      : windowEndOf(order.loading_date, order.loading_country);
+    // The reported loading is a wall clock at the loading place too (the carrier's tap on a phone there, or the
+    // order's loading date once confirmed).
     const loadedWallClock = loaded ? (order.loaded_at ?? order.loading_date) : null;
-    const loadedAt = loadedWallClock ? wallClockInstant(new Date(loadedWallClock).toISOString()) : null;
+    const loadedAt = loadedWallClock
+      ? wallClockInstant(new Date(loadedWallClock).toISOString(), order.loading_country)
+      : null;
     const eta = computeEta({ departAt, distanceKm: route.km, speedKmh, loadedAt, windowEnd });
     const basis: EtaBasis = {
       stop: loaded ? 'unloading' : 'loading',

@@ -64,6 +64,8 @@ export const carriersMessages = {
     chart: 'Terminowość i liczba zleceń w miesiącach',
     chartOnTime: 'Terminowość (%)',
     chartCarried: 'Zlecenia',
+    /** The right axis's ticks: '0 %' … '100 %' (a space before the sign, as Polish writes it). */
+    percentTick: (value: number) => `${value} %`,
     lastRatings: 'Ostatnie oceny',
     noRatings: 'Brak ocen',
     order: (number: string) => `Zlecenie ${number}`,

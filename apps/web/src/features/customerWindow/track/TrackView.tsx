@@ -75,7 +75,7 @@ export function TrackViewCard({ view }: { view: View }) {
           <h2>{t.whereabouts}</h2>
           {view.whereabouts.town ? (
             <p>
-              {t.near} {view.whereabouts.town} ({formatInstant(view.whereabouts.at)})
+              {t.near(view.whereabouts.town)} ({formatInstant(view.whereabouts.at)})
             </p>
           ) : null}
           <p>

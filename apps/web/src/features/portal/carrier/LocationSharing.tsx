@@ -34,7 +34,9 @@ export default function LocationSharing({
   const [consenting, setConsenting] = useState(false);
   const [sharing, setSharing] = useState(() => !unloaded && localStorage.getItem(consentKey(token)) === 'yes');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [stopped, setStopped] = useState(unloaded);
+  const [refused, setRefused] = useState(false);
+  // Unloaded: reported on this very page (its view changes while this stays mounted), or answered by the server.
+  const stopped = unloaded || refused;
   const last = useRef<{ lat: number; lon: number; at: number } | null>(null);
 
   const send = useCallback(
@@ -56,7 +58,7 @@ export default function LocationSharing({
       } catch (error) {
         const e = error as PortalError;
         if (e.status === 409) {
-          setStopped(true);
+          setRefused(true);
           setSharing(false);
           localStorage.removeItem(consentKey(token));
           setMessage({ ok: true, text: t.unloaded });
@@ -82,6 +84,17 @@ export default function LocationSharing({
     },
     [send, t],
   );
+
+  // The carrier's own 'Rozładowano' ends the sharing at once: no 'Udostępnij lokalizację' left under 'Rozładunek
+  // zgłoszony', and the consent is forgotten.
+  useEffect(() => {
+    if (!unloaded) return;
+    localStorage.removeItem(consentKey(token));
+    if (sharing) {
+      setSharing(false);
+      setMessage({ ok: true, text: t.unloaded });
+    }
+  }, [unloaded, sharing, token, t]);
 
   useEffect(() => {
     if (!sharing || stopped || !('geolocation' in navigator)) return;
