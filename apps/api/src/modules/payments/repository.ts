@@ -1,5 +1,5 @@
 import type { Payment, PaymentSide, PaymentTotal } from '@spedycja/domain';
-import { count, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { ListParams } from '../../http/filters.ts';
