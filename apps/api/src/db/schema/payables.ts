@@ -145,6 +145,9 @@ export const payments = pgTable(
     index('payments_order_idx').on(t.orderId, t.id),
     index('payments_direction_date_idx').on(t.direction, t.date, t.id),
     index('payments_transfer_line_idx').on(t.transferLineId),
+    // The foreign keys' SET NULL when a customer or a carrier is deleted (each read every payment without them).
+    index('payments_customer_idx').on(t.customerId).where(sql`${t.customerId} IS NOT NULL`),
+    index('payments_carrier_idx').on(t.carrierId).where(sql`${t.carrierId} IS NOT NULL`),
   ],
 );
 
@@ -197,6 +200,8 @@ export const transferLines = pgTable(
   },
   (t) => [
     index('transfer_lines_batch_idx').on(t.batchId, t.position),
+    // The foreign key's RESTRICT when a carrier is deleted.
+    index('transfer_lines_carrier_idx').on(t.carrierId),
     index('transfer_lines_open_idx').on(t.account, t.amount).where(sql`${t.paidAt} IS NULL`),
   ],
 );

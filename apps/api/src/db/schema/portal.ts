@@ -46,6 +46,8 @@ export const portalLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The foreign key's SET NULL when a carrier is deleted.
+    index('portal_links_carrier_idx').on(t.carrierId).where(sql`${t.carrierId} IS NOT NULL`),
     // The 'nie przyjęte' filter: sent, neither accepted nor declined.
     index('portal_links_unanswered_idx')
       .on(t.sentAt)

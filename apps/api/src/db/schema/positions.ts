@@ -43,6 +43,8 @@ export const positions = pgTable(
     // Retention: the oldest first.
     index('positions_at_idx').on(t.at),
     index('positions_unattached_idx').on(t.receivedAt).where(sql`${t.orderId} IS NULL`),
+    // The foreign key's CASCADE when a carrier is deleted.
+    index('positions_carrier_idx').on(t.carrierId).where(sql`${t.carrierId} IS NOT NULL`),
   ],
 );
 

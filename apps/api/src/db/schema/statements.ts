@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { invoices } from './invoices.ts';
 import { orders } from './orders.ts';
@@ -59,7 +60,22 @@ export const bankStatementLines = pgTable(
       onDelete: 'set null',
     }),
   },
-  (t) => [index('bank_statement_lines_statement_idx').on(t.statementId, t.position)],
+  (t) => [
+    index('bank_statement_lines_statement_idx').on(t.statementId, t.position),
+    // The foreign keys' SET NULL when an order or an invoice is deleted (each read every line without them).
+    ...[
+      t.matchOrderId,
+      t.bookedOrderId,
+      t.matchInvoiceId,
+      t.bookedInvoiceId,
+      t.matchCarrierInvoiceId,
+      t.bookedCarrierInvoiceId,
+    ].map((column) =>
+      index(`bank_statement_lines_${column.name.replace(/_id$/, '')}_idx`)
+        .on(column)
+        .where(sql`${column} IS NOT NULL`),
+    ),
+  ],
 );
 
 /** A CSV's column mapping saved per bank (a settings-like table): the next file of that bank needs only its name. */
