@@ -113,6 +113,9 @@ export const customers = pgTable(
 /**
  * A carrier whose last check passed, whatever its date and the policy's end (those are the filter's ranges): the
  * condition of `carriers_verified_core_idx`, written once so that the filter's condition implies it.
+ * `registry_status IS NULL OR … = 'aktywna'`, not coalesce(…): the planner estimates a column's values from its
+ * statistics but an expression's equality as 0.5 % of the rows (341 for 77,500 matches at 1,000,000 rows), which made
+ * it sort every match for a page instead of walking the company index.
  */
 export const carrierPassedCheck = (t: {
   verifiedAt: SQLWrapper;
@@ -121,7 +124,7 @@ export const carrierPassedCheck = (t: {
   vatStatus: SQLWrapper;
   ocpValidTo: SQLWrapper;
 }) => sql`(${t.verifiedAt} IS NOT NULL
-  AND coalesce(${t.registryStatus}, 'aktywna') = 'aktywna'
+  AND (${t.registryStatus} IS NULL OR ${t.registryStatus} = 'aktywna')
   AND ((${t.country} IS NOT NULL AND ${t.country} <> 'PL') OR ${t.vatStatus} IS NOT DISTINCT FROM 'Czynny')
   AND ${t.ocpValidTo} IS NOT NULL)`;
 
