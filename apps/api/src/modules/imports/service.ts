@@ -18,6 +18,7 @@ import {
   textArray,
   writeCreated,
   writeImportHistory,
+  writeSlice,
 } from './insert.ts';
 import { nameKeys } from './nameKeys.ts';
 import { type ImportKindParty, type NormalisedRow, normaliseParty, PARTY_WRITABLE } from './normalise.ts';
@@ -359,14 +360,18 @@ export async function runChunk(
 /** The chunk's rows' outcomes and the import's progress, in the chunk's transaction. */
 async function saveOutcomes(tx: DbOrTx, imp: ImportRow, outcomes: Outcome[], counts: ImportCounts, leaseMs: number) {
   for (const o of outcomes) counts[o.outcome]++;
-  await inSlices(outcomes, async (slice) => {
-    await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
+  await inSlices(
+    outcomes,
+    async (slice) => {
+      await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
       FROM jsonb_to_recordset(${JSON.stringify(
         slice.map((o) => ({ n: o.rowNumber, o: o.outcome, e: o.error, u: o.recordUuid })),
       )}::jsonb) AS v(n int, o text, e text, u uuid)
       WHERE r.import_id = ${imp.id} AND r.row_number = v.n`);
-    return [];
-  });
+      return [];
+    },
+    writeSlice(tx),
+  );
   await tx
     .update(dataImports)
     .set({
