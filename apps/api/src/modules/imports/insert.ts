@@ -1,13 +1,18 @@
 import { importMessages as msg } from '@spedycja/domain';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, is, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { PgliteSession } from 'drizzle-orm/pglite';
+import { type DbOrTx, selectRows, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { recordHistory } from '../../db/schema/index.ts';
 import { IMPORT_ACTION, type ImportRow, type Outcome } from './shared.ts';
 
-/** How the rows' values go in: a column named here holds a Warsaw wall-clock time ('2024-03-12 08:30'). */
-export type InsertOptions = { warsawTimes?: readonly string[] };
+/**
+ * How the rows' values go in: a column named here holds a Warsaw wall-clock time ('2024-03-12 08:30'); `after`, a
+ * statement run on the rows each INSERT wrote, in the same statement (they are `ins` to it: `WITH ins AS (INSERT …
+ * RETURNING *) {after}`), so that it counts exactly the rows written, in their savepoint.
+ */
+export type InsertOptions = { warsawTimes?: readonly string[]; after?: SQL };
 
 /**
  * One INSERT of many rows with a single parameter: the rows as a JSON array, read back by `jsonb_to_recordset` with
@@ -20,7 +25,7 @@ async function insertJson(
   tx: Tx,
   table: PgTable,
   rows: Record<string, unknown>[],
-  { warsawTimes = [] }: InsertOptions,
+  { warsawTimes = [], after }: InsertOptions,
 ) {
   const columns = getTableColumns(table);
   // Rows are written by the fields they give: a field a row leaves out takes the column's default (as drizzle's
@@ -51,11 +56,10 @@ async function insertJson(
       const name = sql.identifier(column(key).name);
       return warsawTimes.includes(key) ? sql`(x.${name} AT TIME ZONE 'Europe/Warsaw')` : sql`x.${name}`;
     });
-    await tx.execute(
-      sql`INSERT INTO ${table} (${sql.join(names, sql`, `)})
+    const insert = sql`INSERT INTO ${table} (${sql.join(names, sql`, `)})
           SELECT ${sql.join(values, sql`, `)} FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-          AS x(${sql.join(types, sql`, `)})`,
-    );
+          AS x(${sql.join(types, sql`, `)})`;
+    await tx.execute(after ? sql`WITH ins AS (${insert} RETURNING *) ${after}` : insert);
   }
 }
 
@@ -72,9 +76,10 @@ export async function insertAll(
   const failed = new Set<string>();
   if (rows.length === 0) return failed;
   try {
+    const size = writeSlice(tx);
     await tx.transaction(async (sp) => {
-      for (let i = 0; i < rows.length; i += SLICE) {
-        await insertJson(sp, table, rows.slice(i, i + SLICE), options);
+      for (let i = 0; i < rows.length; i += size) {
+        await insertJson(sp, table, rows.slice(i, i + size), options);
         await yieldToRequests();
       }
     });
@@ -98,14 +103,22 @@ export async function insertAll(
 /** Rows per statement: a statement of a few hundred rows takes the event loop long enough to hold up requests. */
 export const SLICE = 100;
 
+/**
+ * Rows per writing statement: on PGlite a statement holds its one connection, which every request shares, so
+ * `SLICE`; on PostgreSQL the requests have connections of their own, and each statement's round trip is what costs
+ * (some ms each on a loaded machine: 100,000 orders were 3,000 statements more in slices of 100).
+ */
+export const writeSlice = (db: DbOrTx) =>
+  is((db as unknown as { session: unknown }).session, PgliteSession) ? SLICE : 1000;
+
 /** Lets the requests waiting on the event loop run (the import works between them). */
 export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** `work` over slices of `items`, letting requests run between them. */
-export async function inSlices<T, R>(items: T[], work: (slice: T[]) => Promise<R[]> | R[]): Promise<R[]> {
+export async function inSlices<T, R>(items: T[], work: (slice: T[]) => Promise<R[]> | R[], size = SLICE): Promise<R[]> {
   const out: R[] = [];
-  for (let i = 0; i < items.length; i += SLICE) {
-    out.push(...(await work(items.slice(i, i + SLICE))));
+  for (let i = 0; i < items.length; i += size) {
+    out.push(...(await work(items.slice(i, i + size))));
     await yieldToRequests();
   }
   return out;
@@ -163,26 +176,62 @@ export async function writeImportHistory(
   imp: Pick<ImportRow, 'fileName'>,
   history: { uuid: string; rowNumber: number }[],
 ) {
-  await inSlices(history, async (slice) => {
-    await tx.execute(
-      sql`INSERT INTO ${recordHistory} (resource, record_uuid, action, user_uuid, user_name, changes)
+  await inSlices(
+    history,
+    async (slice) => {
+      await tx.execute(
+        sql`INSERT INTO ${recordHistory} (resource, record_uuid, action, user_uuid, user_name, changes)
           SELECT ${resource}::text, x.u, ${IMPORT_ACTION}::text, nullif(current_setting('app.user_uuid', true), '')::uuid,
                  nullif(current_setting('app.user_name', true), ''), x.c
           FROM jsonb_to_recordset(${JSON.stringify(
             slice.map((h) => ({ u: h.uuid, c: [importLine(imp, h.rowNumber)] })),
           )}::jsonb) AS x(u uuid, c jsonb)`,
-    );
-    return [];
-  });
+      );
+      return [];
+    },
+    writeSlice(tx),
+  );
+}
+
+/** Values as one JSON parameter read back as a text[] (a statement of one placeholder, whatever the count). */
+export const textArray = (values: Iterable<string | number>) =>
+  sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify([...values].map(String))}::jsonb))`;
+
+/**
+ * The records that rows of the same file (its hash), imported before, made: by row number. Usually no import of the
+ * file came before, and one look at the imports says so; otherwise their rows are read by the primary key. The
+ * newest import's record wins.
+ */
+export async function earlierRecords(
+  db: DbOrTx,
+  imp: Pick<ImportRow, 'id' | 'sha256' | 'kind'>,
+  rowNumbers: number[],
+): Promise<Map<number, string>> {
+  const found = new Map<number, string>();
+  if (rowNumbers.length === 0) return found;
+  const before = await selectRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM data_imports WHERE sha256 = ${imp.sha256} AND kind = ${imp.kind} AND id <> ${imp.id}`,
+  );
+  if (before.length === 0) return found;
+  const rows = await selectRows<{ n: number; u: string }>(
+    db,
+    sql`SELECT row_number AS n, record_uuid AS u FROM data_import_rows
+        WHERE import_id = ANY(${textArray(before.map((b) => b.id))}::int[])
+          AND row_number = ANY(${textArray(rowNumbers)}::int[]) AND record_uuid IS NOT NULL
+        ORDER BY import_id, row_number`,
+  );
+  for (const r of rows) found.set(Number(r.n), String(r.u));
+  return found;
 }
 
 /** The check's reason of each row ('Sprawdź'), kept on the row for the rejected rows' CSV before a run. */
 export async function saveRowErrors(db: DbOrTx, importId: number, rows: { rowNumber: number; error: string | null }[]) {
   if (rows.length === 0) return;
+  // The rows as one JSON parameter (a VALUES list of a thousand placeholders cost more to parse than to run).
   await db.execute(
-    sql`UPDATE data_import_rows r SET error = v.e FROM (VALUES ${sql.join(
-      rows.map((r) => sql`(${r.rowNumber}::int, ${r.error}::text)`),
-      sql`, `,
-    )}) AS v(n, e) WHERE r.import_id = ${importId} AND r.row_number = v.n AND r.error IS DISTINCT FROM v.e`,
+    sql`UPDATE data_import_rows r SET error = v.e
+        FROM jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ n: r.rowNumber, e: r.error })))}::jsonb) AS v(n int, e text)
+        WHERE r.import_id = ${importId} AND r.row_number = v.n AND r.error IS DISTINCT FROM v.e`,
   );
 }

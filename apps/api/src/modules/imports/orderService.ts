@@ -1,36 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { type DuplicatePolicy, emptyImportCounts, type ImportCounts, importMessages as msg } from '@spedycja/domain';
-import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows, type Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { writeHistoryLine } from '../../db/history.ts';
 import { carriers, customers, dataImportParties, dataImportRows, dataImports, orders } from '../../db/schema/index.ts';
 import { nextOrderNumber } from '../orders/numbering.ts';
 import { readSetting } from '../settings/repository.ts';
-import { type Created, importLine, inSlices, saveRowErrors, writeCreated, writeImportHistory } from './insert.ts';
+import {
+  type Created,
+  earlierRecords,
+  importLine,
+  inSlices,
+  saveRowErrors,
+  textArray,
+  writeCreated,
+  writeImportHistory,
+} from './insert.ts';
+import { nameKeys } from './nameKeys.ts';
 import { type NormalisedOrder, normaliseOrder, numberPeriod, ORDER_WRITABLE } from './orders.ts';
 import { IMPORT_ACTION, type ImportRow, type Outcome } from './shared.ts';
 
 type PartyRef = { nip: string | null; name: string | null };
 type Order = Record<string, unknown> & { id: number; uuid: string };
 type Rows = { rowNumber: number; n: NormalisedOrder }[];
-
-const nameExpr = (t: typeof customers | typeof carriers) =>
-  sql`f_party_name_key(coalesce(nullif(${t.companyName}, ''), ${t.name}))`;
-
-/** The name keys (migration 0054) of some names, as the database computes them for its index. */
-async function nameKeys(db: DbOrTx, names: string[]): Promise<Map<string, string | null>> {
-  const unique = [...new Set(names)];
-  if (unique.length === 0) return new Map();
-  const rows = await selectRows<{ n: string; k: string | null }>(
-    db,
-    sql`SELECT v.n, f_party_name_key(v.n) AS k FROM (VALUES ${sql.join(
-      unique.map((n) => sql`(${n}::text)`),
-      sql`, `,
-    )}) AS v(n)`,
-  );
-  return new Map(rows.map((r) => [r.n, r.k]));
-}
 
 /**
  * The customers and carriers a chunk of orders names, found by NIP, or by name when the row has no NIP (the same
@@ -43,7 +36,7 @@ class Parties {
     private db: DbOrTx,
     private kind: 'customers' | 'carriers',
   ) {}
-  private keyOf(ref: PartyRef, keys: Map<string, string | null>) {
+  keyOf(ref: PartyRef, keys: Map<string, string | null>) {
     if (ref.nip) return `nip:${ref.nip}`;
     const k = ref.name ? keys.get(ref.name) : null;
     return k ? `name:${k}` : null;
@@ -55,19 +48,25 @@ class Parties {
       this.db,
       refs.filter((r) => !r.nip && r.name).map((r) => r.name as string),
     );
-    const nips = [...new Set(refs.map((r) => r.nip).filter((v): v is string => !!v))];
-    const names = [...new Set([...this.keys.values()].filter((v): v is string => !!v))];
-    const conditions: SQL[] = [];
-    if (nips.length) conditions.push(inArray(t.nip, nips));
-    if (names.length) conditions.push(inArray(nameExpr(t), names));
-    if (!conditions.length) return;
-    const rows = (await this.db
-      .select({ id: t.id, nip: t.nip, key: nameExpr(t) })
-      .from(t)
-      .where(sql.join(conditions, sql` OR `))) as { id: number; nip: string | null; key: string | null }[];
+    const nips = new Set(refs.map((r) => r.nip).filter((v): v is string => !!v));
+    const names = new Set([...this.keys.values()].filter((v): v is string => !!v));
+    if (!nips.size && !names.size) return;
+    // The indexes on the NIP and on the name key (a bitmap OR of the two); the found parties' names are keyed by
+    // nameKeys (remembered) rather than by the function again in the statement.
+    const rows = await selectRows<{ id: number; nip: string | null; label: string | null }>(
+      this.db,
+      sql`SELECT t.id, t.nip, coalesce(nullif(t.company_name, ''), t.name) AS label FROM ${t} t
+          WHERE t.nip = ANY(${textArray(nips)})
+             OR f_party_name_key(coalesce(nullif(t.company_name, ''), t.name)) = ANY(${textArray(names)})`,
+    );
+    const labels = await nameKeys(
+      this.db,
+      rows.flatMap((r) => (r.label === null ? [] : [r.label])),
+    );
     for (const row of rows) {
+      const key = row.label === null ? null : (labels.get(row.label) ?? null);
       if (row.nip) this.found.set(`nip:${row.nip}`, row.id);
-      if (row.key && !this.found.has(`name:${row.key}`)) this.found.set(`name:${row.key}`, row.id);
+      if (key && !this.found.has(`name:${key}`)) this.found.set(`name:${key}`, row.id);
     }
   }
   find(ref: PartyRef): number | undefined {
@@ -82,6 +81,57 @@ class Parties {
   remember(ref: PartyRef, id: number) {
     const key = this.keyOf(ref, this.keys);
     if (key) this.found.set(key, id);
+  }
+  /**
+   * The parties the rows name that are not found, created together before the rows are read (one statement, their
+   * history lines in another), each under the first row that names it. False when one of them clashes with a unique
+   * index (another user created it meanwhile): nothing of them is then kept, and the rows create them one by one.
+   */
+  async createAll(tx: Tx, wanted: { ref: PartyRef; rowNumber: number }[], imp: ImportRow): Promise<boolean> {
+    const t = this.kind === 'customers' ? customers : carriers;
+    const todo: { ref: PartyRef; rowNumber: number; uuid: string }[] = [];
+    const named = new Set<string>();
+    for (const w of wanted) {
+      if (!w.ref.nip && !w.ref.name) continue;
+      if (this.find(w.ref) !== undefined) continue;
+      const key = this.keyOf(w.ref, this.keys);
+      if (key) {
+        if (named.has(key)) continue;
+        named.add(key);
+      }
+      todo.push({ ...w, uuid: randomUUID() });
+    }
+    if (todo.length === 0) return true;
+    let made: { id: number; uuid: string }[];
+    try {
+      made = await tx.transaction((sp) =>
+        selectRows<{ id: number; uuid: string }>(
+          sp,
+          sql`INSERT INTO ${t} (uuid, company_name, nip)
+              SELECT x.u, x.c, x.n FROM jsonb_to_recordset(${JSON.stringify(
+                todo.map((p) => ({ u: p.uuid, c: p.ref.name ?? p.ref.nip, n: p.ref.nip })),
+              )}::jsonb) AS x(u uuid, c text, n text)
+              RETURNING id, uuid`,
+        ),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return false;
+    }
+    const ids = new Map(made.map((m) => [String(m.uuid), Number(m.id)]));
+    for (const p of todo) {
+      const id = ids.get(p.uuid);
+      if (id === undefined) throw new Error('party not created');
+      this.created.push({ uuid: p.uuid, rowNumber: p.rowNumber });
+      this.remember(p.ref, id);
+    }
+    await writeImportHistory(
+      tx,
+      this.kind,
+      imp,
+      todo.map((p) => ({ uuid: p.uuid, rowNumber: p.rowNumber })),
+    );
+    return true;
   }
   /** The parties this chunk created, with the row that made each (for the verification queue). */
   created: { uuid: string; rowNumber: number }[] = [];
@@ -108,27 +158,16 @@ const refText = (ref: PartyRef) => ref.name ?? ref.nip ?? '';
 
 /** The orders that rows match: the same file's row imported before, then the number. */
 async function matchOrders(db: DbOrTx, imp: ImportRow, rows: Rows): Promise<Map<number, Order>> {
-  const earlier = await db
-    .select({ rowNumber: dataImportRows.rowNumber, uuid: dataImportRows.recordUuid })
-    .from(dataImportRows)
-    .innerJoin(dataImports, eq(dataImports.id, dataImportRows.importId))
-    .where(
-      and(
-        eq(dataImports.sha256, imp.sha256),
-        eq(dataImports.kind, 'orders'),
-        ne(dataImports.id, imp.id),
-        inArray(
-          dataImportRows.rowNumber,
-          rows.map((r) => r.rowNumber),
-        ),
-        isNotNull(dataImportRows.recordUuid),
-      ),
-    );
+  const earlierByRow = await earlierRecords(
+    db,
+    imp,
+    rows.map((r) => r.rowNumber),
+  );
   const numbers = rows.map((r) => r.n.values.number as string | undefined).filter((v): v is string => !!v);
-  const uuids = earlier.map((e) => e.uuid as string);
+  const uuids = [...new Set(earlierByRow.values())];
   const conditions: SQL[] = [];
-  if (numbers.length) conditions.push(inArray(orders.number, numbers));
-  if (uuids.length) conditions.push(inArray(orders.uuid, uuids));
+  if (numbers.length) conditions.push(sql`${orders.number} = ANY(${textArray(numbers)})`);
+  if (uuids.length) conditions.push(sql`${orders.uuid} = ANY(${textArray(uuids)}::uuid[])`);
   const result = new Map<number, Order>();
   if (!conditions.length) return result;
   const found = (await db
@@ -154,7 +193,6 @@ async function matchOrders(db: DbOrTx, imp: ImportRow, rows: Rows): Promise<Map<
     byUuid.set(order.uuid, order);
     byNumber.set(String(order.number), order);
   }
-  const earlierByRow = new Map(earlier.map((e) => [e.rowNumber, e.uuid as string]));
   for (const { rowNumber, n } of rows) {
     const before = earlierByRow.get(rowNumber);
     const match =
@@ -193,7 +231,23 @@ const toDb = (values: Record<string, unknown>) =>
     ),
   );
 
-const CHUNK = 500;
+const CHUNK = 1000;
+
+/**
+ * What the stats trigger (stats_orders, migration 0025) adds for each new order, for the orders an INSERT wrote
+ * (`ins`, insert.ts) at once: the live ones (not deleted, active or finished) summed by the month of their loading and
+ * their owner, each sum added by stats_add in (month, owner) order, as the trigger orders its rows. An order without
+ * a loading date adds nothing, as stats_add ignores a row without a month.
+ */
+const ADD_TO_STATS = sql`SELECT stats_add(g.m, g.u, g.n, g.revenue, g.cost, g.margin, g.margin_revenue, 0, 0)
+  FROM (SELECT date_trunc('month', o.loading_date AT TIME ZONE 'UTC')::date AS m, coalesce(o.user_id, 0) AS u,
+               count(*)::bigint AS n, sum(coalesce(o.customer_price_pln, 0))::bigint AS revenue,
+               sum(coalesce(o.carrier_price_pln, 0))::bigint AS cost, sum(coalesce(o.margin, 0))::bigint AS margin,
+               sum(CASE WHEN o.margin IS NULL THEN 0 ELSE coalesce(o.customer_price_pln, 0) END)::bigint AS margin_revenue
+        FROM ins o
+        WHERE o.deletion_reason = 0 AND o.status IN ('aktywne', 'zakonczone')
+        GROUP BY 1, 2) g
+  ORDER BY g.m, g.u`;
 
 /** The dry run of an orders' import: parties found (or to be created), orders matched by number, nothing written. */
 export async function checkOrders(db: DbOrTx, imp: ImportRow) {
@@ -272,6 +326,24 @@ export async function runOrderRows(
   await parties.customers.load(normalised.map((r) => r.n.customer));
   await parties.carriers.load(normalised.map((r) => r.n.carrier));
   const matches = await matchOrders(tx, imp, normalised);
+  // The parties to create, together (a savepoint, an insert and a history line each had been most of a chunk's
+  // statements when its rows named many new parties); after a clash they are created as the rows come, below.
+  if (imp.createMissingParties) {
+    const valid = normalised.filter((r) => r.n.errors.length === 0);
+    const customersMade = await parties.customers.createAll(
+      tx,
+      valid.map((r) => ({ ref: r.n.customer, rowNumber: r.rowNumber })),
+      imp,
+    );
+    // After a clash of a customer the rows go one by one on both sides, as a refused row creates no carrier.
+    if (customersMade) {
+      await parties.carriers.createAll(
+        tx,
+        valid.map((r) => ({ ref: r.n.carrier, rowNumber: r.rowNumber })),
+        imp,
+      );
+    }
+  }
   // EUR prices in złoty at the rate a new order of the app takes (the euroExchangeRate setting), for the stats.
   const euroExchangeRate = Number((await readSetting(tx, 'euroExchangeRate')) ?? 0) || null;
   const outcomes: Outcome[] = [];
@@ -282,7 +354,7 @@ export async function runOrderRows(
   for (const { rowNumber, n } of normalised) {
     const problems = [...n.errors];
     const ids: Record<string, number | null> = { customerId: null, carrierId: null };
-    // The parties first: found, or created (each in its own savepoint, few), or the row refused.
+    // The parties first: found (or created above), or created now (each in its own savepoint), or the row refused.
     for (const [who, side, ref, key] of [
       ['klienta', 'customers', n.customer, 'customerId'],
       ['przewoźnika', 'carriers', n.carrier, 'carrierId'],
@@ -366,9 +438,15 @@ export async function runOrderRows(
         ...ORDER_WRITABLE.filter((f) => f !== 'number').map((f) => [f, order[f]]),
       ].filter(([, v]) => v !== undefined),
     );
+  // The new orders' share of the monthly stats, summed by (month, owner) in each INSERT rather than by the row
+  // trigger once an order (migration 0070): the flag is on just for their INSERTs (an import sets no query on an
+  // order, the trigger's other part).
+  await tx.execute(sql`SELECT set_config('app.stats_by_statement', 'on', true)`);
   const written = await writeCreated(tx, orders, pending.values(), fields, outcomes, history, {
     warsawTimes: WARSAW_TIMES,
+    after: ADD_TO_STATS,
   });
+  await tx.execute(sql`SELECT set_config('app.stats_by_statement', 'off', true)`);
   // New orders of each month are numbered after the highest imported one.
   const periods = new Map<string, number>();
   for (const order of written) {

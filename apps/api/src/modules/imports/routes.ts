@@ -28,6 +28,7 @@ import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts'
 import { collection, iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
+import { yieldToRequests } from './insert.ts';
 import { IMPORT_MAX_BYTES, type ParsedFile, readImportFile } from './parse.ts';
 import { checkImport, type ImportRow, previewRows } from './service.ts';
 import { createdParties, queueVerification, verifyCounts } from './verify.ts';
@@ -37,6 +38,8 @@ type Upload = { parsed: ParsedFile; fileName: string; size: number; kind: Import
 const uploads = new WeakMap<FastifyRequest, Upload>();
 
 const PREVIEW_ROWS = 50;
+/** Rows a statement when an upload's rows are stored. */
+const UPLOAD_SLICE = 2000;
 
 /** Reads the multipart form (`file`, `kind`, optional `sheet`) and parses the file, before any transaction opens. */
 async function readUpload(request: FastifyRequest): Promise<void> {
@@ -172,12 +175,15 @@ export async function importsRoutes(app: FastifyInstance, { db, worker }: { db: 
         })
         .returning();
       if (!row) throw new Error('import not saved');
-      for (let i = 0; i < parsed.rows.length; i += 1000) {
-        await db
-          .insert(dataImportRows)
-          .values(
-            parsed.rows.slice(i, i + 1000).map((r) => ({ importId: row.id, rowNumber: r.rowNumber, cells: r.cells })),
-          );
+      // The rows as one JSON parameter a statement (drizzle's builder made three placeholders a row, and PostgreSQL
+      // parsed statements of thousands of them: 6 s of the 16 s that 100,000 orders took to read).
+      for (let i = 0; i < parsed.rows.length; i += UPLOAD_SLICE) {
+        const slice = parsed.rows.slice(i, i + UPLOAD_SLICE).map((r) => ({ n: r.rowNumber, c: r.cells }));
+        await db.execute(
+          sql`INSERT INTO data_import_rows (import_id, row_number, cells)
+              SELECT ${row.id}::int, x.n, x.c FROM jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) AS x(n int, c jsonb)`,
+        );
+        await yieldToRequests();
       }
       const sample = parsed.rows.slice(0, PREVIEW_ROWS);
       const answer: ImportUploadAnswer = Object.assign(toImportJson(row), {

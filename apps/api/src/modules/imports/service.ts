@@ -6,12 +6,21 @@ import {
   type ImportPreviewRow,
   importMessages as msg,
 } from '@spedycja/domain';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { selectRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { carriers, customers, dataImportRows, dataImports, users } from '../../db/schema/index.ts';
-import { type Created, inSlices, saveRowErrors, writeCreated, writeImportHistory } from './insert.ts';
+import {
+  type Created,
+  earlierRecords,
+  inSlices,
+  saveRowErrors,
+  textArray,
+  writeCreated,
+  writeImportHistory,
+  writeSlice,
+} from './insert.ts';
+import { nameKeys } from './nameKeys.ts';
 import { type ImportKindParty, type NormalisedRow, normaliseParty, PARTY_WRITABLE } from './normalise.ts';
 import { checkOrders, runOrderRows } from './orderService.ts';
 import { normaliseOrder } from './orders.ts';
@@ -22,8 +31,6 @@ export type { ImportRow };
 type Party = Record<string, unknown> & { id: number; uuid: string };
 
 export const tableOf = (kind: ImportKindParty) => (kind === 'customers' ? customers : carriers);
-const nameExpr = (t: typeof customers | typeof carriers) =>
-  sql`f_party_name_key(coalesce(nullif(${t.companyName}, ''), ${t.name}))`;
 
 export function previewRows(
   imp: Pick<ImportRow, 'kind' | 'mapping'>,
@@ -98,56 +105,58 @@ class Resolver {
     const names = rows.map((r) => String(r.n.values.companyName ?? r.n.values.name ?? ''));
     const keys = new Map<number, string | null>();
     if (rows.length === 0) return keys;
-    const keyed = await selectRows<{ i: number; k: string | null }>(
-      this.db,
-      sql`SELECT v.i::int AS i, f_party_name_key(v.n) AS k FROM (VALUES ${sql.join(
-        names.map((n, i) => sql`(${i}, ${n}::text)`),
-        sql`, `,
-      )}) AS v(i, n)`,
-    );
-    for (const { i, k } of keyed) keys.set(rows[i]?.rowNumber ?? -1, k);
+    const keyOf = await nameKeys(this.db, names);
+    rows.forEach((r, i) => {
+      keys.set(r.rowNumber, keyOf.get(names[i] as string) ?? null);
+    });
     const nips = [...new Set(rows.map((r) => r.n.values.nip as string | undefined).filter((v): v is string => !!v))];
     const phones = rows
       .filter((r) => r.n.values.phone)
       .map((r) => ({ p: String(r.n.values.phonePrefix ?? '48'), n: String(r.n.values.phone) }));
-    const nameKeys = [...new Set([...keys.values()].filter((k): k is string => !!k))];
+    const nameKeyList = [...new Set([...keys.values()].filter((k): k is string => !!k))];
     // The same file's rows imported before: their records.
-    const earlier = await this.db
-      .select({ rowNumber: dataImportRows.rowNumber, uuid: dataImportRows.recordUuid })
-      .from(dataImportRows)
-      .innerJoin(dataImports, eq(dataImports.id, dataImportRows.importId))
-      .where(
-        and(
-          eq(dataImports.sha256, this.imp.sha256),
-          eq(dataImports.kind, this.imp.kind),
-          ne(dataImports.id, this.imp.id),
-          inArray(
-            dataImportRows.rowNumber,
-            rows.map((r) => r.rowNumber),
-          ),
-          isNotNull(dataImportRows.recordUuid),
-        ),
-      );
-    this.earlier = new Map(earlier.map((e) => [e.rowNumber, e.uuid as string]));
-    const conditions: SQL[] = [];
-    if (nips.length) conditions.push(inArray(t.nip, nips));
-    // The pairs as one JSON parameter: a row-valued IN list is parsed as one OR nested per pair, and a few hundred
-    // levels of it overflow PGlite's WebAssembly stack, which corrupts its memory instead of failing (the commit
-    // after it aborted the process: 'Sprawdź' of 800 rows). One flat semi-join reads the same on both databases.
+    this.earlier = await earlierRecords(
+      this.db,
+      this.imp,
+      rows.map((r) => r.rowNumber),
+    );
+    // Each way of matching a statement of its own, by its index, and the records found by any: the ways joined by
+    // OR in one WHERE made the planner read the whole table and compute every record's name key (a regular
+    // expression of some 50 µs each: 0.5 s a chunk over 10,000 customers). The pairs go as one JSON parameter: a
+    // row-valued IN list is parsed as one OR nested per pair, and a few hundred levels of it overflow PGlite's
+    // WebAssembly stack, which corrupts its memory instead of failing (the commit after it aborted the process:
+    // 'Sprawdź' of 800 rows).
+    const ways: SQL[] = [];
+    if (nips.length) ways.push(sql`SELECT id FROM ${t} WHERE nip = ANY(${textArray(nips)})`);
     if (phones.length) {
-      conditions.push(
-        sql`(${t.phonePrefix}, ${t.phone}) IN (SELECT x.p, x.n FROM jsonb_to_recordset(${JSON.stringify(phones)}::jsonb) AS x(p text, n text))`,
+      ways.push(
+        sql`SELECT c.id FROM jsonb_to_recordset(${JSON.stringify(phones)}::jsonb) AS x(p text, n text)
+            JOIN ${t} c ON c.phone_prefix = x.p AND c.phone = x.n`,
       );
     }
-    if (nameKeys.length) conditions.push(inArray(nameExpr(t), nameKeys));
+    if (nameKeyList.length) {
+      ways.push(
+        sql`SELECT id FROM ${t} WHERE f_party_name_key(coalesce(nullif(company_name, ''), name)) = ANY(${textArray(nameKeyList)})`,
+      );
+    }
     const uuids = [...new Set(this.earlier.values())].filter((u) => !this.byUuid.has(u));
-    if (uuids.length) conditions.push(inArray(t.uuid, uuids));
-    if (conditions.length) {
+    if (uuids.length) ways.push(sql`SELECT id FROM ${t} WHERE uuid = ANY(${textArray(uuids)}::uuid[])`);
+    if (ways.length) {
       const found = (await this.db
-        .select({ row: t, key: nameExpr(t) })
+        .select({ row: t, label: sql<string | null>`coalesce(nullif(${t.companyName}, ''), ${t.name})` })
         .from(t)
-        .where(sql.join(conditions, sql` OR `))) as unknown as { row: Party; key: string | null }[];
-      for (const { row, key } of found) if (!this.byUuid.has(row.uuid)) this.remember(row, key);
+        .where(sql`${t.id} IN (${sql.join(ways, sql` UNION ALL `)})`)) as unknown as {
+        row: Party;
+        label: string | null;
+      }[];
+      // The found records' name keys as the rows' are (remembered), not by the function again.
+      const labels = await nameKeys(
+        this.db,
+        found.flatMap((f) => (f.label === null ? [] : [f.label])),
+      );
+      for (const { row, label } of found) {
+        if (!this.byUuid.has(row.uuid)) this.remember(row, label === null ? null : (labels.get(label) ?? null));
+      }
     }
     return keys;
   }
@@ -165,7 +174,7 @@ class Resolver {
   }
 }
 
-const CHUNK = 500;
+const CHUNK = 1000;
 
 /** The rows of an import from a row number on, in the file's order. */
 const rowsFrom = (db: DbOrTx, importId: number, after: number, limit: number, pendingOnly = false) =>
@@ -239,9 +248,17 @@ export async function checkImport(db: DbOrTx, imp: ImportRow) {
 /**
  * The next chunk of a running import, in one transaction: each row's record created or changed (with its history
  * line 'Import: {file}, wiersz {n}') and the row's outcome, so that a restart between chunks takes up the next one
- * and a chunk cut short leaves nothing. False when the import had no rows left (it is then done).
+ * and a chunk cut short leaves nothing. Answers the number of the chunk's last row, from which the next chunk reads
+ * on (`after`: the rows before it are done, and the pending rows' index is not walked again over their dead
+ * entries), or false when the import had no rows left (it is then done).
  */
-export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leaseMs = 60_000): Promise<boolean> {
+export async function runChunk(
+  db: DbOrTx,
+  importId: number,
+  chunk = CHUNK,
+  leaseMs = 60_000,
+  after = 0,
+): Promise<number | false> {
   return db.transaction(async (tx) => {
     const [imp] = await tx.select().from(dataImports).where(eq(dataImports.id, importId)).for('update');
     if (imp?.state !== 'running') return false;
@@ -254,7 +271,8 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
                  set_config('app.user_name', ${owner?.name ?? imp.createdByName ?? ''}, true),
                  set_config('app.action', ${IMPORT_ACTION}, true)`,
     );
-    const rows = await rowsFrom(tx, imp.id, 0, chunk, true);
+    const rows = await rowsFrom(tx, imp.id, after, chunk, true);
+    const last = rows.at(-1)?.rowNumber ?? after;
     const counts: ImportCounts = Object.assign(emptyImportCounts(), imp.counts ?? {});
     if (rows.length === 0) {
       await tx
@@ -266,7 +284,7 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
     if (imp.kind === 'orders') {
       const done = await runOrderRows(tx, imp, rows, imp.createdById);
       await saveOutcomes(tx, imp, done, counts, leaseMs);
-      return true;
+      return last;
     }
     const kind = imp.kind as ImportKindParty;
     const t = tableOf(kind);
@@ -335,21 +353,25 @@ export async function runChunk(db: DbOrTx, importId: number, chunk = CHUNK, leas
     await writeCreated(tx, t, created.values(), fields, outcomes, history);
     await writeImportHistory(tx, kind, imp, history);
     await saveOutcomes(tx, imp, outcomes, counts, leaseMs);
-    return true;
+    return last;
   });
 }
 
 /** The chunk's rows' outcomes and the import's progress, in the chunk's transaction. */
 async function saveOutcomes(tx: DbOrTx, imp: ImportRow, outcomes: Outcome[], counts: ImportCounts, leaseMs: number) {
   for (const o of outcomes) counts[o.outcome]++;
-  await inSlices(outcomes, async (slice) => {
-    await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
+  await inSlices(
+    outcomes,
+    async (slice) => {
+      await tx.execute(sql`UPDATE data_import_rows r SET outcome = v.o, error = v.e, record_uuid = v.u
       FROM jsonb_to_recordset(${JSON.stringify(
         slice.map((o) => ({ n: o.rowNumber, o: o.outcome, e: o.error, u: o.recordUuid })),
       )}::jsonb) AS v(n int, o text, e text, u uuid)
       WHERE r.import_id = ${imp.id} AND r.row_number = v.n`);
-    return [];
-  });
+      return [];
+    },
+    writeSlice(tx),
+  );
   await tx
     .update(dataImports)
     .set({

@@ -42,7 +42,7 @@ export type ImportWorkerOptions = {
 export function createImportWorker({
   db,
   log,
-  chunk = 500,
+  chunk = 1000,
   leaseMs = 60_000,
   pollMs = 5_000,
   registers,
@@ -137,12 +137,15 @@ export function createImportWorker({
         const tables = filled === 'orders' ? ['orders', 'customers', 'carriers'] : [filled];
         let written = 0;
         let nextAnalyze = chunk;
+        let after = 0;
         for (;;) {
           if (stopping) break;
-          if (!(await runChunk(db, id, chunk, leaseMs))) {
+          const last = await runChunk(db, id, chunk, leaseMs, after);
+          if (last === false) {
             await analyze(tables);
             break;
           }
+          after = last;
           written += chunk;
           if (written >= nextAnalyze) {
             await analyze([filled]);
@@ -152,7 +155,6 @@ export function createImportWorker({
           await new Promise((resolve) => setImmediate(resolve));
         }
       } catch (error) {
-        console.error('DBG', error);
         log.error({ error: error instanceof Error ? error.message : error, importId: id }, 'import chunk failed');
         await db.execute(sql`UPDATE data_imports SET state = 'failed', locked_until = NULL WHERE id = ${id}`);
       } finally {
