@@ -491,7 +491,7 @@ describe.each(dbKinds)('imports on %s', (kind) => {
     const march = (await api('GET', '/api/stats?from=2024-03-01&to=2024-03-31')).json();
     expect(march).toMatchObject({ orders: 2 });
     expect(march.revenue).toBeGreaterThan(120000);
-    // The import adds its new orders to the stats once a chunk (migration 0070), not by the row trigger: the kept
+    // The import adds its new orders to the stats once a chunk (migration 0074), not by the row trigger: the kept
     // sums are still exactly the orders' own, as the trigger keeps them for every other order.
     const kept = await selectRows<Record<string, string>>(
       t.database.db,

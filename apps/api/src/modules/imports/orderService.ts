@@ -439,7 +439,7 @@ export async function runOrderRows(
       ].filter(([, v]) => v !== undefined),
     );
   // The new orders' share of the monthly stats, summed by (month, owner) in each INSERT rather than by the row
-  // trigger once an order (migration 0070): the flag is on just for their INSERTs (an import sets no query on an
+  // trigger once an order (migration 0074): the flag is on just for their INSERTs (an import sets no query on an
   // order, the trigger's other part).
   await tx.execute(sql`SELECT set_config('app.stats_by_statement', 'on', true)`);
   const written = await writeCreated(tx, orders, pending.values(), fields, outcomes, history, {
