@@ -95,6 +95,8 @@ export async function benchPositions(options: {
       if (list.statusCode !== 200) throw new Error(`orders: ${list.statusCode}`);
       return performance.now() - page;
     };
+    // Twenty requests first, not counted: the first read a cold cache (and plan), not the page a dispatcher reloads.
+    for (let i = 0; i < 20; i++) await orderPage();
     const baseline: number[] = [];
     for (let i = 0; i < options.positions / BATCH; i++) baseline.push(await orderPage());
     // Running orders, one truck each: loading two hours ago in Poznań, unloading tomorrow in Berlin.
@@ -105,7 +107,8 @@ export async function benchPositions(options: {
       SELECT 'GPS/' || g || '/' || ${carrier.id}, 'aktywne', ${customer.id}, ${carrier.id}, 'PB ' || g, 'Palety', 'Poznań', 'PL',
         now() - interval '2 hours', 'Berlin', 'DE', now() + interval '1 day', 52.41, 16.93, 52.52, 13.40, true
       FROM generate_series(1, ${options.orders}) g`);
-    await db.db.execute(sql`ANALYZE`);
+    // The tables the positions are attached through (a whole-database ANALYZE takes minutes at 1,000,000 rows).
+    await db.db.execute(sql`ANALYZE orders, carriers`);
     const key = (
       await app.inject({
         method: 'POST',
