@@ -89,7 +89,7 @@ class Parties {
    */
   async createAll(tx: Tx, wanted: { ref: PartyRef; rowNumber: number }[], imp: ImportRow): Promise<boolean> {
     const t = this.kind === 'customers' ? customers : carriers;
-    const todo: { ref: PartyRef; rowNumber: number; uuid: string }[] = [];
+    const toCreate: { ref: PartyRef; rowNumber: number; uuid: string }[] = [];
     const named = new Set<string>();
     for (const w of wanted) {
       if (!w.ref.nip && !w.ref.name) continue;
@@ -99,9 +99,9 @@ class Parties {
         if (named.has(key)) continue;
         named.add(key);
       }
-      todo.push({ ...w, uuid: randomUUID() });
+      toCreate.push({ ...w, uuid: randomUUID() });
     }
-    if (todo.length === 0) return true;
+    if (toCreate.length === 0) return true;
     let made: { id: number; uuid: string }[];
     try {
       made = await tx.transaction((sp) =>
@@ -109,7 +109,7 @@ class Parties {
           sp,
           sql`INSERT INTO ${t} (uuid, company_name, nip)
               SELECT x.u, x.c, x.n FROM jsonb_to_recordset(${JSON.stringify(
-                todo.map((p) => ({ u: p.uuid, c: p.ref.name ?? p.ref.nip, n: p.ref.nip })),
+                toCreate.map((p) => ({ u: p.uuid, c: p.ref.name ?? p.ref.nip, n: p.ref.nip })),
               )}::jsonb) AS x(u uuid, c text, n text)
               RETURNING id, uuid`,
         ),
@@ -119,7 +119,7 @@ class Parties {
       return false;
     }
     const ids = new Map(made.map((m) => [String(m.uuid), Number(m.id)]));
-    for (const p of todo) {
+    for (const p of toCreate) {
       const id = ids.get(p.uuid);
       if (id === undefined) throw new Error('party not created');
       this.created.push({ uuid: p.uuid, rowNumber: p.rowNumber });
@@ -129,7 +129,7 @@ class Parties {
       tx,
       this.kind,
       imp,
-      todo.map((p) => ({ uuid: p.uuid, rowNumber: p.rowNumber })),
+      toCreate.map((p) => ({ uuid: p.uuid, rowNumber: p.rowNumber })),
     );
     return true;
   }
