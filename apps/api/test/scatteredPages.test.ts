@@ -80,6 +80,12 @@ describe.each(dbKinds)('pages of a scattered filter on %s', (kind) => {
       const got = await page(`name=${encodeURIComponent(text)}&itemsPerPage=30`);
       expect(got.total, text).toBe(await count(text));
     }
+    // Around the cap, at densities that take each step (the first walk, a second one sized by the first's density,
+    // the matches on their own): exact below it, one past it above.
+    for (const text of [' 1', ' 3', ' 59', '9', '00', 'r 1']) {
+      const got = await page(`name=${encodeURIComponent(text)}&itemsPerPage=30`);
+      expect(got.total, `'${text}'`).toBe(Math.min(await count(text), SCATTERED_COUNT_CAP + 1));
+    }
     // More than the cap within the first walk.
     expect(await count('lis')).toBeGreaterThan(SCATTERED_COUNT_CAP);
     const res = await t.app.inject({

@@ -133,6 +133,30 @@ describe.each(dbKinds)('users on %s', (kind) => {
     expect(logins).toEqual(['page4', 'page3', 'page2', 'page1', 'page0']);
   });
 
+  it('filters by a fragment of the roles and of the name, in any letter case', async () => {
+    for (const [login, roles] of [
+      ['frag_admin', ['ROLE_ADMIN', 'ROLE_USER']],
+      ['frag_user', ['ROLE_USER']],
+    ] as const) {
+      expect(
+        (await api('POST', '/api/users', admin, newUser(login, { name: `Adam Fragment ${login}`, roles }))).statusCode,
+      ).toBe(201);
+    }
+    const logins = async (query: string) =>
+      (await api('GET', `/api/users?${query}&pagination=false`, admin))
+        .json()
+        ['hydra:member'].map((u: { login: string }) => u.login)
+        .sort();
+    expect(await logins(`name=${encodeURIComponent('ADAM FRAG')}`)).toEqual(['frag_admin', 'frag_user']);
+    expect(await logins(`name=${encodeURIComponent('fragment frag_adm')}`)).toEqual(['frag_admin']);
+    const admins = await logins('roles=Admin');
+    expect(admins).toContain('frag_admin');
+    expect(admins).toContain('admin');
+    expect(admins).not.toContain('frag_user');
+    expect(await logins('roles=role_user')).toContain('frag_user');
+    expect(await logins('roles=kierowca')).toEqual([]);
+  });
+
   it('answers a malformed filter value with a Polish 400', async () => {
     for (const q of [
       'page=0',

@@ -29,5 +29,11 @@ export const users = pgTable(
     index('users_login_sort_idx').on(t.login.nullsFirst(), t.id),
     index('users_email_sort_idx').on(t.email.nullsFirst(), t.id),
     index('users_created_sort_idx').on(t.createdAt.nullsFirst(), t.id),
+    // The text filters 'name' and 'roles' (ILIKE a fragment anywhere) and the other lists' 'user.name' (the same,
+    // accents aside): their matches found without reading every user, when the first rows of the order do not hold a
+    // page (http/listing.ts). f_roles_text: migration 0075.
+    index('users_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_name_unaccent_trgm').using('gin', sql`f_unaccent(lower(${t.name})) gin_trgm_ops`),
+    index('users_roles_trgm').using('gin', sql`f_roles_text(${t.roles}) gin_trgm_ops`),
   ],
 );
