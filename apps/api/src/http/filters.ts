@@ -171,6 +171,12 @@ export type FilterSpec = {
   tiebreaker: SQLWrapper;
   itemsPerPage: number;
   maxItemsPerPage?: number;
+  /**
+   * The page's ids read first, from the list's table alone, as for a semi-join filter (`pageKey`): where the order's
+   * index holds what the list's base condition reads (an INCLUDE), the rows skipped are skipped in the index, and only
+   * the page's rows are read and joined (the loadings archive).
+   */
+  idsFirst?: boolean;
 };
 
 /** What each filter given asked to equal (ListParams.equals). */
@@ -600,7 +606,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const steady = conditions.filter((c) => !scatteredConditions.has(c));
   return {
     where: conditions.length ? and(...conditions) : undefined,
-    pageKey: conditions.some((c) => semiJoins.has(c)) ? spec.tiebreaker : undefined,
+    pageKey: spec.idsFirst || conditions.some((c) => semiJoins.has(c)) ? spec.tiebreaker : undefined,
     scatteredWhere: spread.length ? and(...spread) : undefined,
     scatteredProbe: spread.length ? and(...spread.map((c) => probes.get(c) ?? c)) : undefined,
     steadyWhere: steady.length ? and(...steady) : undefined,

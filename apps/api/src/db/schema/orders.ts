@@ -198,8 +198,8 @@ export const orders = pgTable(
     index('orders_carrier_unpaid_name_trgm')
       .using('gin', sql`f_unaccent(lower(${t.carrierCompanyName})) gin_trgm_ops`)
       .where(sql`NOT ${t.carrierPaid} AND ${t.deletionReason} = 0 AND ${t.status} IN ('aktywne', 'zakonczone')`),
-    // The loadings archive: the latest unloading first, then the id ascending (its default order), among live orders.
-    index('orders_archive_order_idx').on(t.unloadingDate.desc(), t.id).where(sql`${t.deletionReason} = 0`),
+    // The loadings archive's order (the latest unloading first, then the id) is `orders_archive_order_idx`, hand-written
+    // in migration 0076: it INCLUDEs the status and the unloading's mark, which drizzle's index builder cannot write.
   ],
 );
 

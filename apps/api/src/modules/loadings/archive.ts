@@ -17,7 +17,9 @@ export const archivedCondition = sql`(${o.unloadingFinished} OR ${o.unloadingDat
 
 /**
  * The archive of finished loadings: the orders table's filters (number, customer, carrier, dates), on live orders
- * that are finished loadings, the latest unloading first (read backwards from `orders_unloading_date_idx`).
+ * that are finished loadings, the latest unloading first. The page's ids are read first from `orders_archive_order_idx`
+ * alone (it holds the status and the unloading's mark): the orders still to be unloaded, at the head of that order
+ * (8,333 of them at 1,000,000 rows), are skipped in the index instead of being read from the table (migration 0076).
  */
 export const archiveFilters: FilterSpec = {
   ...orderFilters,
@@ -25,4 +27,5 @@ export const archiveFilters: FilterSpec = {
   defaultOrder: [sortKey(o.unloadingDate, 'desc', 'last')],
   orderWhen: undefined,
   itemsPerPage: LOADINGS_ARCHIVE_PAGE_SIZE,
+  idsFirst: true,
 };
