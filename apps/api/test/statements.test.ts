@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { formatDate, formatMoney, statementsMessages, verificationMessages as vm } from '@spedycja/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
 import { invoiceOf, orderOf } from './fixtures.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
 import { multipart } from './portalHelpers.ts';
@@ -21,6 +23,7 @@ type Line = {
     confidence: string;
     invoice: { uuid: string; number: string } | null;
     order: { uuid: string } | null;
+    carrierInvoice?: { uuid: string } | null;
   } | null;
 };
 
@@ -387,6 +390,47 @@ describe.each(dbKinds)('bank statements on %s', (kind) => {
     const replay = await upload('bulk.sta', Buffer.from(lines.join('\r\n')), {}, { 'Idempotency-Key': 'bulk-1' });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().uuid).toBe(res.json().uuid);
+  });
+
+  it("answers each statement's lines and their matches as the plain join of its lines in the file's order", async () => {
+    const statements = await selectRows<{ id: number; uuid: string }>(
+      t.database.db,
+      sql`SELECT id, uuid::text AS uuid FROM bank_statements ORDER BY id`,
+    );
+    expect(statements.length).toBeGreaterThan(2);
+    let matched = 0;
+    for (const statement of statements) {
+      const expected = await selectRows<{
+        uuid: string;
+        confident: boolean;
+        invoice: string | null;
+        order: string | null;
+        payable: string | null;
+      }>(
+        t.database.db,
+        sql`SELECT l.uuid::text AS uuid, l.match_confidence IS NOT NULL AS confident, i.uuid::text AS invoice, o.uuid::text AS "order", ci.uuid::text AS payable
+            FROM bank_statement_lines l
+            LEFT JOIN invoices i ON i.id = l.match_invoice_id
+            LEFT JOIN orders o ON o.id = l.match_order_id
+            LEFT JOIN carrier_invoices ci ON ci.id = coalesce(l.booked_carrier_invoice_id, l.match_carrier_invoice_id)
+            WHERE l.statement_id = ${statement.id} ORDER BY l.position`,
+      );
+      const res = await api('GET', `/api/bank_statements/${statement.uuid}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const lines = res.json().lines as Line[];
+      const got = lines.map((line) => ({
+        uuid: line.uuid,
+        invoice: line.match?.invoice?.uuid ?? null,
+        order: line.match?.order?.uuid ?? null,
+        payable: line.match?.carrierInvoice?.uuid ?? null,
+      }));
+      // A line without a match's confidence shows none (service.ts statementLines).
+      expect(got, statement.uuid).toEqual(
+        expected.map(({ confident, ...e }) => (confident ? e : { ...e, invoice: null, order: null, payable: null })),
+      );
+      matched += expected.filter((e) => e.invoice !== null).length;
+    }
+    expect(matched).toBeGreaterThan(0);
   });
 });
 

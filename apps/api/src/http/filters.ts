@@ -215,6 +215,12 @@ export type ListParams = {
    * is read a bounded way (http/listing.ts `scatteredPageIds`). `where` is both.
    */
   scatteredWhere?: SQL;
+  /**
+   * An order an index yields, for the walks whose answer does not depend on the order (a total counted up to its cap,
+   * http/listing.ts `cappedMatches`), where `orderBy` begins with a key no index holds (a search's ranking,
+   * modules/parties/ranked.ts): walked by `orderBy`, the count sorted every row of the table first.
+   */
+  countOrder?: SQL[];
   /** `scatteredWhere` asked one row at a time, for the bounded walk (see `probes`). */
   scatteredProbe?: SQL;
   steadyWhere?: SQL;

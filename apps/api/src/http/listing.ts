@@ -274,7 +274,7 @@ export async function cappedMatches<T>(
   const where = params.where ? sql` WHERE ${params.where}` : sql``;
   if (!params.scatteredWhere) return selectRows<T>(db, sql`SELECT ${columns} FROM ${from}${where} LIMIT ${cap + 1}`);
   if (ordered) {
-    const order = sql.join(params.orderBy, sql`, `);
+    const order = sql.join(params.countOrder ?? params.orderBy, sql`, `);
     const steady = params.steadyWhere ? sql` WHERE ${params.steadyWhere}` : sql``;
     const probe = params.scatteredProbe ?? params.scatteredWhere;
     const walk = (rows: number) =>

@@ -52,6 +52,11 @@ export const portalLinks = pgTable(
     index('portal_links_unanswered_idx')
       .on(t.sentAt)
       .where(sql`${t.acceptedAt} IS NULL AND ${t.declinedAt} IS NULL AND ${t.tokenHash} IS NOT NULL`),
+    // The 'nieprzyjete' filter's matches on their own (portal/filters.ts; a list's page or total that its bounded walk
+    // did not find): the links not accepted, with what decides the rest, read alone instead of a Seq Scan of every link.
+    index('portal_links_not_accepted_idx')
+      .on(t.orderId, t.declinedAt, t.sentAt)
+      .where(sql`${t.acceptedAt} IS NULL AND ${t.tokenHash} IS NOT NULL`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client.ts';
 import type { ListParams } from '../../http/filters.ts';
 import type { PartyTable } from './resource.ts';
@@ -43,4 +43,15 @@ export async function rankedSearchPage(db: DbOrTx, t: PartyTable, params: ListPa
         LIMIT ${wanted - leading.length}`,
   );
   return [...leading, ...others].slice(params.offset).map((r) => r.id);
+}
+
+/**
+ * The order a search's total walks (`ListParams.countOrder`): the sort keys' index, when the list's order begins with
+ * the ranking (fields.ts `partySearchOrder`), which no index yields. A count is the same in any order; walked in the
+ * ranked one, it sorted every customer ('kow': 416,000 rows, 0.5 s at 1,000,000).
+ */
+export function rankedCountOrder(t: PartyTable, params: ListParams): SQL[] | undefined {
+  const search = params.equals.get('search')?.[0];
+  if (search === undefined || params.sortedBy.size > 0 || !beginsWithSearch(t.companySortKey, search)) return undefined;
+  return [sql`${t.companySortKey}`, sql`${t.nameSortKey}`, sql`${t.id}`];
 }

@@ -14,7 +14,7 @@ import { collection } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { recordLookup } from '../verification/lookups.ts';
-import { rankedSearchPage } from './ranked.ts';
+import { rankedCountOrder, rankedSearchPage } from './ranked.ts';
 import type { PartyResource } from './resource.ts';
 import { walkedPage } from './walk.ts';
 
@@ -114,6 +114,7 @@ export function partyRoutes<TCreate extends z.ZodType, TUpdate extends z.ZodType
 
     r.get(base, { schema: { tags, querystring: z.record(z.string(), z.unknown()) } }, async (request) => {
       const params = parseListQuery(request.query, resource.filters);
+      params.countOrder = rankedCountOrder(table, params);
       const select = () =>
         db
           .select()

@@ -255,9 +255,28 @@ const payableCarriers = alias(carriers, 'payable_carriers');
 
 /** A statement's lines with their matches (the invoice's or order's number), in the file's order. */
 export async function statementLines(db: DbOrTx, statementId: number): Promise<StatementLine[]> {
+  // The statement's lines from their index in the file's order, fenced (OFFSET 0): joined as one statement, a
+  // statement of 1,234 lines among 40,000 was read by a parallel Seq Scan of every line and sorted (issue 35).
+  const l = db
+    .select()
+    .from(bankStatementLines)
+    .where(eq(bankStatementLines.statementId, statementId))
+    .orderBy(asc(bankStatementLines.position))
+    .offset(0)
+    .as('lines');
   const rows = await db
     .select({
-      line: bankStatementLines,
+      line: {
+        uuid: l.uuid,
+        date: l.date,
+        amount: l.amount,
+        currency: l.currency,
+        title: l.title,
+        counterpartyName: l.counterpartyName,
+        counterpartyAccount: l.counterpartyAccount,
+        bookedAt: l.bookedAt,
+        matchConfidence: l.matchConfidence,
+      },
       invoiceUuid: invoices.uuid,
       invoiceNumber: invoices.number,
       invoiceDue: invoices.dueAmount,
@@ -271,21 +290,17 @@ export async function statementLines(db: DbOrTx, statementId: number): Promise<S
       payableCurrency: carrierInvoices.currency,
       payableCarrier: payableCarriers.companyName,
     })
-    .from(bankStatementLines)
-    .leftJoin(invoices, eq(invoices.id, bankStatementLines.matchInvoiceId))
-    .leftJoin(orders, eq(orders.id, bankStatementLines.matchOrderId))
+    .from(l)
+    .leftJoin(invoices, eq(invoices.id, l.matchInvoiceId))
+    .leftJoin(orders, eq(orders.id, l.matchOrderId))
     .leftJoin(carriers, eq(carriers.id, orders.carrierId))
     // A booked debit shows the carrier invoice it paid, else the one suggested at import.
     .leftJoin(
       carrierInvoices,
-      eq(
-        carrierInvoices.id,
-        sql`coalesce(${bankStatementLines.bookedCarrierInvoiceId}, ${bankStatementLines.matchCarrierInvoiceId})`,
-      ),
+      eq(carrierInvoices.id, sql`coalesce(${l.bookedCarrierInvoiceId}, ${l.matchCarrierInvoiceId})`),
     )
     .leftJoin(payableCarriers, eq(payableCarriers.id, carrierInvoices.carrierId))
-    .where(eq(bankStatementLines.statementId, statementId))
-    .orderBy(asc(bankStatementLines.position));
+    .orderBy(asc(l.position));
   return rows.map(({ line, ...r }) => ({
     '@id': iri('bank_statement_lines', line.uuid),
     uuid: line.uuid,
