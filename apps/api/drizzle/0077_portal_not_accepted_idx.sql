@@ -1,0 +1,1 @@
+CREATE INDEX "portal_links_not_accepted_idx" ON "portal_links" USING btree ("order_id","declined_at","sent_at") WHERE "portal_links"."accepted_at" IS NULL AND "portal_links"."token_hash" IS NOT NULL;
