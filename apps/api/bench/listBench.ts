@@ -24,8 +24,12 @@ const summary = (times: number[]) => {
   return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
 };
 
-/** A total (a count, or the kept counts' sum): measured, but its plan is not a page's. */
-const isTotal = (text: string) => /^\s*select\s+(count\(|coalesce\(sum\()/i.test(text);
+/**
+ * A total (a count, the kept counts' sum, or a scattered condition's matches counted up to the cap:
+ * http/listing.ts `cappedMatches`, `SELECT 1 AS one … LIMIT cap + 1`): measured, but its plan is not a page's (a
+ * sequential read that stops at the cap's 1,001st match is the planner's cheapest count of dense matches).
+ */
+const isTotal = (text: string) => /^\s*select\s+(count\(|coalesce\(sum\(|1 as one\b)/i.test(text);
 const isRead = (text: string) => /^\s*(select|with)\b/i.test(text) && !/\bfor\s+(update|share)\b/i.test(text);
 
 /** A plan in one line: its nodes, outermost first (`Limit > Index Scan using orders_pkey on orders`). */
