@@ -6,7 +6,7 @@ import {
   type PayableWarning,
   type PaymentTermFrom,
 } from '@spedycja/domain';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -20,7 +20,8 @@ import {
 import { badRequest } from '../../http/errors.ts';
 import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
-import { listStatements, runList } from '../../http/listing.ts';
+import { countCapOf, listStatements, runList } from '../../http/listing.ts';
+import { keptPayablesTotals, keptPayablesView } from './kept.ts';
 
 /** The invoice a row settles through (itself, or the one a corrective corrects): its status is the family's. */
 export const rootInvoice = alias(carrierInvoices, 'root_invoice');
@@ -145,11 +146,23 @@ function statusFilter(value: string): SQL | undefined {
   if (wanted.length === 0) return undefined;
   const known = ['czeka_na_dokumenty', 'do_zaplaty', 'po_terminie', 'w_paczce', 'zaplacona', 'wstrzymana'];
   if (wanted.some((w) => !known.includes(w))) throw badRequest(`status: ${known.join(', ')}`);
-  return sql`${statusSql} IN (${sql.join(
-    wanted.map((w) => sql`${w}`),
-    sql`, `,
-  )})`;
+  // Each status as the plain conditions statusSql's CASE tests in order (not the CASE itself, which no index reads and
+  // the planner cannot estimate): the same rows.
+  const parts = wanted.map((w) => statusCondition[w as CarrierInvoiceStatus]);
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
 }
+
+/** Each status's rows, as statusSql decides it (the CASE's earlier branches negated). */
+const statusCondition: Record<CarrierInvoiceStatus, SQL> = {
+  zaplacona: sql`${root.dueAmount} <= 0`,
+  w_paczce: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NOT NULL)`,
+  czeka_na_dokumenty: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NULL AND ${root.dueDate} IS NULL)`,
+  wstrzymana: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NULL AND ${root.dueDate} IS NOT NULL AND ${root.held})`,
+  po_terminie: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NULL AND NOT ${root.held}
+    AND ${root.dueDate} < ${todayDateSql})`,
+  do_zaplaty: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NULL AND NOT ${root.held}
+    AND ${root.dueDate} >= ${todayDateSql})`,
+};
 
 const commonFields: FilterSpec['fields'] = {
   number: { column: ci.number, type: 'string', search: 'partial', order: true },
@@ -213,24 +226,62 @@ export const payablesFilters: FilterSpec = {
   itemsPerPage: 30,
 };
 
-export async function listCarrierInvoices(db: DbOrTx, params: ListParams) {
+function statusCount(db: DbOrTx, params: ListParams) {
+  let matching = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(ci)
+    .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
+    .$dynamic();
+  if ([...params.present].some((name) => name.startsWith('carrier.'))) {
+    matching = matching.innerJoin(carriers, eq(carriers.id, ci.carrierId));
+  }
+  return db
+    .select({ n: count() })
+    .from(
+      matching
+        .where(params.where)
+        .limit(countCapOf(params) + 1)
+        .as('matching'),
+    )
+    .$dynamic();
+}
+
+/** `keptTotal`: the total from kept values ('Do zapłaty''s views, modules/payables/kept.ts); else counted. */
+export async function listCarrierInvoices(db: DbOrTx, params: ListParams, keptTotal?: () => Promise<number>) {
   const statements = listStatements(db, params, selectInvoices(db), {
     from: ci,
     joins: [{ table: carriers, on: eq(carriers.id, ci.carrierId), prefix: 'carrier', inner: true }],
+    keptTotal,
   });
-  // The status filter reads the root's figures: the count joins it as well.
-  const total = params.present.has('status')
-    ? db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(ci)
-        .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
-        .innerJoin(carriers, eq(carriers.id, ci.carrierId))
-        .where(params.where)
-        .$dynamic()
-    : statements.total;
-  const { rows, total: n } = await runList({ db, page: statements.page, total }, params);
+  // The status filter of /api/carrier_invoices reads the root's figures: its page is the one statement (a bounded
+  // walk reads the table alone), its count joins the root too (the carrier only for a filter on it), up to the cap as
+  // every list's count. 'Do zapłaty''s views read the row's own figures.
+  const byRoot = params.present.has('status') && !payables.has(params);
+  const { rows, total: n } = await runList(
+    byRoot ? { db, page: statements.page, total: statusCount(db, params) } : statements,
+    params,
+  );
   return { members: await toJson(db, rows as ListRow[]), total: n };
 }
+
+/**
+ * GET /api/payables: the page, its total and the open figures per currency. A view the kept totals answer
+ * (kept.ts) reads both from them; any other filter counts and sums its matches.
+ */
+export async function listPayables(db: DbOrTx, params: ListParams) {
+  payables.add(params);
+  const view = keptPayablesView(params);
+  if (!view) return Promise.all([listCarrierInvoices(db, params), payablesTotals(db, params)]);
+  const totals = keptPayablesTotals(db, view);
+  // The list's total is only counted for a paginated page; the sums are always answered.
+  return Promise.all([
+    listCarrierInvoices(db, params, async () => (await totals).reduce((n, t) => n + t.count, 0)),
+    totals,
+  ]);
+}
+
+/** The parsed queries of /api/payables (its `status` is payablesView, on the row's own figures). */
+const payables = new WeakSet<ListParams>();
 
 /** The open figures of a payables view, per currency: what is due and how many. */
 export async function payablesTotals(db: DbOrTx, params: ListParams) {
