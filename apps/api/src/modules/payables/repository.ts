@@ -63,8 +63,11 @@ const selectInvoices = (db: DbOrTx) =>
   db
     .select(listSelect)
     .from(ci)
-    .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
+    // The carrier before the root: the app plans joins in the written order (db/client.ts join_collapse_limit), and
+    // a filter or a sort on the carrier then starts from it (its uuid, its name's index), never from every invoice
+    // joined to its root first.
     .innerJoin(carriers, eq(carriers.id, ci.carrierId))
+    .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
     .leftJoin(receivedInvoices, eq(receivedInvoices.id, ci.receivedInvoiceId))
     .$dynamic();
 
