@@ -109,6 +109,11 @@ export const carrierInvoices = pgTable(
         .on(t[c].nullsFirst(), t.id)
         .where(sql`${t.dueAmount} > 0 AND ${t.deletionReason} = 0 AND ${t.type} = 'vat'`),
     ),
+    // The rows whose status is not their own figures' (correctives, and any row corrected itself): few, counted apart
+    // from the kept totals (payables/repository.ts keptStatusCount).
+    index('carrier_invoices_family_idx')
+      .on(t.id)
+      .where(sql`${t.deletionReason} = 0 AND (${t.correctedId} IS NOT NULL OR ${t.type} <> 'vat')`),
     // The list by the carrier's name: a carrier's live invoices in id order (the name's tiebreaker).
     index('carrier_invoices_live_carrier_id_idx').on(t.carrierId, t.id).where(sql`${t.deletionReason} = 0`),
   ],

@@ -8,7 +8,7 @@ import {
 } from '@spedycja/domain';
 import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, selectRows } from '../../db/client.ts';
 import {
   carrierInvoiceOrders,
   carrierInvoices,
@@ -141,7 +141,8 @@ export async function readCarrierInvoice(db: DbOrTx, uuid: string): Promise<Carr
   return (await toJson(db, rows))[0];
 }
 
-function statusFilter(value: string): SQL | undefined {
+/** The statuses asked (`status=a,b`), each known; undefined when none. */
+function statusesOf(value: string): CarrierInvoiceStatus[] | undefined {
   const wanted = value
     .split(',')
     .map((v) => v.trim())
@@ -149,23 +150,60 @@ function statusFilter(value: string): SQL | undefined {
   if (wanted.length === 0) return undefined;
   const known = ['czeka_na_dokumenty', 'do_zaplaty', 'po_terminie', 'w_paczce', 'zaplacona', 'wstrzymana'];
   if (wanted.some((w) => !known.includes(w))) throw badRequest(`status: ${known.join(', ')}`);
-  // Each status as the plain conditions statusSql's CASE tests in order (not the CASE itself, which no index reads and
-  // the planner cannot estimate): the same rows.
-  const parts = wanted.map((w) => statusCondition[w as CarrierInvoiceStatus]);
-  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+  return wanted as CarrierInvoiceStatus[];
 }
 
-/** Each status's rows, as statusSql decides it (the CASE's earlier branches negated). */
-const statusCondition: Record<CarrierInvoiceStatus, SQL> = {
-  zaplacona: sql`${root.dueAmount} <= 0`,
-  w_paczce: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NOT NULL)`,
-  czeka_na_dokumenty: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NULL AND ${root.dueDate} IS NULL)`,
-  wstrzymana: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NULL AND ${root.dueDate} IS NOT NULL AND ${root.held})`,
-  po_terminie: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NULL AND NOT ${root.held}
-    AND ${root.dueDate} < ${todayDateSql})`,
-  do_zaplaty: sql`(${root.dueAmount} > 0 AND ${root.batchId} IS NULL AND NOT ${root.held}
-    AND ${root.dueDate} >= ${todayDateSql})`,
+function statusFilter(value: string): SQL | undefined {
+  const wanted = statusesOf(value);
+  return wanted && statusIn(root, wanted);
+}
+
+/**
+ * Each status as the plain conditions statusSql's CASE tests in order (its earlier branches negated), on the root's
+ * figures (or another row's): the same rows, but conditions an index or the planner's estimate can read.
+ */
+function statusIn(t: typeof ci | typeof root, wanted: readonly CarrierInvoiceStatus[]): SQL {
+  const condition: Record<CarrierInvoiceStatus, SQL> = {
+    zaplacona: sql`${t.dueAmount} <= 0`,
+    w_paczce: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NOT NULL)`,
+    czeka_na_dokumenty: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NULL AND ${t.dueDate} IS NULL)`,
+    wstrzymana: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NULL AND ${t.dueDate} IS NOT NULL AND ${t.held})`,
+    po_terminie: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NULL AND NOT ${t.held} AND ${t.dueDate} < ${todayDateSql})`,
+    do_zaplaty: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NULL AND NOT ${t.held} AND ${t.dueDate} >= ${todayDateSql})`,
+  };
+  const parts = wanted.map((w) => condition[w]);
+  return parts.length === 1 ? (parts[0] as SQL) : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** The same statuses on cashflow_day_totals's columns (its rows have something due): none for 'zaplacona'. */
+const keptStatus: Record<Exclude<CarrierInvoiceStatus, 'zaplacona'>, SQL> = {
+  w_paczce: sql`in_batch`,
+  czeka_na_dokumenty: sql`(NOT in_batch AND day IS NULL)`,
+  wstrzymana: sql`(NOT in_batch AND day IS NOT NULL AND held)`,
+  po_terminie: sql`(NOT in_batch AND NOT held AND day < ${todayDateSql})`,
+  do_zaplaty: sql`(NOT in_batch AND NOT held AND day >= ${todayDateSql})`,
 };
+
+/**
+ * The total of /api/carrier_invoices?status=… (no other filter, not 'zaplacona'): the live VAT invoices with something
+ * due kept per status in cashflow_day_totals, corrected by the few rows whose status is not their own figures' (a
+ * corrective, or a row corrected itself: its root's), read through carrier_invoices_family_idx.
+ */
+async function keptStatusCount(db: DbOrTx, wanted: readonly Exclude<CarrierInvoiceStatus, 'zaplacona'>[]) {
+  const kept = sql.join(
+    wanted.map((w) => keptStatus[w]),
+    sql` OR `,
+  );
+  const [row] = await selectRows<{ n: string | number }>(
+    db,
+    sql`SELECT (SELECT coalesce(sum(n), 0) FROM cashflow_day_totals WHERE side = 'out' AND (${kept}))
+          + (SELECT count(*) FILTER (WHERE ${statusIn(root, wanted)})
+                  - count(*) FILTER (WHERE ${ci.type} = 'vat' AND ${statusIn(ci, wanted)})
+             FROM ${ci} JOIN ${ci} AS ${sql.identifier('root_invoice')} ON ${root.id} = coalesce(${ci.correctedId}, ${ci.id})
+             WHERE ${ci.deletionReason} = 0 AND (${ci.correctedId} IS NOT NULL OR ${ci.type} <> 'vat')) AS n`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 const commonFields: FilterSpec['fields'] = {
   number: { column: ci.number, type: 'string', search: 'partial', order: true },
@@ -260,6 +298,15 @@ export async function listCarrierInvoices(db: DbOrTx, params: ListParams, keptTo
   // walk reads the table alone), its count joins the root too (the carrier only for a filter on it), up to the cap as
   // every list's count. 'Do zapłaty''s views read the row's own figures.
   const byRoot = params.present.has('status') && !payables.has(params);
+  const statuses = byRoot && params.present.size === 1 ? statusesOf(params.equals.get('status')?.[0] ?? '') : undefined;
+  if (statuses && !statuses.includes('zaplacona')) {
+    const wanted = statuses as Exclude<CarrierInvoiceStatus, 'zaplacona'>[];
+    const { rows, total: n } = await runList(
+      { db, page: statements.page, total: statusCount(db, params), keptTotal: () => keptStatusCount(db, wanted) },
+      params,
+    );
+    return { members: await toJson(db, rows as ListRow[]), total: n };
+  }
   const { rows, total: n } = await runList(
     byRoot ? { db, page: statements.page, total: statusCount(db, params) } : statements,
     params,

@@ -1,0 +1,1 @@
+CREATE INDEX "carrier_invoices_family_idx" ON "carrier_invoices" USING btree ("id") WHERE "carrier_invoices"."deletion_reason" = 0 AND ("carrier_invoices"."corrected_id" IS NOT NULL OR "carrier_invoices"."type" <> 'vat');
