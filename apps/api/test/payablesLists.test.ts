@@ -5,7 +5,7 @@ import { parseListQuery } from '../src/http/filters.ts';
 import { setCountCacheMs } from '../src/http/listing.ts';
 import { cashflow, countedCashflowRows } from '../src/modules/payables/cashflow.ts';
 import { keptPayablesView } from '../src/modules/payables/kept.ts';
-import { payablesFilters } from '../src/modules/payables/repository.ts';
+import { payablesFilters, payablesTotals } from '../src/modules/payables/repository.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { warsawDay } from '../src/warsawDay.ts';
 import { bearer, createTestApp, dbKinds, type TestApp } from './helpers.ts';
@@ -118,6 +118,27 @@ describe.each(dbKinds)("carriers' invoices' lists on %s", (kind) => {
     }
   };
 
+  /** A filtered view (its matches summed up to the cap) against summing every match (payablesTotals, as before). */
+  const filteredPayablesAgree = async () => {
+    const day = warsawDay();
+    for (const view of [
+      `dueDate[after]=${day}`,
+      `dueDate[before]=${day}&status=po_terminie`,
+      'number=FP/1',
+      'number=3/2026&order[dueAmount]=desc',
+      'grossAmount[gte]=1300',
+      'issueDate[strictly_before]=2099-01-01&currency=eur',
+      'carrier.companyName=a',
+    ]) {
+      const query = Object.fromEntries(new URLSearchParams(view));
+      const truth = await payablesTotals(t.database.db, parseListQuery(query, payablesFilters));
+      const answered = await get(`/api/payables?${view}`);
+      expect(answered.totals, view).toEqual(truth);
+      expect(answered.totalsCapped, view).toBeUndefined();
+      expect(answered['hydra:totalItems'], view).toBe(truth.reduce((n, x) => n + x.count, 0));
+    }
+  };
+
   const cashflowAgrees = async () => {
     const today = warsawDay();
     for (const weeks of [1, 8, 26]) {
@@ -138,6 +159,7 @@ describe.each(dbKinds)("carriers' invoices' lists on %s", (kind) => {
   const everythingAgrees = async () => {
     await statusesAgree();
     await payablesAgree();
+    await filteredPayablesAgree();
     return cashflowAgrees();
   };
 

@@ -268,11 +268,12 @@ export async function payablesRoutes(
 
   r.get('/api/payables', { schema: { tags: ['Payables'], ...list } }, async (request) => {
     const params = parseListQuery(request.query, payablesFilters);
-    const [{ members, total }, totals] = await listPayables(db, params);
+    const { members, total, totals, totalsCapped } = await listPayables(db, params);
     const carrierUuid = typeof request.query['carrier.uuid'] === 'string' ? request.query['carrier.uuid'] : undefined;
     return {
       ...collection(request.url, members, total, params),
       totals,
+      ...(totalsCapped ? { totalsCapped } : {}),
       ...(carrierUuid ? { balance: await carrierBalance(db, carrierUuid) } : {}),
     };
   });
