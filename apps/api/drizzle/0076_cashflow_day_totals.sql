@@ -21,7 +21,7 @@ BEGIN
       SELECT 'in', currency, payment_date, -count(*), -sum(due_amount) FROM old_rows
         WHERE NOT paid AND type = 'vat' AND due_amount > 0 GROUP BY currency, payment_date;
   ELSE
-    -- An update that changes none of the kept figures adds no row.
+    -- No row where none of the kept figures changed.
     INSERT INTO cashflow_day_totals (side, currency, day, n, amount)
       SELECT 'in', currency, day, sum(d), sum(amount) FROM (
         SELECT currency, payment_date AS day, -1 AS d, -due_amount AS amount FROM old_rows
@@ -45,7 +45,7 @@ BEGIN
       SELECT 'out', currency, due_date, held, batch_id IS NOT NULL, -count(*), -sum(due_amount) FROM old_rows
         WHERE due_amount > 0 AND deletion_reason = 0 AND type = 'vat' GROUP BY currency, due_date, held, batch_id IS NOT NULL;
   ELSE
-    -- An update that changes none of the kept figures adds no row.
+    -- No row where none of the kept figures changed.
     INSERT INTO cashflow_day_totals (side, currency, day, held, in_batch, n, amount)
       SELECT 'out', currency, day, held, in_batch, sum(d), sum(amount) FROM (
         SELECT currency, due_date AS day, held, batch_id IS NOT NULL AS in_batch, -1 AS d, -due_amount AS amount FROM old_rows
