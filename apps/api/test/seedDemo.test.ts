@@ -46,6 +46,8 @@ async function signature(db: Db): Promise<Record<string, string>> {
       UNION ALL SELECT 'telegram', count(*) FROM telegram_messages) x`,
     payments: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (SELECT side, currency, sum(n), sum(amount)
       FROM payment_day_totals GROUP BY 1, 2 HAVING sum(n) <> 0) x`,
+    cashflow: `SELECT string_agg(x::text, ';' ORDER BY x::text) AS v FROM (SELECT side, currency, day, held, in_batch, sum(n),
+      sum(amount) FROM cashflow_day_totals GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0) x`,
   };
   const out: Record<string, string> = {};
   for (const [name, query] of Object.entries(checks)) {

@@ -13,11 +13,11 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 /** What the database writes by itself when a table is written: its triggers (any change). */
 export const TRIGGER_WRITES: Readonly<Record<string, readonly string[]>> = {
   bank_statement_lines: ['bank_statements'],
-  carrier_invoices: ['record_history'],
+  carrier_invoices: ['cashflow_day_totals', 'record_history'],
   carriers: ['orders', 'record_history', 'status_counts'],
   customers: ['orders', 'queries', 'record_history', 'status_counts'],
   interest_notes: ['record_history'],
-  invoices: ['customer_balances', 'customers', 'invoice_month_totals', 'record_history'],
+  invoices: ['cashflow_day_totals', 'customer_balances', 'customers', 'invoice_month_totals', 'record_history'],
   offers: ['record_history', 'status_counts'],
   orders: ['payment_day_totals', 'record_history', 'stats_monthly', 'status_counts'],
   payments: ['record_history'],

@@ -232,6 +232,14 @@ async function moneyKept(db: Db) {
             LEFT JOIN invoices i ON i.customer_id = c2.id AND i.type = 'vat' AND NOT i.paid AND i.due_amount > 0
             GROUP BY c2.id) d
       WHERE c.id = d.id AND c.debt_since IS DISTINCT FROM d.since`);
+  await db.execute(sql`DELETE FROM cashflow_day_totals`);
+  await db.execute(sql`
+    INSERT INTO cashflow_day_totals (side, currency, day, held, in_batch, n, amount)
+      SELECT 'in', currency, payment_date, false, false, count(*), sum(due_amount) FROM invoices
+        WHERE NOT paid AND type = 'vat' AND due_amount > 0 GROUP BY currency, payment_date
+      UNION ALL SELECT 'out', currency, due_date, held, batch_id IS NOT NULL, count(*), sum(due_amount)
+        FROM carrier_invoices WHERE due_amount > 0 AND deletion_reason = 0 AND type = 'vat'
+        GROUP BY currency, due_date, held, batch_id IS NOT NULL`);
   await db.execute(sql`DELETE FROM payment_day_totals`);
   await db.execute(sql`
     INSERT INTO payment_day_totals (side, currency, day, n, amount)

@@ -22,6 +22,11 @@ import { carriers, customers } from './parties.ts';
 import { orderDocuments } from './portal.ts';
 import { users } from './users.ts';
 
+/** The sortable columns (besides the issue and due dates, which have their own indexes) of the two lists. */
+const liveSorted = ['number', 'dueDate', 'receivedDate', 'grossAmount', 'dueAmount'] as const;
+const openSorted = ['number', 'issueDate', 'receivedDate', 'grossAmount', 'dueAmount'] as const;
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /**
  * Issue 38: a carrier's invoice as a payable. Amounts in hundredths of its currency; an EUR invoice keeps the rate the
  * VAT act takes (NBP's of the last business day before the issue date) in ten-thousandths. What is due, the due date
@@ -88,6 +93,29 @@ export const carrierInvoices = pgTable(
       .on(t.dueDate.nullsFirst(), t.id)
       .where(sql`${t.dueAmount} > 0 AND ${t.deletionReason} = 0 AND ${t.type} = 'vat'`),
     index('carrier_invoices_number_trgm').using('gin', sql`${t.number} gin_trgm_ops`),
+    // Issue 35: each sortable column of /api/carrier_invoices (live rows) and of 'Do zapłaty' (open rows) in an index
+    // that yields its order, NULLS FIRST as `order[x]=asc` sorts (read backwards for desc), id as the tiebreaker.
+    // The default view sorts `issue_date DESC NULLS FIRST, id ASC`, which no index read either way yielded.
+    index('carrier_invoices_live_default_idx')
+      .on(t.issueDate.desc().nullsFirst(), t.id)
+      .where(sql`${t.deletionReason} = 0`),
+    ...liveSorted.map((c) =>
+      index(`carrier_invoices_live_${snake(c)}_idx`)
+        .on(t[c].nullsFirst(), t.id)
+        .where(sql`${t.deletionReason} = 0`),
+    ),
+    ...openSorted.map((c) =>
+      index(`carrier_invoices_open_${snake(c)}_idx`)
+        .on(t[c].nullsFirst(), t.id)
+        .where(sql`${t.dueAmount} > 0 AND ${t.deletionReason} = 0 AND ${t.type} = 'vat'`),
+    ),
+    // The rows whose status is not their own figures' (correctives, and any row corrected itself): few, counted apart
+    // from the kept totals (payables/repository.ts keptStatusCount).
+    index('carrier_invoices_family_idx')
+      .on(t.id)
+      .where(sql`${t.deletionReason} = 0 AND (${t.correctedId} IS NOT NULL OR ${t.type} <> 'vat')`),
+    // The list by the carrier's name: a carrier's live invoices in id order (the name's tiebreaker).
+    index('carrier_invoices_live_carrier_id_idx').on(t.carrierId, t.id).where(sql`${t.deletionReason} = 0`),
   ],
 );
 
@@ -221,4 +249,24 @@ export const transferLineInvoices = pgTable(
     primaryKey({ columns: [t.lineId, t.carrierInvoiceId] }),
     index('transfer_line_invoices_invoice_idx').on(t.carrierInvoiceId),
   ],
+);
+
+/**
+ * Issue 35: the open money per side, currency and day, kept by statement triggers (migration cashflow_day_totals) as
+ * net changes: 'in' our VAT invoices not paid with something due, by payment date; 'out' the carriers' live VAT
+ * invoices with something due, by due date (null while waiting for documents), held and in a batch apart. 'Przepływy'
+ * and the totals of 'Do zapłaty''s views read these few rows per day instead of summing every open invoice.
+ */
+export const cashflowDayTotals = pgTable(
+  'cashflow_day_totals',
+  {
+    side: text('side').notNull(),
+    currency: text('currency').notNull(),
+    day: date('day', { mode: 'string' }),
+    held: boolean('held').notNull().default(false),
+    inBatch: boolean('in_batch').notNull().default(false),
+    n: integer('n').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('cashflow_day_totals_idx').on(t.side, t.day)],
 );

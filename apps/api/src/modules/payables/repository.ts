@@ -6,9 +6,9 @@ import {
   type PayableWarning,
   type PaymentTermFrom,
 } from '@spedycja/domain';
-import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, selectRows } from '../../db/client.ts';
 import {
   carrierInvoiceOrders,
   carrierInvoices,
@@ -20,7 +20,8 @@ import {
 import { badRequest } from '../../http/errors.ts';
 import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
-import { listStatements, runList } from '../../http/listing.ts';
+import { cappedMatches, countCapOf, listStatements, runList } from '../../http/listing.ts';
+import { keptPayablesTotals, keptPayablesView } from './kept.ts';
 
 /** The invoice a row settles through (itself, or the one a corrective corrects): its status is the family's. */
 export const rootInvoice = alias(carrierInvoices, 'root_invoice');
@@ -62,8 +63,11 @@ const selectInvoices = (db: DbOrTx) =>
   db
     .select(listSelect)
     .from(ci)
-    .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
+    // The carrier before the root: the app plans joins in the written order (db/client.ts join_collapse_limit), and
+    // a filter or a sort on the carrier then starts from it (its uuid, its name's index), never from every invoice
+    // joined to its root first.
     .innerJoin(carriers, eq(carriers.id, ci.carrierId))
+    .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
     .leftJoin(receivedInvoices, eq(receivedInvoices.id, ci.receivedInvoiceId))
     .$dynamic();
 
@@ -137,7 +141,8 @@ export async function readCarrierInvoice(db: DbOrTx, uuid: string): Promise<Carr
   return (await toJson(db, rows))[0];
 }
 
-function statusFilter(value: string): SQL | undefined {
+/** The statuses asked (`status=a,b`), each known; undefined when none. */
+function statusesOf(value: string): CarrierInvoiceStatus[] | undefined {
   const wanted = value
     .split(',')
     .map((v) => v.trim())
@@ -145,10 +150,59 @@ function statusFilter(value: string): SQL | undefined {
   if (wanted.length === 0) return undefined;
   const known = ['czeka_na_dokumenty', 'do_zaplaty', 'po_terminie', 'w_paczce', 'zaplacona', 'wstrzymana'];
   if (wanted.some((w) => !known.includes(w))) throw badRequest(`status: ${known.join(', ')}`);
-  return sql`${statusSql} IN (${sql.join(
-    wanted.map((w) => sql`${w}`),
-    sql`, `,
-  )})`;
+  return wanted as CarrierInvoiceStatus[];
+}
+
+function statusFilter(value: string): SQL | undefined {
+  const wanted = statusesOf(value);
+  return wanted && statusIn(root, wanted);
+}
+
+/**
+ * Each status as the plain conditions statusSql's CASE tests in order (its earlier branches negated), on the root's
+ * figures (or another row's): the same rows, but conditions an index or the planner's estimate can read.
+ */
+function statusIn(t: typeof ci | typeof root, wanted: readonly CarrierInvoiceStatus[]): SQL {
+  const condition: Record<CarrierInvoiceStatus, SQL> = {
+    zaplacona: sql`${t.dueAmount} <= 0`,
+    w_paczce: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NOT NULL)`,
+    czeka_na_dokumenty: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NULL AND ${t.dueDate} IS NULL)`,
+    wstrzymana: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NULL AND ${t.dueDate} IS NOT NULL AND ${t.held})`,
+    po_terminie: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NULL AND NOT ${t.held} AND ${t.dueDate} < ${todayDateSql})`,
+    do_zaplaty: sql`(${t.dueAmount} > 0 AND ${t.batchId} IS NULL AND NOT ${t.held} AND ${t.dueDate} >= ${todayDateSql})`,
+  };
+  const parts = wanted.map((w) => condition[w]);
+  return parts.length === 1 ? (parts[0] as SQL) : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** The same statuses on cashflow_day_totals's columns (its rows have something due): none for 'zaplacona'. */
+const keptStatus: Record<Exclude<CarrierInvoiceStatus, 'zaplacona'>, SQL> = {
+  w_paczce: sql`in_batch`,
+  czeka_na_dokumenty: sql`(NOT in_batch AND day IS NULL)`,
+  wstrzymana: sql`(NOT in_batch AND day IS NOT NULL AND held)`,
+  po_terminie: sql`(NOT in_batch AND NOT held AND day < ${todayDateSql})`,
+  do_zaplaty: sql`(NOT in_batch AND NOT held AND day >= ${todayDateSql})`,
+};
+
+/**
+ * The total of /api/carrier_invoices?status=… (no other filter, not 'zaplacona'): the live VAT invoices with something
+ * due kept per status in cashflow_day_totals, corrected by the few rows whose status is not their own figures' (a
+ * corrective, or a row corrected itself: its root's), read through carrier_invoices_family_idx.
+ */
+async function keptStatusCount(db: DbOrTx, wanted: readonly Exclude<CarrierInvoiceStatus, 'zaplacona'>[]) {
+  const kept = sql.join(
+    wanted.map((w) => keptStatus[w]),
+    sql` OR `,
+  );
+  const [row] = await selectRows<{ n: string | number }>(
+    db,
+    sql`SELECT (SELECT coalesce(sum(n), 0) FROM cashflow_day_totals WHERE side = 'out' AND (${kept}))
+          + (SELECT count(*) FILTER (WHERE ${statusIn(root, wanted)})
+                  - count(*) FILTER (WHERE ${ci.type} = 'vat' AND ${statusIn(ci, wanted)})
+             FROM ${ci} JOIN ${ci} AS ${sql.identifier('root_invoice')} ON ${root.id} = coalesce(${ci.correctedId}, ${ci.id})
+             WHERE ${ci.deletionReason} = 0 AND (${ci.correctedId} IS NOT NULL OR ${ci.type} <> 'vat')) AS n`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 const commonFields: FilterSpec['fields'] = {
@@ -213,24 +267,107 @@ export const payablesFilters: FilterSpec = {
   itemsPerPage: 30,
 };
 
-export async function listCarrierInvoices(db: DbOrTx, params: ListParams) {
+function statusCount(db: DbOrTx, params: ListParams) {
+  let matching = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(ci)
+    .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
+    .$dynamic();
+  if ([...params.present].some((name) => name.startsWith('carrier.'))) {
+    matching = matching.innerJoin(carriers, eq(carriers.id, ci.carrierId));
+  }
+  return db
+    .select({ n: count() })
+    .from(
+      matching
+        .where(params.where)
+        .limit(countCapOf(params) + 1)
+        .as('matching'),
+    )
+    .$dynamic();
+}
+
+/** `keptTotal`: the total from kept values ('Do zapłaty''s views, modules/payables/kept.ts); else counted. */
+export async function listCarrierInvoices(db: DbOrTx, params: ListParams, keptTotal?: () => Promise<number>) {
   const statements = listStatements(db, params, selectInvoices(db), {
     from: ci,
     joins: [{ table: carriers, on: eq(carriers.id, ci.carrierId), prefix: 'carrier', inner: true }],
+    keptTotal,
   });
-  // The status filter reads the root's figures: the count joins it as well.
-  const total = params.present.has('status')
-    ? db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(ci)
-        .innerJoin(root, sql`${root.id} = coalesce(${ci.correctedId}, ${ci.id})`)
-        .innerJoin(carriers, eq(carriers.id, ci.carrierId))
-        .where(params.where)
-        .$dynamic()
-    : statements.total;
-  const { rows, total: n } = await runList({ db, page: statements.page, total }, params);
+  // The status filter of /api/carrier_invoices reads the root's figures: its page is the one statement (a bounded
+  // walk reads the table alone), its count joins the root too (the carrier only for a filter on it), up to the cap as
+  // every list's count. 'Do zapłaty''s views read the row's own figures.
+  const byRoot = params.present.has('status') && !payables.has(params);
+  const statuses = byRoot && params.present.size === 1 ? statusesOf(params.equals.get('status')?.[0] ?? '') : undefined;
+  if (statuses && !statuses.includes('zaplacona')) {
+    const wanted = statuses as Exclude<CarrierInvoiceStatus, 'zaplacona'>[];
+    const { rows, total: n } = await runList(
+      { db, page: statements.page, total: statusCount(db, params), keptTotal: () => keptStatusCount(db, wanted) },
+      params,
+    );
+    return { members: await toJson(db, rows as ListRow[]), total: n };
+  }
+  const { rows, total: n } = await runList(
+    byRoot ? { db, page: statements.page, total: statusCount(db, params) } : statements,
+    params,
+  );
   return { members: await toJson(db, rows as ListRow[]), total: n };
 }
+
+/**
+ * GET /api/payables: the page, its total and the open figures per currency. A view the kept totals answer
+ * (kept.ts) reads both from them; any other filter counts and sums its matches.
+ */
+export async function listPayables(db: DbOrTx, params: ListParams) {
+  payables.add(params);
+  const view = keptPayablesView(params);
+  if (view) {
+    const totals = keptPayablesTotals(db, view);
+    // The list's total is only counted for a paginated page; the sums are always answered.
+    const [list, sums] = await Promise.all([
+      listCarrierInvoices(db, params, async () => (await totals).reduce((n, t) => n + t.count, 0)),
+      totals,
+    ]);
+    return { ...list, totals: sums, totalsCapped: false };
+  }
+  // Other filters: the matches summed up to the total's cap (http/listing.ts cappedMatches, as the payments cockpit):
+  // beyond it neither the total nor the sums are counted, the screen says 'ponad 10 000' and asks for a narrower
+  // filter (a date range over most open invoices summed 100,000 of them: 100–200 ms at 1,000,000 rows). A filter on
+  // the carrier joins it, as the list's count does.
+  const cap = countCapOf(params);
+  const ordered = !params.sortedBy.has('carrier.companyName');
+  const columns = { currency: ci.currency, due: ci.dueAmount };
+  const matches = (async () => {
+    const rows: { currency: string; due: number | string }[] = [...params.present].some((name) =>
+      name.startsWith('carrier.'),
+    )
+      ? await db
+          .select(columns)
+          .from(ci)
+          .innerJoin(carriers, eq(carriers.id, ci.carrierId))
+          .where(params.where)
+          .limit(cap + 1)
+      : await cappedMatches(db, ci, params, sql`${ci.currency} AS currency, ${ci.dueAmount} AS due`, cap, ordered);
+    const byCurrency = new Map<string, { currency: string; amount: number; count: number }>();
+    for (const row of rows) {
+      const total = byCurrency.get(row.currency) ?? { currency: row.currency, amount: 0, count: 0 };
+      total.amount += Number(row.due);
+      total.count += 1;
+      byCurrency.set(row.currency, total);
+    }
+    return { count: rows.length, totals: [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1)) };
+  })();
+  const [list, counted] = await Promise.all([
+    listCarrierInvoices(db, params, async () => (await matches).count),
+    matches,
+  ]);
+  const capped = counted.count > cap;
+  if (params.paginated && !params.partial && capped) params.totalCapped = true;
+  return { ...list, totals: capped ? [] : counted.totals, totalsCapped: capped };
+}
+
+/** The parsed queries of /api/payables (its `status` is payablesView, on the row's own figures). */
+const payables = new WeakSet<ListParams>();
 
 /** The open figures of a payables view, per currency: what is due and how many. */
 export async function payablesTotals(db: DbOrTx, params: ListParams) {

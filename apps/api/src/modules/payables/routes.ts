@@ -37,9 +37,9 @@ import { cashflow } from './cashflow.ts';
 import {
   carrierInvoiceFilters,
   listCarrierInvoices,
+  listPayables,
   listPortalInvoices,
   payablesFilters,
-  payablesTotals,
   portalInvoiceFilters,
   readCarrierInvoice,
 } from './repository.ts';
@@ -268,14 +268,12 @@ export async function payablesRoutes(
 
   r.get('/api/payables', { schema: { tags: ['Payables'], ...list } }, async (request) => {
     const params = parseListQuery(request.query, payablesFilters);
-    const [{ members, total }, totals] = await Promise.all([
-      listCarrierInvoices(db, params),
-      payablesTotals(db, params),
-    ]);
+    const { members, total, totals, totalsCapped } = await listPayables(db, params);
     const carrierUuid = typeof request.query['carrier.uuid'] === 'string' ? request.query['carrier.uuid'] : undefined;
     return {
       ...collection(request.url, members, total, params),
       totals,
+      ...(totalsCapped ? { totalsCapped } : {}),
       ...(carrierUuid ? { balance: await carrierBalance(db, carrierUuid) } : {}),
     };
   });

@@ -3,7 +3,7 @@ import { type CarrierInvoice, DEBOUNCE_MS, formatMoney, type TransferBatch } fro
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../components/DataTable/DataTable.tsx';
-import { sortToParams } from '../../components/DataTable/paging.ts';
+import { cappedTotalLabel, sortToParams } from '../../components/DataTable/paging.ts';
 import type { ColumnDef } from '../../components/DataTable/types.ts';
 import { useListState } from '../../components/DataTable/useListState.ts';
 import { DateText, StatusBadge } from '../../components/display.tsx';
@@ -305,6 +305,11 @@ export function PayablesPage() {
         debounceMs={DEBOUNCE_MS.defaultFilters}
       />
       <Group gap="lg" aria-label={t.sums}>
+        {list.data?.totalsCapped ? (
+          <Text size="sm">
+            {t.sums}: {t.sumsCapped(cappedTotalLabel(list.data['hydra:totalItems']))}
+          </Text>
+        ) : null}
         {totals.map((s) => (
           <Text key={s.currency} size="sm">
             {t.sums}: <b>{formatMoney(s.amount, s.currency)}</b> ({s.count})

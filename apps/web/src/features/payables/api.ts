@@ -12,6 +12,8 @@ import { payablesUiMessages as t } from './messages.ts';
 
 export type PayablesPage = HydraCollection<CarrierInvoice> & {
   totals: { currency: string; amount: number; count: number }[];
+  /** More matches than the API sums (a filter over most open invoices): no sums, a narrower filter asked for. */
+  totalsCapped?: boolean;
   balance?: { weOwe: { currency: string; amount: number }[]; owesUs: { currency: string; amount: number }[] };
 };
 

@@ -29,6 +29,7 @@ export const payablesUiMessages = {
     actions: 'Akcje',
   },
   sums: 'Suma do zapłaty',
+  sumsCapped: (count: string) => `ponad ${count} pozycji — zawęź filtry, aby zobaczyć sumy`,
   selected: (n: number) => `Wybrano: ${n}`,
   prepare: 'Przygotuj przelewy',
   payments: 'Płatności',
