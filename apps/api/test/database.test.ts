@@ -12,6 +12,8 @@ import { invoiceListStatements } from '../src/modules/invoices/repository.ts';
 import { archiveFilters } from '../src/modules/loadings/archive.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { orderListStatements } from '../src/modules/orders/repository.ts';
+import { paymentFilters } from '../src/modules/payments/filters.ts';
+import { paymentListStatements } from '../src/modules/payments/repository.ts';
 import { publicFilters, publicPageStatement } from '../src/modules/public/repository.ts';
 import { queryFilters } from '../src/modules/queries/filters.ts';
 import { queryListStatements } from '../src/modules/queries/repository.ts';
@@ -155,6 +157,18 @@ describe.each(dbKinds)('list plans (%s)', (kind) => {
     const sorts = plan.split('\n').filter((line) => /^\s*(->\s*)?(Incremental )?Sort {2}\(/.test(line));
     expect(sorts).toHaveLength(1);
     expect(Number(/rows=(\d+)/.exec(sorts[0] ?? '')?.[1])).toBeLessThanOrEqual(archive.itemsPerPage);
+  });
+
+  it("reads the payments cockpit's page ids from the payment-date index alone, a loading-date filter there too", async () => {
+    for (const side of ['customer', 'carrier'] as const) {
+      for (const query of [{}, { 'loadingDate[after]': '2026-06-01' }]) {
+        const params = parseListQuery({ side, ...query }, paymentFilters(side));
+        const plan = await planOf(database.db, paymentListStatements(database.db, side, params).page);
+        expect(plan, `${side} ${JSON.stringify(query)}`).toMatch(
+          new RegExp(`InitPlan[\\s\\S]*Index Only Scan using orders_${side}_unpaid_idx`),
+        );
+      }
+    }
   });
 
   it('sorts customers and carriers by company name from an index, by default and both ways', async () => {

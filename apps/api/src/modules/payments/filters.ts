@@ -132,5 +132,9 @@ export function paymentFilters(side: PaymentSide): FilterSpec {
     defaultOrder: [sortKey(c.date, 'asc', 'last')],
     tiebreaker: o.id,
     itemsPerPage: 30,
+    // The page's ids from the payment-date index alone: it holds the loading date, the currency and the owner
+    // (migration 0079), so that a filter on them skips the older unpaid orders there, not in the table
+    // (`loadingDate[after]` two months back: 41,669 orders read for 30 at 1,000,000 rows).
+    idsFirst: true,
   };
 }
