@@ -175,7 +175,11 @@ describe.each(dbKinds)('exports on %s', (kind) => {
       ['carriers', ''],
       ['invoices', ''],
       ['loadings/archive', ''],
+      // Sorted by a joined record's column: the batches read the join (the page's ids-first read is the list's own).
+      ['loadings/archive', 'order[customer.companyName]=desc'],
+      ['loadings/archive', 'order[user.name]=asc'],
       ['payments', 'side=customer&state=overdue'],
+      ['payments', 'side=carrier&order[party.companyName]=asc&loadingDate[after]=2020-01-01'],
       ['payments', 'side=carrier'],
     ] as const) {
       const res = await api('GET', `/api/${path}/export?${query}`);
