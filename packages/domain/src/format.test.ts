@@ -10,6 +10,7 @@ import {
   formatSize,
   formatWallClock,
   formatWallClockDay,
+  formatWallClockMoment,
   hundredthsToDecimal,
   pluralPl,
   truncate,
@@ -85,6 +86,14 @@ describe('loading and unloading times (wall-clock, kept as UTC)', () => {
     expect(formatWallClockDay('2026-12-07T08:00:00.000Z')).toBe('07/12/2026');
     expect(formatWallClockDay('2026-12-07T00:00:00.000Z')).toBe('07/12/2026');
     expect(formatWallClock(null)).toBe('Brak');
+  });
+
+  it('writes a reported moment with its time, midnight included (a tap at 00:00 is not a day without a time)', () => {
+    expect(formatWallClockMoment('2026-11-30T00:00:00.000Z')).toBe('00:00, 30/11/2026');
+    expect(formatWallClockMoment('2026-11-30T00:00:59.000Z')).toBe('00:00, 30/11/2026');
+    expect(formatWallClockMoment('2026-12-07 23:30:00+00')).toBe('23:30, 07/12/2026');
+    expect(formatWallClockMoment('2026-12-07T08:05:00.000Z')).toBe(formatWallClock('2026-12-07T08:05:00.000Z'));
+    expect(formatWallClockMoment(null)).toBe('Brak');
   });
 });
 

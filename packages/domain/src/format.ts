@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { EMPTY_VALUE } from './constants.ts';
 
-export { formatInstant, formatWallClock, formatWallClockDay, wallClockOf } from './wallClock.ts';
+export { formatInstant, formatWallClock, formatWallClockDay, formatWallClockMoment, wallClockOf } from './wallClock.ts';
 
 /**
  * 'Brak' for empty, DD/MM/YYYY, 'HH:mm, DD/MM/YYYY' (SPEC §9), and numbers as a Polish reader writes them: a decimal

@@ -30,6 +30,19 @@ export function formatWallClock(value: string | null | undefined): string {
 }
 
 /**
+ * A reported moment (the carrier's tap on 'Załadowano' / 'Rozładowano', kept as a wall-clock time like the stops) as
+ * 'HH:mm, DD/MM/YYYY', midnight included: a tap at 00:00 is a time, not a day without one ('00:00, 30/11/2026', where
+ * formatWallClock would write '30/11/2026').
+ */
+export function formatWallClockMoment(value: string | null | undefined): string {
+  const local = wallClockOf(value);
+  if (!local || !value) return EMPTY_VALUE;
+  const [y, m, d] = local.slice(0, 10).split('-');
+  const time = /^\d{4}-\d{2}-\d{2}[T ](\d{2}:\d{2})/.exec(value)?.[1] ?? '00:00';
+  return `${time}, ${d}/${m}/${y}`;
+}
+
+/**
  * The day of a loading or unloading time alone: '2026-12-07T08:00:00.000Z' -> '07/12/2026' ('Brak' when empty). Cutting
  * formatWallClock's text does not do it: with a time it starts with the hour ('08:00, 07/…').
  */

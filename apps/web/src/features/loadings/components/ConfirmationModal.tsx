@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } fr
 import { useForm } from '@mantine/form';
 import {
   dayOf,
-  formatWallClock,
+  formatWallClockMoment,
   type LoadingConfirmationResult,
   loadingConfirmationSchema,
   type Order,
@@ -114,7 +114,7 @@ function CarrierReport({
   saving: boolean;
   onConfirm: () => void;
 }) {
-  const at = formatWallClock(reportedAt);
+  const at = formatWallClockMoment(reportedAt);
   return (
     <Alert color="blue" variant="light" title={t.carrierReport[side](at)}>
       <Group justify="space-between" wrap="nowrap">

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { formatInstant, formatWallClock } from '@spedycja/domain';
+import { formatInstant, formatWallClockMoment } from '@spedycja/domain';
 import { type FormEvent, Fragment, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type CarrierTexts, carrierTexts } from '../messages.ts';
 import { type PortalError, type PortalView, portalApi, tokenFromPath } from './portalApi.ts';
@@ -308,8 +308,8 @@ function Progress({ t, view, busy, act, token, notice }: ActProps & { view: Port
   return (
     <Section title={t.progressTitle}>
       <Stack gap="xs">
-        {s.loadedAt && <Text>{t.loadedAt(formatWallClock(s.loadedAt))}</Text>}
-        {s.unloadedAt && <Text>{t.unloadedAt(formatWallClock(s.unloadedAt))}</Text>}
+        {s.loadedAt && <Text>{t.loadedAt(formatWallClockMoment(s.loadedAt))}</Text>}
+        {s.unloadedAt && <Text>{t.unloadedAt(formatWallClockMoment(s.unloadedAt))}</Text>}
         {!s.unloadedAt && (
           <>
             {at ? (

@@ -17,7 +17,7 @@ import {
   customerWindowMessages,
   type DocumentKind,
   formatDateTime,
-  formatWallClock,
+  formatWallClockMoment,
   portalMessages,
 } from '@spedycja/domain';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
@@ -50,7 +50,7 @@ const sizeText = (bytes: number) =>
  */
 const eventTime = (e: PortalLinkState['events'][number]) =>
   (e.type === 'loaded' || e.type === 'unloaded') && typeof e.detail.at === 'string'
-    ? formatWallClock(e.detail.at)
+    ? formatWallClockMoment(e.detail.at)
     : formatDateTime(e.at);
 
 /** 'Przewoźnik — link': the link (copy, revoke), the carrier's answers and the timeline of what happened. */
@@ -116,8 +116,8 @@ export function PortalLinkPanel({ orderUuid }: { orderUuid: string }) {
         ) : (
           <Badge color="gray">{t.notAnswered}</Badge>
         )}
-        {s.loadedAt && <Badge color="blue">{`${t.loadedReported}: ${formatWallClock(s.loadedAt)}`}</Badge>}
-        {s.unloadedAt && <Badge color="blue">{`${t.unloadedReported}: ${formatWallClock(s.unloadedAt)}`}</Badge>}
+        {s.loadedAt && <Badge color="blue">{`${t.loadedReported}: ${formatWallClockMoment(s.loadedAt)}`}</Badge>}
+        {s.unloadedAt && <Badge color="blue">{`${t.unloadedReported}: ${formatWallClockMoment(s.unloadedAt)}`}</Badge>}
       </Group>
       <Text fw={600} size="sm">
         {t.timeline}
