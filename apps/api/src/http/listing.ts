@@ -299,6 +299,22 @@ export async function cappedMatches<T>(
   );
 }
 
+/**
+ * The rows of `matching` (a select of the list's table with the joins its filters need) under the list's conditions,
+ * counted up to one past the list's cap (`countCapOf`): a list's total.
+ */
+export function cappedCount(db: DbOrTx, matching: PgSelect, params: ListParams) {
+  return db
+    .select({ n: count() })
+    .from(
+      matching
+        .where(params.where)
+        .limit(countCapOf(params) + 1)
+        .as('matching'),
+    )
+    .$dynamic();
+}
+
 /** The two statements of a list: the page (filtered, sorted, limited) and its total. */
 export function listStatements<Q extends PgSelect>(
   db: DbOrTx,
@@ -378,15 +394,7 @@ export function listStatements<Q extends PgSelect>(
       .$dynamic(),
     false,
   );
-  const total = db
-    .select({ n: count() })
-    .from(
-      matching
-        .where(params.where)
-        .limit(countCapOf(params) + 1)
-        .as('matching'),
-    )
-    .$dynamic();
+  const total = cappedCount(db, matching, params);
   const kept = counted.keptCounts === undefined ? undefined : (defaultView(counted.keptCounts, params) ?? undefined);
   // A scattered condition's total in bounded steps, as its page (cappedMatches); the tables joined for a filter
   // (`narrow`) leave it to the plain statement.

@@ -6,7 +6,7 @@ import {
   type PayableWarning,
   type PaymentTermFrom,
 } from '@spedycja/domain';
-import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, selectRows } from '../../db/client.ts';
 import {
@@ -20,7 +20,7 @@ import {
 import { badRequest } from '../../http/errors.ts';
 import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
-import { cappedMatches, countCapOf, listStatements, runList } from '../../http/listing.ts';
+import { cappedCount, cappedMatches, countCapOf, listStatements, runList } from '../../http/listing.ts';
 import { keptPayablesTotals, keptPayablesView } from './kept.ts';
 
 /** The invoice a row settles through (itself, or the one a corrective corrects): its status is the family's. */
@@ -276,15 +276,7 @@ function statusCount(db: DbOrTx, params: ListParams) {
   if ([...params.present].some((name) => name.startsWith('carrier.'))) {
     matching = matching.innerJoin(carriers, eq(carriers.id, ci.carrierId));
   }
-  return db
-    .select({ n: count() })
-    .from(
-      matching
-        .where(params.where)
-        .limit(countCapOf(params) + 1)
-        .as('matching'),
-    )
-    .$dynamic();
+  return cappedCount(db, matching, params);
 }
 
 /** `keptTotal`: the total from kept values ('Do zapłaty''s views, modules/payables/kept.ts); else counted. */
