@@ -144,6 +144,50 @@ describe.each(dbKinds)('the demo seeder on %s', (kind) => {
     expect(spread?.reminders).toBeLessThan((spread?.orders ?? 0) / 2);
   });
 
+  it("mixes each day's orders and queries: their currencies, courses and mails are not the day's", async () => {
+    // Drawn as `g % 5` beside dates drawn as `g % 120`, a day held one course and one currency: the archive's latest
+    // days had no order in euros, and its filter walked them all (issue 35).
+    const days = await selectRows<{
+      kind: string;
+      day: string;
+      n: number;
+      eur: number;
+      courses: number;
+      mailed: number;
+    }>(
+      t.database.db,
+      sql`SELECT 'order' AS kind, unloading_date::date::text AS day, count(*)::int AS n,
+            count(*) FILTER (WHERE customer_price_currency = 'eur')::int AS eur,
+            count(DISTINCT status)::int AS courses, count(*) FILTER (WHERE mail_sent_to_customer)::int AS mailed
+          FROM orders GROUP BY 2
+          UNION ALL
+          SELECT 'query', loading_date::date::text, count(*)::int,
+            count(*) FILTER (WHERE customer_price_currency = 'eur')::int, count(DISTINCT status)::int, 0
+          FROM queries GROUP BY 2`,
+    );
+    // At this scale a day holds 3–4 orders: shares of the days, which drawn as `g % k` were 0.2 in euros, 0 with two
+    // statuses and 0.25 not all mailed.
+    const share = (kind: string, test: (d: (typeof days)[number]) => boolean) => {
+      const busy = days.filter((d) => d.kind === kind && d.n >= 3);
+      expect(busy.length, `${kind} days`).toBeGreaterThan(20);
+      return busy.filter(test).length / busy.length;
+    };
+    for (const kind of ['order', 'query']) {
+      expect(
+        share(kind, (d) => d.courses > 1),
+        `${kind} days with two statuses`,
+      ).toBeGreaterThan(0.6);
+      expect(
+        share(kind, (d) => d.eur > 0),
+        `${kind} days with one in euros`,
+      ).toBeGreaterThan(0.35);
+    }
+    expect(
+      share('order', (d) => d.mailed < d.n),
+      'order days not all mailed',
+    ).toBeGreaterThan(0.4);
+  });
+
   it("gives the generated parties valid NIPs and phones spread as an office's are, not the row's number", async () => {
     for (const [table, multiplier] of [
       ['customers', CUSTOMER_NUMBERS],

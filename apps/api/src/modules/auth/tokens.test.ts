@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenSigner } from './tokens.ts';
 
-const user = { uuid: '6f1c2b8e-2d7a-4b7e-9a3e-2f6b1c0d9e11', username: 'anna', name: 'Anna Nowak', roles: ['ROLE_USER'] };
+const user = {
+  uuid: '6f1c2b8e-2d7a-4b7e-9a3e-2f6b1c0d9e11',
+  username: 'anna',
+  name: 'Anna Nowak',
+  roles: ['ROLE_USER'],
+};
 
 describe('access tokens', () => {
   afterEach(() => vi.useRealTimers());
