@@ -159,6 +159,18 @@ describe.each(dbKinds)('list plans (%s)', (kind) => {
     expect(Number(/rows=(\d+)/.exec(sorts[0] ?? '')?.[1])).toBeLessThanOrEqual(archive.itemsPerPage);
   });
 
+  it("takes a number prefix's page from its matches' ids in the prefix index alone, when they lie past the first rows", async () => {
+    // The statement http/listing.ts `scatteredPageIds` sends when the walk of the list's first rows did not fill the
+    // page: the matches on their own (fenced from the order), sorted for the page. Only their ids are read, from the
+    // index (INCLUDE id, deletion mark: migration 0080), not every match from the table.
+    const text = `SELECT "orders"."id" AS id FROM (SELECT * FROM "orders" WHERE ("orders"."number" LIKE '12%'
+      AND "orders"."deletion_reason" = 0) OFFSET 0) AS "orders" ORDER BY "orders"."id" DESC NULLS FIRST LIMIT 30`;
+    // The table as autovacuum leaves it in use (its visibility map set), where an index-only scan reads no row.
+    await database.db.execute(sql`VACUUM orders`);
+    const plan = await planOf(database.db, { toSQL: () => ({ sql: text, params: [] }) });
+    expect(plan).toMatch(/Index Only Scan using orders_number_prefix_idx/);
+  });
+
   it("reads the payments cockpit's page ids from the payment-date index alone, a loading-date filter there too", async () => {
     for (const side of ['customer', 'carrier'] as const) {
       for (const query of [{}, { 'loadingDate[after]': '2026-06-01' }]) {

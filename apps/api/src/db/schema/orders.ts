@@ -134,7 +134,9 @@ export const orders = pgTable(
       t.loadingDate.nullsFirst(),
       t.customerPrice,
     ),
-    // The number filter matches from the start (LIKE '1/11/%'), which a text_pattern_ops index answers.
+    // The number filter matches from the start (LIKE '1/11/%'), which a text_pattern_ops index answers. Migration 0080
+    // makes it INCLUDE the id and the deletion mark (which drizzle's index builder cannot write): a prefix's matches
+    // found on their own give the page's ids from the index alone.
     index('orders_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('orders_unloading_date_idx').on(t.unloadingDate.nullsFirst(), t.id),
     // The loadings calendar asks a range of loading (or unloading) dates of the live orders shown in it.
