@@ -46,6 +46,9 @@ export async function seedActivity(
     return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   };
 
+  /** One of n values (0 … n − 1) for an order, by a hash of its id and a salt: independent of its dates. */
+  const drawn = (salt: number, n: number) => sql.raw(`((hashint4extended(o.id, ${salt}) & 2147483647) % ${n})`);
+
   const carrierSide = async () => {
     // The payables side: what was paid to a carrier is a payment of its price on the day (as migration 0029 did).
     await steps.run('carrier payments', () =>
@@ -59,23 +62,25 @@ export async function seedActivity(
 
     // The carrier's link of the orders of the last two months that went to a carrier (nine in ten): most accepted,
     // a few declined or revoked; loaded and unloaded as the order says. The tokens are random (never a usable link).
+    // Each choice by a hash of the order's id: as `id % 20` beside dates drawn as `g % 120` the declined and unanswered
+    // links fell on two days in twenty, none among the archive's latest unloadings (issue 35).
     await steps.run('portal links', () =>
       db.execute(sql`
     INSERT INTO portal_links (order_id, carrier_id, token_hash, sent_at, revoked_at, accepted_at, declined_at,
       decline_reason, vehicle_at, loaded_at, unloaded_at, created_at)
     SELECT o.id, o.carrier_id,
-      CASE WHEN o.id % 50 <> 1 THEN encode(sha256(convert_to(gen_random_uuid()::text, 'UTF8')), 'hex') END,
+      CASE WHEN ${drawn(42, 50)} <> 1 THEN encode(sha256(convert_to(gen_random_uuid()::text, 'UTF8')), 'hex') END,
       o.created_at + interval '2 hours',
-      CASE WHEN o.id % 50 = 1 THEN o.created_at + interval '5 hours' END,
-      CASE WHEN o.id % 20 NOT IN (0, 7) THEN o.created_at + interval '2 hours 40 minutes' END,
-      CASE WHEN o.id % 20 = 0 THEN o.created_at + interval '3 hours' END,
-      CASE WHEN o.id % 20 = 0 THEN 'Brak wolnego auta w tym terminie' END,
-      CASE WHEN o.id % 20 NOT IN (0, 7) AND o.id % 3 <> 0 THEN o.created_at + interval '4 hours' END,
-      CASE WHEN o.id % 20 NOT IN (0, 7) AND o.loading_finished THEN o.loading_date + interval '90 minutes' END,
-      CASE WHEN o.id % 20 NOT IN (0, 7) AND o.unloading_finished THEN o.unloading_date + interval '2 hours' END,
+      CASE WHEN ${drawn(42, 50)} = 1 THEN o.created_at + interval '5 hours' END,
+      CASE WHEN ${drawn(41, 20)} NOT IN (0, 7) THEN o.created_at + interval '2 hours 40 minutes' END,
+      CASE WHEN ${drawn(41, 20)} = 0 THEN o.created_at + interval '3 hours' END,
+      CASE WHEN ${drawn(41, 20)} = 0 THEN 'Brak wolnego auta w tym terminie' END,
+      CASE WHEN ${drawn(41, 20)} NOT IN (0, 7) AND ${drawn(43, 3)} <> 0 THEN o.created_at + interval '4 hours' END,
+      CASE WHEN ${drawn(41, 20)} NOT IN (0, 7) AND o.loading_finished THEN o.loading_date + interval '90 minutes' END,
+      CASE WHEN ${drawn(41, 20)} NOT IN (0, 7) AND o.unloading_finished THEN o.unloading_date + interval '2 hours' END,
       o.created_at + interval '2 hours'
     FROM orders o
-    WHERE o.id > ${orderBase} AND o.carrier_id IS NOT NULL AND o.status <> 'anulowane' AND o.id % 10 <> 9
+    WHERE o.id > ${orderBase} AND o.carrier_id IS NOT NULL AND o.status <> 'anulowane' AND ${drawn(44, 10)} <> 9
       AND o.created_at > now() - interval '60 days'
     ORDER BY o.id`),
     );
@@ -93,9 +98,9 @@ export async function seedActivity(
     LEFT JOIN portal_links l ON l.order_id = o.id AND l.accepted_at IS NOT NULL
     CROSS JOIN LATERAL (VALUES (1, 'cmr'), (2, 'invoice'), (3, 'other')) AS d(k, kind)
     WHERE o.id > ${orderBase} AND (
-      (d.kind = 'cmr' AND o.status = 'zakonczone' AND o.id % 10 <> 0)
-      OR (d.kind = 'invoice' AND o.status = 'zakonczone' AND o.id % 10 < 3)
-      OR (d.kind = 'other' AND o.status = 'aktywne' AND o.id % 25 = 0))
+      (d.kind = 'cmr' AND o.status = 'zakonczone' AND ${drawn(46, 10)} <> 0)
+      OR (d.kind = 'invoice' AND o.status = 'zakonczone' AND ${drawn(46, 10)} < 3)
+      OR (d.kind = 'other' AND o.status = 'aktywne' AND ${drawn(45, 25)} = 0))
     ORDER BY o.id, d.k`),
     );
 
