@@ -330,15 +330,16 @@ export async function listPayables(db: DbOrTx, params: ListParams) {
   const ordered = !params.sortedBy.has('carrier.companyName');
   const columns = { currency: ci.currency, due: ci.dueAmount };
   const matches = (async () => {
-    const rows: { currency: string; due: number | string }[] = [...params.present].some((name) =>
-      name.startsWith('carrier.'),
-    )
+    const { rows, beyondCap }: { rows: { currency: string; due: number | string }[]; beyondCap: boolean } = [
+      ...params.present,
+    ].some((name) => name.startsWith('carrier.'))
       ? await db
           .select(columns)
           .from(ci)
           .innerJoin(carriers, eq(carriers.id, ci.carrierId))
           .where(params.where)
           .limit(cap + 1)
+          .then((found) => ({ rows: found, beyondCap: found.length > cap }))
       : await cappedMatches(db, ci, params, sql`${ci.currency} AS currency, ${ci.dueAmount} AS due`, cap, ordered);
     const byCurrency = new Map<string, { currency: string; amount: number; count: number }>();
     for (const row of rows) {
@@ -347,7 +348,10 @@ export async function listPayables(db: DbOrTx, params: ListParams) {
       total.count += 1;
       byCurrency.set(row.currency, total);
     }
-    return { count: rows.length, totals: [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1)) };
+    return {
+      count: beyondCap ? cap + 1 : rows.length,
+      totals: [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+    };
   })();
   const [list, counted] = await Promise.all([
     listCarrierInvoices(db, params, async () => (await matches).count),
