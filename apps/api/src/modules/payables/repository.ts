@@ -330,7 +330,7 @@ export async function listPayables(db: DbOrTx, params: ListParams) {
   const ordered = !params.sortedBy.has('carrier.companyName');
   const columns = { currency: ci.currency, due: ci.dueAmount };
   const matches = (async () => {
-    const { rows, beyondCap }: { rows: { currency: string; due: number | string }[]; beyondCap: boolean } = [
+    const { rows, count }: { rows: { currency: string; due: number | string }[]; count: number } = [
       ...params.present,
     ].some((name) => name.startsWith('carrier.'))
       ? await db
@@ -339,7 +339,7 @@ export async function listPayables(db: DbOrTx, params: ListParams) {
           .innerJoin(carriers, eq(carriers.id, ci.carrierId))
           .where(params.where)
           .limit(cap + 1)
-          .then((found) => ({ rows: found, beyondCap: found.length > cap }))
+          .then((found) => ({ rows: found, count: found.length }))
       : await cappedMatches(db, ci, params, sql`${ci.currency} AS currency, ${ci.dueAmount} AS due`, cap, ordered);
     const byCurrency = new Map<string, { currency: string; amount: number; count: number }>();
     for (const row of rows) {
@@ -349,7 +349,7 @@ export async function listPayables(db: DbOrTx, params: ListParams) {
       byCurrency.set(row.currency, total);
     }
     return {
-      count: beyondCap ? cap + 1 : rows.length,
+      count,
       totals: [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1)),
     };
   })();

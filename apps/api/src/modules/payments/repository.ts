@@ -110,7 +110,7 @@ export async function listPayments(db: DbOrTx, side: PaymentSide, params: ListPa
   const cap = countCapOf(params);
   const ordered = ![...params.sortedBy].some((k) => k.startsWith('party.') || k.startsWith('user.'));
   const matches = (async () => {
-    const { rows, beyondCap } = await cappedMatches<{ currency: string; price: number | string | null }>(
+    const { rows, count } = await cappedMatches<{ currency: string; price: number | string | null }>(
       db,
       o,
       params,
@@ -126,7 +126,7 @@ export async function listPayments(db: DbOrTx, side: PaymentSide, params: ListPa
       byCurrency.set(row.currency, total);
     }
     return {
-      count: beyondCap ? cap + 1 : rows.length,
+      count,
       totals: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
     };
   })();
