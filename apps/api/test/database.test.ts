@@ -171,6 +171,36 @@ describe.each(dbKinds)('list plans (%s)', (kind) => {
     expect(plan).toMatch(/Index Only Scan using orders_number_prefix_idx/);
   });
 
+  it('counts an exact price, distance or loading type from its sort index alone, on the orders, the archive and the queries', async () => {
+    // Such a total is counted up to 10,001 matches; the lists' base conditions (the deletion mark, the archive's status
+    // and unloading) are read from the index too (INCLUDE: migration 0082), not from 10,001 rows of the table.
+    await database.db.execute(sql`VACUUM orders`);
+    await database.db.execute(sql`VACUUM queries`);
+    const cases = [
+      ['customerPrice', '37', 'customer_price'],
+      ['carrierPrice', '37', 'carrier_price'],
+      ['distance', '140', 'distance'],
+      ['loadingType', 'z rampy', 'loading_type'],
+    ] as const;
+    for (const [field, value, column] of cases) {
+      for (const filters of [orderFilters, archiveFilters]) {
+        const { total } = orderListStatements(database.db, parseListQuery({ [field]: value }, filters));
+        expect(await planOf(database.db, total), field).toMatch(
+          new RegExp(`Index Only Scan using orders_${column}_sort_idx`),
+        );
+      }
+    }
+    for (const [field, value, column] of [
+      ...cases.filter(([f]) => f !== 'carrierPrice'),
+      ['customerPriceSuggested', '37', 'customer_price_suggested'] as const,
+    ]) {
+      const { total } = queryListStatements(database.db, parseListQuery({ [field]: value }, queryFilters));
+      expect(await planOf(database.db, total), field).toMatch(
+        new RegExp(`Index Only Scan using queries_${column}_sort_idx`),
+      );
+    }
+  });
+
   it("reads the payments cockpit's page ids from the payment-date index alone, a loading-date filter there too", async () => {
     for (const side of ['customer', 'carrier'] as const) {
       for (const query of [{}, { 'loadingDate[after]': '2026-06-01' }]) {
@@ -222,6 +252,20 @@ describe.each(dbKinds)('invoice list plans (%s)', (kind) => {
     expect(pagePlan).toMatch(/Index Scan( Backward)? using invoices_type_created_idx/);
     expect(pagePlan).not.toMatch(fullSort);
     expect(await planOf(database.db, total)).toMatch(/Index Only Scan using invoices_type_created_idx/);
+  });
+
+  it("reads a payment status's page ids from the open invoices' indexes alone, and counts them there", async () => {
+    // The overdue page skips the latest open invoices not yet due: in the index (INCLUDE payment date and amount paid:
+    // migration 0081), not in the table; likewise each other status's page and total.
+    await database.db.execute(sql`VACUUM invoices`);
+    for (const status of ['po_terminie', 'niezaplacona', 'czesciowo']) {
+      const params = parseListQuery({ paymentStatus: status }, invoiceFilters);
+      const { page, total } = invoiceListStatements(database.db, params);
+      expect(await planOf(database.db, page), status).toMatch(
+        /InitPlan[\s\S]*Index Only Scan Backward using invoices_(unpaid|part_paid)_created_idx/,
+      );
+      expect(await planOf(database.db, total), status).toMatch(/Index Only Scan using invoices_\w+_idx/);
+    }
   });
 });
 

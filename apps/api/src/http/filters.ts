@@ -174,9 +174,10 @@ export type FilterSpec = {
   /**
    * The page's ids read first, from the list's table alone, as for a semi-join filter (`pageKey`): where the order's
    * index holds what the list's base condition reads (an INCLUDE), the rows skipped are skipped in the index, and only
-   * the page's rows are read and joined (the loadings archive).
+   * the page's rows are read and joined (the loadings archive). A function: only when the filters given ask for it (the
+   * invoices' overdue ones, whose skipped rows the index holds, while their other views read the rows as they walk).
    */
-  idsFirst?: boolean;
+  idsFirst?: boolean | ((present: ReadonlySet<string>) => boolean);
 };
 
 /** What each filter given asked to equal (ListParams.equals). */
@@ -612,7 +613,11 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const steady = conditions.filter((c) => !scatteredConditions.has(c));
   return {
     where: conditions.length ? and(...conditions) : undefined,
-    pageKey: spec.idsFirst || conditions.some((c) => semiJoins.has(c)) ? spec.tiebreaker : undefined,
+    pageKey:
+      (typeof spec.idsFirst === 'function' ? spec.idsFirst(present) : spec.idsFirst) ||
+      conditions.some((c) => semiJoins.has(c))
+        ? spec.tiebreaker
+        : undefined,
     scatteredWhere: spread.length ? and(...spread) : undefined,
     scatteredProbe: spread.length ? and(...spread.map((c) => probes.get(c) ?? c)) : undefined,
     steadyWhere: steady.length ? and(...steady) : undefined,

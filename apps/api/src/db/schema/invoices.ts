@@ -110,6 +110,8 @@ export const invoices = pgTable(
     index('invoices_unpaid_idx').on(t.type, t.paymentDate, t.id).where(sql`NOT ${t.paid}`),
     index('invoices_customer_unpaid_idx').on(t.customerId, t.paymentDate).where(sql`NOT ${t.paid}`),
     // Issue 35: the payment status filters (and paid=false) in the default order, newest first, among the open ones.
+    // Migration 0081 makes it INCLUDE the payment date and the amount paid (drizzle's index builder cannot write it): a
+    // status's page ids are read from it alone (invoices/filters.ts `idsFirst`).
     index('invoices_unpaid_created_idx').on(t.type, t.createdDate.nullsFirst(), t.id).where(sql`NOT ${t.paid}`),
     index('invoices_part_paid_created_idx')
       .on(t.type, t.createdDate.nullsFirst(), t.id)

@@ -90,5 +90,8 @@ export const invoiceFilters: FilterSpec = {
   // index on (type, created_date NULLS FIRST, id) is read backwards and nothing is sorted; the date is never null).
   defaultOrder: [sortKey(i.createdDate, 'desc', 'last'), sortKey(i.id, 'desc', 'first')],
   tiebreaker: i.id,
+  // A payment status's page ids from the open invoices' index alone (it INCLUDEs the payment date and the amount paid):
+  // 'po_terminie' skips the latest open invoices not yet due there, not in the table.
+  idsFirst: (present) => present.has('paymentStatus'),
   itemsPerPage: PAGE_SIZES.default,
 };
