@@ -218,20 +218,25 @@ async function scatteredPageIds(db: DbOrTx, from: PgTable, params: ListParams, l
   const order = sql.join(params.orderBy, sql`, `);
   const steady = params.steadyWhere ? sql` WHERE ${params.steadyWhere}` : sql``;
   // The subquery takes the table's own name, so that the conditions and the order, written on the table, read its rows.
-  const walk = (rows: number) =>
+  /** The matches among `rows` rows of the order after its first `skip`, at most `matches` of them, in the order. */
+  const walk = (rows: number, skip: number, matches: number) =>
     selectRows<{ id: unknown }>(
       db,
-      sql`SELECT ${params.rowKey} AS id FROM (SELECT * FROM ${from}${steady} ORDER BY ${order} LIMIT ${rows}) AS ${table}
-          WHERE ${params.scatteredProbe ?? params.scatteredWhere} ORDER BY ${order} LIMIT ${params.offset + limit}`,
+      sql`SELECT ${params.rowKey} AS id FROM (SELECT * FROM ${from}${steady} ORDER BY ${order} LIMIT ${rows} OFFSET ${skip})
+          AS ${table} WHERE ${params.scatteredProbe ?? params.scatteredWhere} ORDER BY ${order} LIMIT ${matches}`,
     );
   const wanted = params.offset + limit;
-  let walked = await walk(SCATTERED_WALK_ROWS);
+  let walked = await walk(SCATTERED_WALK_ROWS, 0, wanted);
   // Some matches, too few: as many rows again as their density says the page needs (with a margin), within
   // SCATTERED_WALK_MAX. A postal code's 1 % holds 20 of page 1's 30 in the first 2,000 rows: 4,500 rows (10 ms) read,
-  // instead of sorting its 10,000 matches at 1,000,000 rows.
+  // instead of sorting its 10,000 matches at 1,000,000 rows. The walk goes on after the rows already asked (passed in
+  // the index, not asked the condition again).
   if (walked.length > 0 && walked.length < wanted) {
     const rows = Math.ceil(((SCATTERED_WALK_ROWS * wanted) / walked.length) * 1.5);
-    if (rows <= SCATTERED_WALK_MAX) walked = await walk(rows);
+    if (rows <= SCATTERED_WALK_MAX) {
+      const more = await walk(rows - SCATTERED_WALK_ROWS, SCATTERED_WALK_ROWS, wanted - walked.length);
+      walked = [...walked, ...more];
+    }
   }
   if (walked.length === wanted) return walked.slice(params.offset).map((r) => r.id);
   const found = await selectRows<{ id: unknown }>(
@@ -331,19 +336,22 @@ export async function cappedMatches<T>(
     const order = sql.join(params.countOrder ?? params.orderBy, sql`, `);
     const steady = params.steadyWhere ? sql` WHERE ${params.steadyWhere}` : sql``;
     const probe = params.scatteredProbe ?? params.scatteredWhere;
-    const walk = (rows: number) =>
+    /** The matches among `rows` rows of the order after its first `skip`, at most `matches` of them. */
+    const walk = (rows: number, skip: number, matches: number) =>
       selectRows<T>(
         db,
-        sql`SELECT ${columns} FROM (SELECT * FROM ${from}${steady} ORDER BY ${order} LIMIT ${rows}) AS ${table}
-            WHERE ${probe} LIMIT ${cap + 1}`,
+        sql`SELECT ${columns} FROM (SELECT * FROM ${from}${steady} ORDER BY ${order} LIMIT ${rows} OFFSET ${skip})
+            AS ${table} WHERE ${probe} LIMIT ${matches}`,
       );
-    const found = await walk(SCATTERED_WALK_ROWS);
+    const found = await walk(SCATTERED_WALK_ROWS, 0, cap + 1);
     if (found.length > cap) return answer(found);
     if (found.length > 0) {
       const rows = Math.ceil(((SCATTERED_WALK_ROWS * (cap + 1)) / found.length) * 1.2);
       if (rows <= SCATTERED_COUNT_WALK_MAX) {
-        const more = await walk(rows);
-        if (more.length > cap) return answer(more);
+        // On from the rows already asked: a fragment in 40 % of the cockpit's rows (search=kow) asked 2,000 rows and
+        // then 2,508 again (16 + 15 ms at 1,000,000 orders); now the 508 after them.
+        const more = await walk(rows - SCATTERED_WALK_ROWS, SCATTERED_WALK_ROWS, cap + 1 - found.length);
+        if (found.length + more.length > cap) return answer([...found, ...more]);
       }
     }
   }
