@@ -16,6 +16,7 @@ import { requestScoped } from './db/requestTx.ts';
 import { createFileStore } from './files/index.ts';
 import type { FileStore } from './files/store.ts';
 import { authPlugin } from './http/auth.ts';
+import { apiCompression } from './http/compression.ts';
 import { AppError, problem } from './http/errors.ts';
 import { requestTransactionPlugin } from './http/idempotency.ts';
 import { setCountCacheMs } from './http/listing.ts';
@@ -156,17 +157,7 @@ export async function buildApp({
   await app.register(requestTransactionPlugin, { db: rawDb });
   // After it: the tables a request wrote are announced once its transaction committed.
   await app.register(writeScopePlugin);
-  // API answers above 1 KB go out compressed (JSON only: the web app's files are compressed at build time). Up to
-  // 256 KB in one synchronous call (a page of 30 queries, 53 KB: 0.2 ms as gzip level 4, 0.4 ms as brotli): the plugin's
-  // default on 2 cores streamed every answer above 8 KB through the thread pool, which cost a list page more (0.5 ms of
-  // CPU, 3 ms of latency) than the compression itself. gzip at level 4: 10 % larger than level 6, a third of its time.
-  await app.register(compress, {
-    threshold: 1024,
-    syncThreshold: 256 * 1024,
-    zlibOptions: { level: 4 },
-    encodings: ['br', 'gzip'],
-    customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
-  });
+  await app.register(compress, apiCompression);
 
   await app.register(swagger, {
     openapi: {
