@@ -3,12 +3,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DbOrTx, migrateAndTidy, type RawQuery, selectRows } from '../src/db/client.ts';
 import { REPEATS } from '../src/db/preparedStatements.ts';
-import { carriers, customers } from '../src/db/schema/index.ts';
+import { carriers, customers, receivedInvoices } from '../src/db/schema/index.ts';
 import { parseListQuery } from '../src/http/filters.ts';
+import { listStatements } from '../src/http/listing.ts';
 import { carrierFilters } from '../src/modules/carriers/repository.ts';
 import { customerFilters } from '../src/modules/customers/repository.ts';
 import { invoiceFilters } from '../src/modules/invoices/filters.ts';
 import { invoiceListStatements } from '../src/modules/invoices/repository.ts';
+import { receivedFilters } from '../src/modules/ksef/routes.ts';
 import { archiveFilters } from '../src/modules/loadings/archive.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { orderListStatements } from '../src/modules/orders/repository.ts';
@@ -252,6 +254,32 @@ describe.each(dbKinds)('invoice list plans (%s)', (kind) => {
     expect(pagePlan).toMatch(/Index Scan( Backward)? using invoices_type_created_idx/);
     expect(pagePlan).not.toMatch(fullSort);
     expect(await planOf(database.db, total)).toMatch(/Index Only Scan using invoices_type_created_idx/);
+  });
+
+  it("reads the carriers' KSeF invoices of a currency from its index in the default order, counted from it alone", async () => {
+    // A row holds the invoice's XML: counted from the table, 10,001 of them were 2,000 pages (migration 0083).
+    await database.db.execute(sql`
+      INSERT INTO received_invoices (ksef_number, invoice_number, seller_nip, issue_date, net_amount, vat_amount,
+        gross_amount, currency, xml)
+      SELECT 'K' || i, 'FV ' || i, '1000000000', date '2025-01-01' + i % 730, i, 0, i,
+        CASE WHEN i % 10 = 0 THEN 'eur' ELSE 'pln' END, repeat('<Faktura/>', 100)
+      FROM generate_series(1, 10000) AS i`);
+    await database.db.execute(sql`VACUUM ANALYZE received_invoices`);
+    for (const currency of ['pln', 'eur']) {
+      const params = parseListQuery({ currency }, receivedFilters);
+      const { page, total } = listStatements(
+        database.db,
+        params,
+        database.db.select().from(receivedInvoices).$dynamic(),
+        { from: receivedInvoices },
+      );
+      const pagePlan = await planOf(database.db, page);
+      expect(pagePlan, currency).toMatch(/Index Scan Backward using received_invoices_currency_idx/);
+      expect(pagePlan, currency).not.toMatch(fullSort);
+      expect(await planOf(database.db, total), currency).toMatch(
+        /Index Only Scan using received_invoices_currency_idx/,
+      );
+    }
   });
 
   it("reads a payment status's page ids from the open invoices' indexes alone, and counts them there", async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "received_invoices_currency_idx" ON "received_invoices" USING btree ("currency","issue_date" NULLS FIRST,"id");
