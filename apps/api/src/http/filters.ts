@@ -1,6 +1,6 @@
 import { APP_TIMEZONE, apiMessages, canonicalTaxId, MAX_ITEMS_PER_PAGE, phoneSearchDigits } from '@spedycja/domain';
-import { and, asc, desc, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, is, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { AppError } from './errors.ts';
 
 /**
@@ -103,6 +103,58 @@ export function scattered(condition: SQL, probe?: SQL): SQL {
   return condition;
 }
 
+/**
+ * A scattered condition on a joined record, with the question whether its matches are few (`FewCheck`): asked before
+ * the bounded walk, which is wasted where they are (a NIP's fragment that 217 of 1,000,000 customers hold: the archive
+ * walked 2,000 rows twice, 17 + 10 ms, for 190 matches found on their own in 2.7 ms).
+ */
+const fewChecks = new WeakMap<SQL, (steady: SQL | undefined) => FewCheck>();
+
+/**
+ * Whether a joined condition's matches are surely few. `records`: the records that meet the condition, whose number
+ * the planner estimates first (EXPLAIN: a fraction of a millisecond), since counting them costs what finding them
+ * does (a fragment that 33,000 customers' names hold: its trigram index's bitmap, 12 ms); `check`, asked only where
+ * the estimate is few: at most FEW_RECORDS records meet it and the list's table holds at most FEW_ROWS rows of them
+ * (through the foreign key's index; the list's other conditions aside, so a bound of its matches).
+ */
+export type FewCheck = { records: SQL; check: SQL };
+
+/** The most records, and the most rows of the list they have, that a joined condition's matches are found among first. */
+export const FEW_RECORDS = 300;
+export const FEW_ROWS = 2_000;
+
+function fewRowsCheck(
+  record: Pick<JoinedRecord, 'table' | 'id' | 'foreignKey'>,
+  condition: SQL,
+  estimateBy: SQL | undefined,
+): ((steady: SQL | undefined) => FewCheck) | undefined {
+  if (!is(record.foreignKey, PgColumn)) return undefined;
+  const list = record.foreignKey.table;
+  // Estimated by the trigram superset where there is one: the estimate of both conditions together multiplies their
+  // selectivities (a fragment in 33,000 customers' names was estimated at 150), while the superset is what the
+  // question's index reads.
+  const records = sql`SELECT ${record.id} FROM ${record.table} WHERE ${estimateBy ?? condition}`;
+  // The rows through the foreign key's index, record by record (LATERAL), stopping at FEW_ROWS + 1, with the list's
+  // steady conditions (its deletion mark), so that a partial index of the key serves (the tasks' is): as one
+  // `= ANY (ids)`, the planner, not knowing the ids, read the list's table in parallel (43–139 ms for 833 users).
+  // OFFSET 0 keeps the records' array one InitPlan rather than one per use.
+  return (steady) => ({
+    records,
+    check: sql`SELECT cardinality(found.ids) <= ${FEW_RECORDS} AND (SELECT count(*) FROM (SELECT 1
+        FROM unnest(found.ids) AS record(id)
+        CROSS JOIN LATERAL (SELECT 1 FROM ${list} WHERE ${record.foreignKey} = record.id${steady ? sql` AND ${steady}` : sql``}
+          LIMIT ${FEW_ROWS + 1}) AS own
+        LIMIT ${FEW_ROWS + 1}) AS rows) <= ${FEW_ROWS} AS few
+      FROM (SELECT ARRAY(SELECT ${record.id} FROM ${record.table} WHERE ${condition} LIMIT ${FEW_RECORDS + 1}) AS ids
+        OFFSET 0) AS found`,
+  });
+}
+
+function fewOf(conditions: SQL[], steady: SQL | undefined): FewCheck[] | undefined {
+  const checks = conditions.map((c) => fewChecks.get(c)?.(steady)).filter((c): c is FewCheck => c !== undefined);
+  return checks.length ? checks : undefined;
+}
+
 /** A record's condition asked of one row's record: true, or false when it has none or it does not match. */
 export function probeOf(record: Pick<JoinedRecord, 'table' | 'id' | 'foreignKey'>, condition: SQL): SQL {
   return sql`coalesce((SELECT ${condition} FROM ${record.table} WHERE ${record.id} = ${record.foreignKey} LIMIT 1), false)`;
@@ -116,11 +168,13 @@ export function probeOf(record: Pick<JoinedRecord, 'table' | 'id' | 'foreignKey'
  * its order and checking each row's record. The rows are exactly those the join to the record and the same condition
  * gave: a row without the record (a null key) never matches.
  */
-export function joinedCondition(record: JoinedRecord, condition: SQL, unique = false): SQL {
+export function joinedCondition(record: JoinedRecord, condition: SQL, unique = false, estimateBy?: SQL): SQL {
   const ids = sql`SELECT ${record.id} FROM ${record.table} WHERE ${condition}`;
   if (unique) return sql`${record.foreignKey} = (${ids})`;
   const semiJoin = sql`${record.foreignKey} IN (${ids})`;
   semiJoins.add(semiJoin);
+  const few = fewRowsCheck(record, condition, estimateBy);
+  if (few) fewChecks.set(semiJoin, few);
   return scattered(semiJoin, probeOf(record, condition));
 }
 
@@ -224,6 +278,11 @@ export type ListParams = {
   countOrder?: SQL[];
   /** `scatteredWhere` asked one row at a time, for the bounded walk (see `probes`). */
   scatteredProbe?: SQL;
+  /**
+   * The questions whether the matches are surely few (a joined record's condition that few records meet, with few
+   * rows: `FewCheck`), any one of which bounds them: then they are found on their own, without the walk.
+   */
+  scatteredFew?: FewCheck[];
   steadyWhere?: SQL;
   /** The list's unique key (its tiebreaker). */
   rowKey?: SQLWrapper;
@@ -374,7 +433,7 @@ function searchCondition(field: FilterField, raw: unknown, name: string): SQL | 
             .map((v) => likePattern(v, 'partial'))
         : [];
   const superset = searchTextSuperset(field.joined, field.column, inside);
-  return joinedCondition(field.joined, superset ? sql`${superset} AND ${condition}` : condition);
+  return joinedCondition(field.joined, superset ? sql`${superset} AND ${condition}` : condition, false, superset);
 }
 
 /**
@@ -620,6 +679,8 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
         : undefined,
     scatteredWhere: spread.length ? and(...spread) : undefined,
     scatteredProbe: spread.length ? and(...spread.map((c) => probes.get(c) ?? c)) : undefined,
+    // The matches are within those of each condition: any one whose matches are few bounds them.
+    scatteredFew: fewOf(spread, steady.length ? and(...steady) : undefined),
     steadyWhere: steady.length ? and(...steady) : undefined,
     rowKey: spec.tiebreaker,
     joinedFilters,
