@@ -161,6 +161,21 @@ describe.each(dbKinds)('list plans (%s)', (kind) => {
     expect(Number(/rows=(\d+)/.exec(sorts[0] ?? '')?.[1])).toBeLessThanOrEqual(archive.itemsPerPage);
   });
 
+  it("reads a number's first characters as typed ('1', '12', '120') in the list's order from their index, counted there", async () => {
+    // A short start is held by many orders in runs along the order (12, 120–129, 1200–1299…): the index of that many
+    // first characters with the id gives the page newest first and the total (migration 0084), for any length up to 3.
+    await database.db.execute(sql`VACUUM orders`);
+    for (const start of ['1', '12', '120']) {
+      const { page, total } = orderListStatements(database.db, parseListQuery({ number: start }, orderFilters));
+      const pagePlan = await planOf(database.db, page);
+      expect(pagePlan, start).toMatch(new RegExp(`Index Scan Backward using orders_number_start${start.length}_idx`));
+      expect(pagePlan, start).not.toMatch(fullSort);
+      expect(await planOf(database.db, total), start).toMatch(
+        new RegExp(`Index Only Scan using orders_number_start${start.length}_idx`),
+      );
+    }
+  });
+
   it("takes a number prefix's page from its matches' ids in the prefix index alone, when they lie past the first rows", async () => {
     // The statement http/listing.ts `scatteredPageIds` sends when the walk of the list's first rows did not fill the
     // page: the matches on their own (fenced from the order), sorted for the page. Only their ids are read, from the

@@ -196,6 +196,14 @@ describe.each(dbKinds)('orders on %s', (kind) => {
     const ones = (await all('number=1')).map((o) => o.number);
     expect(ones).toContain(`11/${month}/${year}`);
     expect(ones.every((n) => n.startsWith('1'))).toBe(true);
+    // Two and three characters as typed (their own indexes): '11' is 11/…, 110/…; '1/' is 1/… and not 11/….
+    const elevens = (await all('number=11')).map((o) => o.number);
+    expect(elevens).toContain(`11/${month}/${year}`);
+    expect(elevens.every((n) => n.startsWith('11'))).toBe(true);
+    const firsts = (await all('number=1/')).map((o) => o.number);
+    expect(firsts).toContain(`1/${month}/${year}`);
+    expect(firsts.every((n) => n.startsWith('1/'))).toBe(true);
+    expect((await all('number=1%')).length).toBe(0);
     const ofMonth = await all(`number=/${month}/${year}`);
     expect(ofMonth.length).toBeGreaterThanOrEqual(11);
     const sorted = (await all('order[number]=asc')).map((o) => Number(o.number.split('/')[0]));

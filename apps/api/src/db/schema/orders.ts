@@ -138,6 +138,15 @@ export const orders = pgTable(
     // makes it INCLUDE the id and the deletion mark (which drizzle's index builder cannot write): a prefix's matches
     // found on their own give the page's ids from the index alone.
     index('orders_number_prefix_idx').on(t.number.op('text_pattern_ops')),
+    // A number's first one to three characters as typed (orders/filters.ts `numberFilter`), with the id: such a short
+    // start is held by a tenth to a thousandth of the orders, scattered along the list's order in runs (each month's
+    // 12/, 120–129/, 1200–1299/…); read here in the order, newest first, and counted from the index alone (migration
+    // 0084 makes each INCLUDE the number and the archive's columns, which drizzle's index builder cannot write).
+    ...([1, 2, 3] as const).map((length) =>
+      index(`orders_number_start${length}_idx`)
+        .on(sql`left(${t.number}, ${sql.raw(String(length))})`, t.id)
+        .where(sql`${t.deletionReason} = 0`),
+    ),
     index('orders_unloading_date_idx').on(t.unloadingDate.nullsFirst(), t.id),
     // The loadings calendar asks a range of loading (or unloading) dates of the live orders shown in it.
     index('orders_calendar_loading_idx')

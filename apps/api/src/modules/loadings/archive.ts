@@ -2,7 +2,7 @@ import { APP_TIMEZONE, CONVERTED_STATUS, LOADINGS_ARCHIVE_PAGE_SIZE } from '@spe
 import { sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.ts';
 import { type FilterSpec, sortKey } from '../../http/filters.ts';
-import { orderFilters } from '../orders/filters.ts';
+import { orderFilters, scatteredNumberFilter } from '../orders/filters.ts';
 
 const o = orders;
 
@@ -23,6 +23,9 @@ export const archivedCondition = sql`(${o.unloadingFinished} OR ${o.unloadingDat
  */
 export const archiveFilters: FilterSpec = {
   ...orderFilters,
+  // In unloading order a number's start is scattered: walked, not read from the orders' number indexes (whose order is
+  // the id's).
+  custom: { ...orderFilters.custom, number: scatteredNumberFilter },
   base: () => sql`${o.deletionReason} = 0 AND ${o.status} <> ${CONVERTED_STATUS} AND ${archivedCondition}`,
   defaultOrder: [sortKey(o.unloadingDate, 'desc', 'last')],
   orderWhen: undefined,

@@ -15,20 +15,41 @@ import {
 const o = orders;
 const flag = (column: SQLWrapper) => ({ column, type: 'bool' as const, search: 'exact' as const });
 
+/** The longest start of a number that has an index of its own, in the list's order (db/schema/orders.ts). */
+const NUMBER_START_INDEXED = 3;
+
 /**
  * A number as typed: from its start ('1/11/2026' is that order, not also '11/11/2026'; '12' is 12/…, 120/…), or,
  * typed from a slash, anywhere in it ('/11/2026' is every order of November 2026). Several values are alternatives.
+ * A number's start lies anywhere along a list's order, like a postal code's (http/filters.ts `scattered`).
+ */
+export function scatteredNumberFilter(value: string): SQL | undefined {
+  const values = numbersOf(value);
+  if (values.length === 0) return undefined;
+  const ors = values.map((v) => sql`${o.number} LIKE ${likePattern(v, v.startsWith('/') ? 'partial' : 'start')}`);
+  return scattered(ors.length === 1 ? (ors[0] as SQL) : sql`(${sql.join(ors, sql` OR `)})`);
+}
+
+/**
+ * The orders list's number filter: as `scatteredNumberFilter`, but one to three characters from the start (a number as
+ * it is being typed: '1', '12') are read from the index of that many first characters, which holds them in the
+ * orders' order, newest first (db/schema/orders.ts); its expression is written as the index's. Other orders (the
+ * archive's, by unloading) keep the scattered form.
  */
 function numberFilter(value: string): SQL | undefined {
-  const values = value
+  const values = numbersOf(value);
+  const [only] = values;
+  if (values.length === 1 && only !== undefined && only.length <= NUMBER_START_INDEXED && !only.startsWith('/')) {
+    return sql`left(${o.number}, ${sql.raw(String(only.length))}) = ${only}`;
+  }
+  return scatteredNumberFilter(value);
+}
+
+const numbersOf = (value: string) =>
+  value
     .split(',')
     .map((v) => v.trim())
     .filter((v) => v !== '');
-  if (values.length === 0) return undefined;
-  const ors = values.map((v) => sql`${o.number} LIKE ${likePattern(v, v.startsWith('/') ? 'partial' : 'start')}`);
-  // A number's start, like a postal code's, lies anywhere along the list's order (http/filters.ts `scattered`).
-  return scattered(ors.length === 1 ? (ors[0] as SQL) : sql`(${sql.join(ors, sql` OR `)})`);
-}
 
 export const orderFilters: FilterSpec = {
   fields: {
