@@ -10,7 +10,7 @@ import { carrierFilters } from '../src/modules/carriers/repository.ts';
 import { customerFilters } from '../src/modules/customers/repository.ts';
 import { invoiceFilters } from '../src/modules/invoices/filters.ts';
 import { invoiceListStatements } from '../src/modules/invoices/repository.ts';
-import { receivedFilters } from '../src/modules/ksef/routes.ts';
+import { receivedFilters } from '../src/modules/ksef/receivedFilters.ts';
 import { archiveFilters } from '../src/modules/loadings/archive.ts';
 import { orderFilters } from '../src/modules/orders/filters.ts';
 import { orderListStatements } from '../src/modules/orders/repository.ts';

@@ -5,6 +5,7 @@ import type { FileStore } from '../files/store.ts';
 import { sha256Of } from '../files/store.ts';
 import { readSchedule } from '../modules/reminders/service.ts';
 import { hashPassword } from '../modules/users/passwords.ts';
+import { warsawDay } from '../warsawDay.ts';
 import { SEEDED_DOCUMENT, seedActivity } from './activity.ts';
 import {
   analyze,
@@ -202,6 +203,9 @@ export async function seedDemo(given: Db, options: SeedOptions = {}): Promise<Se
  * at 100,000 invoices kept both servers of the load test busy for minutes.
  */
 async function seedPastReminders(db: Db, firstInvoiceId: number): Promise<number> {
+  // The worker's today (Warsaw's), not the database session's: between 23:00 and midnight UTC (an hour past midnight
+  // in Warsaw) `current_date` was a day behind it, and the worker's first run found that day's steps unsent.
+  const today = warsawDay();
   for (const step of await readSchedule(db)) {
     await db.execute(sql`
       INSERT INTO invoice_reminders (invoice_id, day, language, "to", subject, due_amount, currency, sent_at)
@@ -210,7 +214,7 @@ async function seedPastReminders(db: Db, firstInvoiceId: number): Promise<number
       FROM invoices i
       WHERE i.id >= ${firstInvoiceId} AND i.type = 'vat' AND NOT i.paid AND i.due_amount > 0
         AND coalesce(i.customer_email, '') <> ''
-        AND i.payment_date + ${step.day}::int <= current_date AND i.payment_date >= current_date - 90
+        AND i.payment_date + ${step.day}::int <= ${today}::date AND i.payment_date >= ${today}::date - 90
       ORDER BY i.id
       ON CONFLICT (invoice_id, day) DO NOTHING`);
   }

@@ -4,7 +4,6 @@ import {
   type KsefCheckResult,
   ksefConfigUpdateSchema,
   ksefMessages,
-  PAGE_SIZES,
   type ReceivedInvoice,
   receivedInvoiceAssignSchema,
 } from '@spedycja/domain';
@@ -18,13 +17,14 @@ import { readFa3 } from '../../documents/fa3Read.ts';
 import { type InvoiceDocument, renderInvoicePdf } from '../../documents/invoicePdf.ts';
 import { adminOnly } from '../../http/auth.ts';
 import { AppError, fieldViolation, notFound } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
+import { parseListQuery } from '../../http/filters.ts';
 import { collection, iri, uuidFromIri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { idParams, uuidParam } from '../../http/params.ts';
 import { KsefError } from '../../integrations/ksef/types.ts';
 import { findInvoiceByUuid } from '../invoices/repository.ts';
 import { toConfigJson } from './config.ts';
+import { receivedFilters } from './receivedFilters.ts';
 import type { KsefService } from './service.ts';
 
 /**
@@ -54,34 +54,6 @@ function ksefProblem(error: unknown): AppError {
 const received = receivedInvoices;
 const receivedOrder = sql`(SELECT json_build_object('uuid', o.uuid, 'number', o.number, 'carrierPrice', o.carrier_price)
   FROM orders o WHERE o.id = ${received.orderId})`;
-
-export const receivedFilters: FilterSpec = {
-  fields: {
-    sellerNip: { column: received.sellerNip, type: 'string', search: 'taxId' },
-    ksefNumber: { column: received.ksefNumber, type: 'string', search: 'exact' },
-    invoiceNumber: { column: received.invoiceNumber, type: 'string', search: 'partial' },
-    issueDate: { column: received.issueDate, type: 'date', date: true, range: true, order: true },
-    grossAmount: { column: received.grossAmount, type: 'int', range: true, order: true },
-    currency: { column: received.currency, type: 'string', search: 'exact' },
-  },
-  custom: {
-    matched: (value) =>
-      value === 'true' || value === '1'
-        ? sql`${received.orderId} IS NOT NULL`
-        : value === 'false' || value === '0'
-          ? sql`${received.orderId} IS NULL`
-          : undefined,
-    order: (value) => {
-      const uuid = uuidFromIri(value, 'orders') ?? (/^[0-9a-f-]{36}$/i.test(value) ? value : null);
-      return uuid ? sql`${received.orderId} = (SELECT id FROM orders WHERE uuid = ${uuid})` : sql`false`;
-    },
-  },
-  // Newest first, NULLS LAST (the date is never null) so that the issue date's index, NULLS FIRST as `order[issueDate]`
-  // sorts, is read backwards.
-  defaultOrder: [sortKey(received.issueDate, 'desc'), sortKey(received.id, 'desc', 'first')],
-  tiebreaker: received.id,
-  itemsPerPage: PAGE_SIZES.default,
-};
 
 type ReceivedRow = typeof received.$inferSelect;
 type OrderInfo = { uuid: string; number: string; carrierPrice: number | null } | null;
