@@ -4,17 +4,20 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiCompression } from './compression.ts';
 
-/** A JSON answer of about `bytes` bytes, as varied as a statement's lines. */
+/** A JSON answer of about `bytes` bytes, as varied as a statement's lines (its length kept as it grows). */
 function answerOf(bytes: number): string {
-  const lines: object[] = [];
-  for (let i = 0; JSON.stringify(lines).length < bytes; i++) {
-    lines.push({
+  const lines: string[] = [];
+  let length = 0;
+  for (let i = 0; length < bytes; i++) {
+    const line = JSON.stringify({
       uuid: `0a1b2c3d-${i}`,
       title: `Zapłata za fakturę FV ${i}/11/2026, zlecenie ${(i * 7919) % 100000}`,
       amount: (i * 104729) % 1000000,
     });
+    lines.push(line);
+    length += line.length + 1;
   }
-  return JSON.stringify({ lines });
+  return `{"lines":[${lines.join(',')}]}`;
 }
 
 describe('API answers compressed', () => {
