@@ -119,7 +119,7 @@ const fewChecks = new WeakMap<SQL, (steady: SQL | undefined) => FewCheck>();
  */
 export type FewCheck = { records: SQL; check: SQL };
 
-/** The most records, and the most rows of the list they have, that a joined condition's matches are found among first. */
+/** The most records, and the most of the list's rows they have, for a joined condition's matches to count as few. */
 export const FEW_RECORDS = 300;
 export const FEW_ROWS = 2_000;
 
@@ -138,16 +138,19 @@ function fewRowsCheck(
   // steady conditions (its deletion mark), so that a partial index of the key serves (the tasks' is): as one
   // `= ANY (ids)`, the planner, not knowing the ids, read the list's table in parallel (43–139 ms for 833 users).
   // OFFSET 0 keeps the records' array one InitPlan rather than one per use.
-  return (steady) => ({
-    records,
-    check: sql`SELECT cardinality(found.ids) <= ${FEW_RECORDS} AND (SELECT count(*) FROM (SELECT 1
+  return (steady) => {
+    const alsoSteady = steady ? sql` AND ${steady}` : sql``;
+    return {
+      records,
+      check: sql`SELECT cardinality(found.ids) <= ${FEW_RECORDS} AND (SELECT count(*) FROM (SELECT 1
         FROM unnest(found.ids) AS record(id)
-        CROSS JOIN LATERAL (SELECT 1 FROM ${list} WHERE ${record.foreignKey} = record.id${steady ? sql` AND ${steady}` : sql``}
+        CROSS JOIN LATERAL (SELECT 1 FROM ${list} WHERE ${record.foreignKey} = record.id${alsoSteady}
           LIMIT ${FEW_ROWS + 1}) AS own
         LIMIT ${FEW_ROWS + 1}) AS rows) <= ${FEW_ROWS} AS few
       FROM (SELECT ARRAY(SELECT ${record.id} FROM ${record.table} WHERE ${condition} LIMIT ${FEW_RECORDS + 1}) AS ids
         OFFSET 0) AS found`,
-  });
+    };
+  };
 }
 
 function fewOf(conditions: SQL[], steady: SQL | undefined): FewCheck[] | undefined {
@@ -391,6 +394,14 @@ function typed(field: FilterField, value: string, name: string): unknown {
 }
 
 /** Escapes LIKE wildcards so that '50%' searches for '50%'. */
+/** A filter's value given as alternatives ('aktywne,zakonczone'): each trimmed, the empty ones left out. */
+export function commaSeparated(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
 export function likePattern(text: string, mode: 'partial' | 'start'): string {
   const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   return mode === 'partial' ? `%${escaped}%` : `${escaped}%`;
@@ -670,6 +681,7 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
   const tiebreaker = sortKey(spec.tiebreaker, lastDirection);
   const spread = conditions.filter((c) => scatteredConditions.has(c));
   const steady = conditions.filter((c) => !scatteredConditions.has(c));
+  const steadyWhere = steady.length ? and(...steady) : undefined;
   return {
     where: conditions.length ? and(...conditions) : undefined,
     pageKey:
@@ -680,8 +692,8 @@ export function parseListQuery(query: RawQuery, spec: FilterSpec): ListParams {
     scatteredWhere: spread.length ? and(...spread) : undefined,
     scatteredProbe: spread.length ? and(...spread.map((c) => probes.get(c) ?? c)) : undefined,
     // The matches are within those of each condition: any one whose matches are few bounds them.
-    scatteredFew: fewOf(spread, steady.length ? and(...steady) : undefined),
-    steadyWhere: steady.length ? and(...steady) : undefined,
+    scatteredFew: fewOf(spread, steadyWhere),
+    steadyWhere,
     rowKey: spec.tiebreaker,
     joinedFilters,
     orderBy: [

@@ -203,16 +203,6 @@ function lazily<T>(run: () => Promise<T>): PromiseLike<T> {
   };
 }
 
-/**
- * The ids of a page whose filter has a scattered condition (http/filters.ts `scattered`: a text inside a column, a
- * joined record's text), in the list's order. Left to the planner, such a page is either the order's index walked until
- * the page is full (right when matches are many and spread; a fragment whose matches all sort late walked the whole
- * table: 2.2 s at 1,000,000 customers for 'trans') or every match found and sorted (right when they are few); the
- * planner picks by an estimate that is a guess. Here both are bounded: first the first SCATTERED_WALK_ROWS rows of the
- * order (the index of the list's order with its other conditions) are searched; when they do not hold the page, the
- * matches are found on their own (an OFFSET 0 fence: planned without the order, so from their indexes) and sorted.
- * The cost is then at most the walk plus the matches, never the table walked in vain.
- */
 const fewAnswers = new WeakMap<ListParams, Promise<boolean>>();
 
 /**
@@ -249,6 +239,16 @@ function matchesAreFew(db: DbOrTx, params: ListParams): Promise<boolean> {
   return answer;
 }
 
+/**
+ * The ids of a page whose filter has a scattered condition (http/filters.ts `scattered`: a text inside a column, a
+ * joined record's text), in the list's order. Left to the planner, such a page is either the order's index walked until
+ * the page is full (right when matches are many and spread; a fragment whose matches all sort late walked the whole
+ * table: 2.2 s at 1,000,000 customers for 'trans') or every match found and sorted (right when they are few); the
+ * planner picks by an estimate that is a guess. Here both are bounded: first the first SCATTERED_WALK_ROWS rows of the
+ * order (the index of the list's order with its other conditions) are searched; when they do not hold the page, the
+ * matches are found on their own (an OFFSET 0 fence: planned without the order, so from their indexes) and sorted.
+ * The cost is then at most the walk plus the matches, never the table walked in vain.
+ */
 async function scatteredPageIds(db: DbOrTx, from: PgTable, params: ListParams, limit: number): Promise<unknown[]> {
   const table = sql.identifier(getTableName(from));
   const order = sql.join(params.orderBy, sql`, `);

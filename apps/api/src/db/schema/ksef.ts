@@ -96,8 +96,8 @@ export const receivedInvoices = pgTable(
     // Issue 35: the sortable columns NULLS FIRST, as `order[x]=asc` sorts (the default, newest first, reads it backwards).
     index('received_invoices_issue_idx').on(t.issueDate.nullsFirst(), t.id),
     index('received_invoices_gross_idx').on(t.grossAmount.nullsFirst(), t.id),
-    // A currency's invoices in the default order, counted from the index alone: a row holds the invoice's XML (five rows
-    // a page), so 10,001 of them read from the table were 2,000 pages (8–27 ms at 347,000 invoices).
+    // A currency's invoices in the default order, counted from the index alone: a row holds the invoice's XML (five
+    // rows a page), so 10,001 of them read from the table were 2,000 pages (8–27 ms at 347,000 invoices).
     index('received_invoices_currency_idx').on(t.currency, t.issueDate.nullsFirst(), t.id),
     // The filters that match anywhere in the value (the seller's NIP as typed, the invoice's number).
     index('received_invoices_seller_nip_trgm').using('gin', sql`${t.sellerNip} gin_trgm_ops`),

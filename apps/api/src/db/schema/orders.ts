@@ -175,8 +175,9 @@ export const orders = pgTable(
     index('orders_unloading_postal_code_prefix_idx').on(sql`lower(${t.unloadingPostalCode}) text_pattern_ops`),
     index('orders_street_trgm').using('gin', sql`${streetAddressesSql(t)} gin_trgm_ops`),
     // The list's other sortable columns (order[x], both directions), read in order (issue 35).
-    // Migration 0082 makes those of the loading type, the distance and the prices INCLUDE the deletion mark, the status and the unloading's date and mark (drizzle's index
-    // builder cannot write it): an exact value's total is counted from the index alone.
+    // Migration 0082 makes those of the loading type, the distance and the prices INCLUDE the deletion mark, the status
+    // and the unloading's date and mark (drizzle's index builder cannot write it): an exact value's total is counted
+    // from the index alone.
     ...sortIndexes('orders', t.id, [
       t.cargo,
       t.loadingType,

@@ -84,8 +84,8 @@ export const queries = pgTable(
       .on(sql`coalesce(${t.loadingDate}, 'infinity'::timestamptz)`, t.id)
       .where(sql`${t.status} = 'aktywne' AND ${t.deletionReason} = 0`),
     // The list's other sortable columns (order[x], both directions), read in order (issue 35).
-    // Migration 0082 makes those of the loading type, the distance and the prices INCLUDE the deletion mark (drizzle's index
-    // builder cannot write it): an exact value's total is counted from the index alone.
+    // Migration 0082 makes those of the loading type, the distance and the prices INCLUDE the deletion mark (drizzle's
+    // index builder cannot write it): an exact value's total is counted from the index alone.
     ...sortIndexes('queries', t.id, [
       t.unloadingDate,
       t.cargo,

@@ -1,7 +1,7 @@
 import { CURRENCIES, INVOICE_TYPES, KSEF_STATUSES, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { invoices, orders } from '../../db/schema/index.ts';
-import { type FilterSpec, likePattern, scattered, sortKey } from '../../http/filters.ts';
+import { commaSeparated, type FilterSpec, likePattern, scattered, sortKey } from '../../http/filters.ts';
 import { customerUuidFilter, paymentStatusFilter } from '../receivables/filters.ts';
 
 const i = invoices;
@@ -11,10 +11,7 @@ const i = invoices;
  * anywhere in it: the original client asks a month as `number=/11/` (a trigram index serves it).
  */
 function numberFilter(value: string): SQL | undefined {
-  const values = value
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
+  const values = commaSeparated(value);
   if (values.length === 0) return undefined;
   const ors = values.map((v) => sql`${i.number} LIKE ${likePattern(v, v.startsWith('/') ? 'partial' : 'start')}`);
   return ors.length === 1 ? ors[0] : sql`(${sql.join(ors, sql` OR `)})`;

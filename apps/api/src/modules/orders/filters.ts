@@ -1,7 +1,7 @@
 import { ORDER_STATUS_FILTERS, PAGE_SIZES } from '@spedycja/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { carriers, customers, orders } from '../../db/schema/index.ts';
-import { type FilterSpec, likePattern, scattered, sortKey } from '../../http/filters.ts';
+import { commaSeparated, type FilterSpec, likePattern, scattered, sortKey } from '../../http/filters.ts';
 import { portalFilter } from '../portal/filters.ts';
 import { etaFilter } from '../positions/filters.ts';
 import {
@@ -24,7 +24,7 @@ const NUMBER_START_INDEXED = 3;
  * A number's start lies anywhere along a list's order, like a postal code's (http/filters.ts `scattered`).
  */
 export function scatteredNumberFilter(value: string): SQL | undefined {
-  const values = numbersOf(value);
+  const values = commaSeparated(value);
   if (values.length === 0) return undefined;
   const ors = values.map((v) => sql`${o.number} LIKE ${likePattern(v, v.startsWith('/') ? 'partial' : 'start')}`);
   return scattered(ors.length === 1 ? (ors[0] as SQL) : sql`(${sql.join(ors, sql` OR `)})`);
@@ -37,19 +37,13 @@ export function scatteredNumberFilter(value: string): SQL | undefined {
  * archive's, by unloading) keep the scattered form.
  */
 function numberFilter(value: string): SQL | undefined {
-  const values = numbersOf(value);
+  const values = commaSeparated(value);
   const [only] = values;
   if (values.length === 1 && only !== undefined && only.length <= NUMBER_START_INDEXED && !only.startsWith('/')) {
     return sql`left(${o.number}, ${sql.raw(String(only.length))}) = ${only}`;
   }
   return scatteredNumberFilter(value);
 }
-
-const numbersOf = (value: string) =>
-  value
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
 
 export const orderFilters: FilterSpec = {
   fields: {

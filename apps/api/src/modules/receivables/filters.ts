@@ -2,6 +2,7 @@ import { INVOICE_PAYMENT_STATUSES, type InvoicePaymentStatus, validationMessages
 import { type SQL, sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.ts';
 import { fieldViolation } from '../../http/errors.ts';
+import { commaSeparated } from '../../http/filters.ts';
 
 const i = invoices;
 
@@ -24,10 +25,7 @@ export function paymentStatusSql(status: InvoicePaymentStatus): SQL {
 
 /** `paymentStatus=po_terminie` or a list `paymentStatus=czesciowo,po_terminie`; anything else is a Polish 400. */
 export function paymentStatusFilter(value: string): SQL | undefined {
-  const values = value
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
+  const values = commaSeparated(value);
   if (values.length === 0) return undefined;
   for (const v of values) {
     if (!(INVOICE_PAYMENT_STATUSES as readonly string[]).includes(v)) {

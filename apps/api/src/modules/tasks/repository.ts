@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { customers, orders, queries, taskContactTries, tasks, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
+import { commaSeparated, type FilterSpec, type ListParams, sortKey } from '../../http/filters.ts';
 import { iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import type { ConversionHook } from '../conversions/hooks.ts';
@@ -160,10 +160,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * tasks_user_order_idx in the list's order; a filter on the joined users' uuid sorted every task of the user.
  */
 function assigneeFilter(value: string): SQL | undefined {
-  const given = value
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
+  const given = commaSeparated(value);
   if (given.length === 0) return undefined;
   if (given.some((v) => !UUID_RE.test(v)))
     throw new AppError(400, 'invalid_filter', apiMessages.invalidFilter('user.uuid'));

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { tasks, telegramLinkCodes, telegramMessages, users } from '../../db/schema/index.ts';
 import { adminOnly, currentUser, requestIsAdmin } from '../../http/auth.ts';
 import { AppError, fieldViolation, forbidden, unauthorized, unprocessable } from '../../http/errors.ts';
-import { type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
+import { commaSeparated, type FilterSpec, parseListQuery, sortKey } from '../../http/filters.ts';
 import { collection, iri } from '../../http/hydra.ts';
 import { listStatements, runList } from '../../http/listing.ts';
 import { createTelegramClient, type RawUpdate, toUpdate } from '../../integrations/telegram/http.ts';
@@ -40,10 +40,7 @@ const userMessages = (uuid: string): SQL =>
 
 /** `user.uuid=` (everyone's log, one user's messages). */
 function userFilter(value: string): SQL | undefined {
-  const given = value
-    .split(',')
-    .map((v) => v.trim())
-    .filter((v) => v !== '');
+  const given = commaSeparated(value);
   if (given.length === 0) return undefined;
   if (given.some((v) => !UUID_RE.test(v)))
     throw new AppError(400, 'invalid_filter', apiMessages.invalidFilter('user.uuid'));
