@@ -133,8 +133,21 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     // On a fresh database this is the only order: the row shows before the filter applies, so wait for the address.
     await expect.poll(() => decodeURIComponent(page.url())).toContain(CARGO);
     await expect.poll(() => ordersTable(page).getByRole('row').count()).toBe(2);
-    // A date range typed, not picked: one without the order's unloading day (09.12.2026) hides it, one with it shows it.
+    // Its number typed as a dispatcher types it, a character at a time: its first two characters (the number starts'
+    // own index) keep it, a start it does not have hides it, and the field emptied shows it again.
     await allFilters(page);
+    const number = (await row.getByRole('cell').first().innerText()).split('\n')[0]?.trim() ?? '';
+    expect(number).toMatch(/^\d+\/\d{2}\/\d{4}$/);
+    const numberFilter = filters(page).getByRole('textbox', { name: 'Filtr: Numer' });
+    await typeInto(numberFilter, number.slice(0, 2));
+    await expect.poll(() => decodeURIComponent(page.url())).toContain(`"number":"${number.slice(0, 2)}"`);
+    await row.waitFor();
+    await typeInto(numberFilter, number.startsWith('9') ? '8' : '9');
+    await ordersTable(page).getByText('Brak danych do wyświetlenia').waitFor();
+    await numberFilter.fill('');
+    await row.waitFor();
+    await expect.poll(() => decodeURIComponent(page.url())).not.toContain('"number"');
+    // A date range typed, not picked: one without the order's unloading day (09.12.2026) hides it, one with it shows it.
     const unloadingRange = filters(page).getByRole('textbox', { name: 'Filtr: Data rozładunku' });
     await typeInto(unloadingRange, '10.12.2026 - 31.12.2026');
     await filters(page).getByRole('button', { name: 'Filtruj' }).click();
@@ -195,8 +208,6 @@ describe('orders: create, find, edit in place, documents, sending, delete and re
     await ordersTable(page)
       .getByRole('columnheader', { name: /Cena przewoźnika/ })
       .waitFor();
-    const number = (await row.getByRole('cell').first().innerText()).split('\n')[0]?.trim() ?? '';
-    expect(number).toMatch(/^\d+\/\d{2}\/\d{4}$/);
     const notSent = row.getByRole('img', { name: 'Nie wysłano do klienta ani do przewoźnika' });
     await notSent.waitFor();
 
