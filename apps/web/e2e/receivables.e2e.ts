@@ -52,6 +52,27 @@ describe('receivables: payments on an invoice', () => {
     await row.getByText('Częściowo zapłacona').waitFor();
     await row.getByText('pozostało 730,00 zł').waitFor();
 
+    // Found by its payment state (the status filters read the open invoices' indexes): 'Częściowo zapłacona' keeps it,
+    // 'Po terminie' hides it (it is due in 2099), and back.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    const status = filters(page).getByRole('combobox', { name: 'Filtr: Stan płatności' });
+    const showOnly = async (label: string) => {
+      await status.click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+      await filters(page).getByRole('button', { name: 'Filtruj' }).click();
+    };
+    await showOnly('Częściowo zapłacona');
+    await row.getByText('pozostało 730,00 zł').waitFor();
+    await showOnly('Po terminie');
+    await table.getByText('Brak danych do wyświetlenia').waitFor();
+    await showOnly('Częściowo zapłacona');
+    await row.getByText('Częściowo zapłacona').waitFor();
+    // Chosen again, the state is let go: the paid invoice stays in the list below.
+    await showOnly('Częściowo zapłacona');
+    await expect(status.inputValue()).resolves.toBe('');
+    await row.getByRole('button', { name: 'Płatności' }).click();
+
     // The rest is what the form proposes now.
     await expect.poll(() => dialog.getByLabel('Kwota').inputValue()).toBe('730,00');
     await dialog.getByRole('button', { name: 'Zaksięguj płatność' }).click();
